@@ -1,0 +1,50 @@
+/// One line typed at the `todo>` prompt, parsed.
+///
+/// Item numbers are the numbers shown on screen; they are checked against
+/// the list when the command runs, not when it is parsed.
+public enum ToDoCommand: Equatable, Sendable {
+  /// `add TEXT`: a new open item.
+  case add(title: String)
+  /// `done N`: complete an item.
+  case done(Int)
+  /// `undo N`: reopen a completed item.
+  case undo(Int)
+  /// `edit N TEXT`: retitle an item.
+  case edit(Int, title: String)
+  /// `note N [TEXT]`: set an item's notes; no text clears them.
+  case note(Int, text: String)
+  /// `rm N`: delete an item.
+  case remove(Int)
+  /// `mv N M`: move item N to position M within its section.
+  case move(from: Int, to: Int)
+  /// `expand N`: show an item's notes and created date.
+  case expand(Int)
+  /// `collapse N`: hide them again.
+  case collapse(Int)
+  /// `clear-completed`: delete every completed item.
+  case clearCompleted
+  /// `filter all|open|done`: choose which items are shown.
+  case filter(ToDoFilter)
+  /// `scroll up|down|top|bottom`: move the viewport.
+  case scroll(ScrollDirection)
+  /// `select N`: tap an item, which toggles it done or open.
+  case select(Int)
+  /// `diff on|off`: print the batch update applied by each change.
+  case showDiffs(Bool)
+  /// `help`: list the commands.
+  case help
+  /// `quit`: leave the app.
+  case quit
+
+  /// Where `scroll` moves the viewport.
+  public enum ScrollDirection: String, Sendable, CaseIterable {
+    /// Up by one screen less one line.
+    case up
+    /// Down by one screen less one line.
+    case down
+    /// To the start of the list.
+    case top
+    /// To the end of the list.
+    case bottom
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The JSON file's top level: a format tag and version, then the items.
+///
+/// The tag lets the app tell its own file from any other JSON it is pointed
+/// at; the version lets a later format be recognised and left alone instead
+/// of being misread and overwritten.
+struct ToDoDocument: Codable {
+  static let formatName = "listdiffui-todo"
+  static let currentVersion = 1
+
+  var format: String
+  var version: Int
+  var items: [ToDoItem]
+
+  init(items: [ToDoItem]) {
+    self.format = Self.formatName
+    self.version = Self.currentVersion
+    self.items = items
+  }
+
+  /// The file's bytes: pretty-printed with sorted keys, so that a saved list
+  /// reads well and diffs well in version control. O(n).
+  static func encode(_ items: [ToDoItem]) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    var data = try encoder.encode(ToDoDocument(items: items))
+    data.append(UInt8(ascii: "\n"))
+    return data
+  }
+
+  /// The items in `data`, or a description of why the bytes are not a valid
+  /// to-do file of a version this app reads. O(n).
+  static func decode(_ data: Data) throws(DocumentError) -> [ToDoItem] {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    struct Header: Decodable { var format: String?; var version: Int? }
+    let header: Header
+    do {
+      header = try decoder.decode(Header.self, from: data)
+    } catch {
+      throw DocumentError(data.isEmpty ? "the file is empty" : "it is not valid JSON of this app's format")
+    }
+    guard header.format == formatName else { throw DocumentError("it is not a \(formatName) file") }
+    guard let version = header.version, version >= 1 else { throw DocumentError("it has no valid version") }
+    guard version <= currentVersion else {
+      throw DocumentError("it was written by a newer version of todo (format \(version))")
+    }
+    let document: ToDoDocument
+    do {
+      document = try decoder.decode(ToDoDocument.self, from: data)
+    } catch {
+      throw DocumentError("its items are malformed (\(describe(error)))")
+    }
+    var seen = Set<String>()
+    for (offset, item) in document.items.enumerated() {
+      guard seen.insert(item.id).inserted else {
+        throw DocumentError("item \(offset + 1) repeats the id \(item.id)")
+      }
+      do {
+        _ = try ToDoText.validatedTitle(item.title)
+        _ = try ToDoText.validatedNotes(item.notes)
+      } catch {
+        throw DocumentError("item \(offset + 1): \(error)")
+      }
+    }
+    return document.items
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return String(describing: error) }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "missing \(key.stringValue) at \(path(context))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      return "\(context.debugDescription) at \(path(context))"
+    @unknown default:
+      return String(describing: error)
+    }
+  }
+
+  private static func path(_ context: DecodingError.Context) -> String {
+    let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    return path.isEmpty ? "the top level" : path
+  }
+}
+
+/// Why the bytes of a file are not a readable to-do list.
+struct DocumentError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The to-do list's JSON file: opening it (creating, or setting aside a
+/// file that cannot be read) and saving to it atomically.
+///
+/// A file that exists but cannot be read or understood is never
+/// overwritten: ``open(_:clock:)`` renames it to `<file>.corrupt-<time>`
+/// beside itself and starts an empty list, telling the user where the old
+/// file went.
+public struct ToDoFile: ToDoStorage {
+  /// Where the list is saved (symbolic links already resolved, so saving
+  /// replaces the real file rather than the link).
+  public let url: URL
+  private let beforeRename: (@Sendable (URL) throws -> Void)?
+
+  /// Storage writing to `url`, which should have been prepared by
+  /// ``open(_:clock:)``. `beforeRename` runs between writing the temporary
+  /// file and renaming it over `url`; throwing from it simulates a crash at
+  /// that point, for tests. O(1).
+  public init(url: URL, beforeRename: (@Sendable (URL) throws -> Void)? = nil) {
+    self.url = url
+    self.beforeRename = beforeRename
+  }
+
+  /// Writes every item to the file atomically: after a crash at any moment
+  /// the file holds either the previous save or this one. O(n) in the item
+  /// count.
+  public func save(_ items: [ToDoItem]) throws {
+    let data: Data
+    do {
+      data = try ToDoDocument.encode(items)
+    } catch {
+      throw ToDoFileError.unwritable(path: url.path, reason: String(describing: error))
+    }
+    do {
+      try AtomicFile.write(data, to: url, beforeRename: beforeRename)
+    } catch {
+      throw ToDoFileError.unwritable(path: url.path, reason: error.description)
+    }
+  }
+
+  /// The items saved at `url`, the storage to save them back, and a notice
+  /// for the user when something unusual happened.
+  ///
+  /// - A missing file is created empty (with its directory).
+  /// - A file that cannot be read, or does not hold a to-do list this version
+  ///   understands, is renamed to `<file>.corrupt-<UTC time>` and an empty
+  ///   list is started; the notice names both paths.
+  /// - Temporary files left by an interrupted save are removed; they were
+  ///   never the saved list.
+  ///
+  /// Throws, leaving everything on disk as it was, when the path is a
+  /// directory, when a bad file cannot be moved aside, or when the new file
+  /// cannot be created. O(n) in the file's size.
+  public static func open(_ url: URL, clock: ToDoClock = .system) throws(ToDoFileError) -> Opened {
+    let url = followingLinks(url)
+    let path = url.path
+    let manager = FileManager.default
+    let directory = url.deletingLastPathComponent()
+
+    var isDirectory: ObjCBool = false
+    if manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw .isDirectory(path: path)
+    }
+    do {
+      try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .unwritable(path: directory.path, reason: reason(error))
+    }
+    removeLeftoverTemporaries(of: url)
+
+    let file = ToDoFile(url: url)
+    guard manager.fileExists(atPath: path) else {
+      try create(file)
+      return Opened(file: file, items: [], notice: nil)
+    }
+
+    let problem: String
+    do {
+      let data = try Data(contentsOf: url)
+      do {
+        return Opened(file: file, items: try ToDoDocument.decode(data), notice: nil)
+      } catch {
+        problem = error.description
+      }
+    } catch {
+      problem = "it cannot be read (\(reason(error)))"
+    }
+
+    let asidePath = try setAside(url, clock: clock, problem: problem)
+    try create(file)
+    return Opened(
+      file: file, items: [],
+      notice: "\(path) was not loaded because \(problem); it was moved to \(asidePath) and the list starts empty")
+  }
+
+  /// What ``open(_:clock:)`` found.
+  public struct Opened: Sendable {
+    /// Storage for saving back to the file.
+    public var file: ToDoFile
+    /// The items read from the file (empty for a new or set-aside file).
+    public var items: [ToDoItem]
+    /// A message for the user when a bad file was set aside, else `nil`.
+    public var notice: String?
+  }
+
+  private static func create(_ file: ToDoFile) throws(ToDoFileError) {
+    do {
+      try file.save([])
+    } catch let error as ToDoFileError {
+      throw error
+    } catch {
+      throw .unwritable(path: file.url.path, reason: String(describing: error))
+    }
+  }
+
+  /// Renames the bad file out of the way without replacing anything that
+  /// is already there, and returns its new path.
+  private static func setAside(_ url: URL, clock: ToDoClock, problem: String) throws(ToDoFileError) -> String {
+    let base = url.path + ".corrupt-" + timestamp(clock.now())
+    var candidate = base
+    var suffix = 2
+    while FileManager.default.fileExists(atPath: candidate) {
+      candidate = base + "-\(suffix)"
+      suffix += 1
+    }
+    guard rename(url.path, candidate) == 0 else {
+      throw .cannotSetAside(path: url.path, problem: problem, reason: AtomicFile.lastError())
+    }
+    return candidate
+  }
+
+  /// `yyyyMMdd'T'HHmmss'Z'` in UTC: sortable, and free of characters that
+  /// file systems or shells treat specially.
+  static func timestamp(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+    return "\(c.year ?? 0)\(two(c.month))\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z"
+  }
+
+  /// `url` with symbolic links resolved, including a link to a file that
+  /// does not exist yet (which Foundation leaves unresolved), so that the
+  /// first save creates the link's target instead of replacing the link.
+  static func followingLinks(_ url: URL) -> URL {
+    var current = url.standardizedFileURL.resolvingSymlinksInPath()
+    for _ in 0..<32 {  // a bound, as the kernel has, against link loops
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { break }
+      current = URL(fileURLWithPath: destination, relativeTo: current.deletingLastPathComponent())
+        .standardizedFileURL.resolvingSymlinksInPath()
+    }
+    return current
+  }
+
+  private static func removeLeftoverTemporaries(of url: URL) {
+    let prefix = AtomicFile.temporaryPrefix(for: url)
+    let directory = url.deletingLastPathComponent()
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+    for name in names where name.hasPrefix(prefix) {
+      try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+    }
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    let error = error as NSError
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+    return error.localizedDescription
+  }
+}
+
+/// Why the to-do file could not be opened or saved. Nothing on disk was
+/// changed.
+public enum ToDoFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The path names a directory.
+  case isDirectory(path: String)
+  /// The file or its directory cannot be written.
+  case unwritable(path: String, reason: String)
+  /// The file could not be loaded and could not be renamed out of the way,
+  /// so the app refuses to start rather than overwrite it.
+  case cannotSetAside(path: String, problem: String, reason: String)
+
+  /// One line for the user.
+  public var description: String {
+    switch self {
+    case .isDirectory(let path):
+      "\(path) is a directory, not a to-do file"
+    case .unwritable(let path, let reason):
+      "cannot write \(path): \(reason)"
+    case .cannotSetAside(let path, let problem, let reason):
+      "\(path) was not loaded because \(problem), and it could not be moved aside (\(reason)); "
+        + "it was left untouched — use --file to choose another file or --memory to keep nothing"
+    }
+  }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+import ToDoCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+private struct SimulatedCrash: Error, CustomStringConvertible { var description: String { "power cut" } }
+
+@Suite("Persistence")
+struct PersistenceTests {
+  @Test func firstRunCreatesTheDirectoryAndAnEmptyFile() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.url.appendingPathComponent("deep/er/todo.json")
+    let opened = try ToDoFile.open(url, clock: .fixed(fixedDate))
+    #expect(opened.items.isEmpty)
+    #expect(opened.notice == nil)
+    #expect(FileManager.default.fileExists(atPath: url.path))
+    #expect(try ToDoFile.open(url).items.isEmpty)
+  }
+
+  @Test func savedItemsComeBackUnchanged() throws {
+    let seed: UInt64 = 0x5A5E_0001
+    var generator = SeededGenerator(seed: seed)
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    let file = try ToDoFile.open(url).file
+    for round in 0..<200 {
+      let items = (0..<Int.random(in: 0...20, using: &generator)).map { index in
+        ToDoItem(
+          id: "r\(round)-\(index)", title: randomTitle(using: &generator),
+          notes: Bool.random(using: &generator) ? randomTitle(using: &generator) : "",
+          isDone: Bool.random(using: &generator),
+          createdAt: Date(timeIntervalSince1970: Double(Int.random(in: 0...2_000_000_000, using: &generator))))
+      }
+      try file.save(items)
+      #expect(try ToDoFile.open(url).items == items, "seed \(seed) round \(round)")
+    }
+    #expect(try directory.contents() == ["todo.json"])
+  }
+
+  @Test func theFileIsVersionedJSON() throws {
+    let directory = try TemporaryDirectory()
+    let file = try ToDoFile.open(directory.file()).file
+    try file.save([ToDoItem(id: "a", title: "milk", createdAt: fixedDate)])
+    let text = try String(contentsOf: directory.file(), encoding: .utf8)
+    #expect(text.contains(#""format" : "listdiffui-todo""#))
+    #expect(text.contains(#""version" : 1"#))
+    #expect(text.contains(#""created" : "2024-05-01T09:30:00Z""#))
+  }
+
+  @Test(arguments: [
+    ("", "the file is empty"),
+    ("{ not json", "it is not valid JSON of this app's format"),
+    (#"{"hello": "world"}"#, "it is not a listdiffui-todo file"),
+    (#"{"format": "listdiffui-todo", "version": 9, "items": []}"#, "it was written by a newer version of todo (format 9)"),
+    (#"{"format": "listdiffui-todo", "version": 1, "items": [{"id": "a"}]}"#, "its items are malformed"),
+    (#"{"format": "listdiffui-todo", "version": 1, "items": [{"id": "a", "title": "x", "notes": "", "done": false, "created": "2024-05-01T09:30:00Z"}, {"id": "a", "title": "y", "notes": "", "done": false, "created": "2024-05-01T09:30:00Z"}]}"#,
+     "item 2 repeats the id a"),
+    (#"{"format": "listdiffui-todo", "version": 1, "items": [{"id": "a", "title": "bell\u0007", "notes": "", "done": false, "created": "2024-05-01T09:30:00Z"}]}"#,
+     "item 1: the title contains the control character U+0007"),
+  ])
+  func aBadFileIsSetAsideNotOverwritten(contents: String, problem: String) throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    try Data(contents.utf8).write(to: url)
+
+    let opened = try ToDoFile.open(url, clock: .fixed(fixedDate))
+
+    let aside = url.path + ".corrupt-20240501T093000Z"
+    #expect(opened.items.isEmpty)
+    let notice = try #require(opened.notice)
+    #expect(notice.contains(problem), "\(notice)")
+    #expect(notice.contains(aside))
+    #expect(notice.hasSuffix("the list starts empty"))
+    // The old bytes are intact beside the new, empty list.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == Data(contents.utf8))
+    #expect(try ToDoFile.open(url).items.isEmpty)
+    #expect(try directory.contents() == ["todo.json", "todo.json.corrupt-20240501T093000Z"])
+  }
+
+  @Test func setAsideNeverReplacesAnEarlierCorruptFile() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    for round in 1...3 {
+      try Data("garbage \(round)".utf8).write(to: url)
+      _ = try ToDoFile.open(url, clock: .fixed(fixedDate))
+    }
+    let stem = "todo.json.corrupt-20240501T093000Z"
+    #expect(try directory.contents() == ["todo.json", stem, stem + "-2", stem + "-3"])
+    #expect(try String(contentsOf: directory.file(stem + "-3"), encoding: .utf8) == "garbage 3")
+  }
+
+  @Test(.enabled(if: geteuid() != 0, "root reads any file"))
+  func anUnreadableFileIsSetAside() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    try ToDoFile(url: url).save([ToDoItem(id: "a", title: "milk", createdAt: fixedDate)])
+    chmod(url.path, 0)
+    let opened = try ToDoFile.open(url, clock: .fixed(fixedDate))
+    #expect(opened.items.isEmpty)
+    #expect(opened.notice?.contains("cannot be read") == true)
+  }
+
+  @Test func aDirectoryIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    #expect(throws: ToDoFileError.isDirectory(path: directory.url.resolvingSymlinksInPath().path)) {
+      try ToDoFile.open(directory.url)
+    }
+  }
+
+  @Test func aCrashBetweenWriteAndRenameKeepsThePreviousSave() async throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    let opened = try ToDoFile.open(url)
+    let ids = SequentialIDs()
+    let store = ToDoStore(storage: opened.file, clock: .fixed(fixedDate), makeID: ids.make)
+    try await store.add(title: "milk")
+    let saved = try Data(contentsOf: url)
+
+    // The same file, but every save is cut off after the temporary file is
+    // written and before it replaces the real one.
+    let crashing = ToDoFile(url: opened.file.url) { temporary in
+      // The new contents were complete on disk at this point.
+      let pending = try String(contentsOf: temporary, encoding: .utf8)
+      guard pending.contains("eggs") else { throw CocoaError(.fileReadCorruptFile) }
+      throw SimulatedCrash()
+    }
+    let crashingStore = ToDoStore(items: await store.snapshot.items, storage: crashing, clock: .fixed(fixedDate))
+    await #expect(throws: ToDoError.saveFailed("cannot write \(opened.file.url.path): interrupted before the rename: power cut")) {
+      try await crashingStore.add(title: "eggs")
+    }
+    #expect(await crashingStore.snapshot.items.map(\.title) == ["milk"])
+    #expect(try Data(contentsOf: url) == saved)
+    #expect(try ToDoFile.open(url).items.map(\.title) == ["milk"])
+  }
+
+  @Test func leftoversOfAKilledSaveAreIgnoredAndRemoved() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    try ToDoFile.open(url).file.save([ToDoItem(id: "a", title: "milk", createdAt: fixedDate)])
+    // What a process killed between write and rename leaves behind.
+    let leftover = directory.file(".todo.json.tmp-4242-DEAD")
+    try Data(#"{"format": "listdiffui-todo", "version": 1, "items": [], "#.utf8).write(to: leftover)
+    let unrelated = directory.file("notes.txt")
+    try Data("keep me".utf8).write(to: unrelated)
+
+    #expect(try ToDoFile.open(url).items.map(\.title) == ["milk"])
+    #expect(try directory.contents() == ["notes.txt", "todo.json"])
+  }
+
+  @Test func everyChangeIsOnDiskWhenTheCallReturns() async throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    let store = ToDoStore(storage: try ToDoFile.open(url).file, clock: .fixed(fixedDate))
+    try await store.add(title: "milk")
+    #expect(try ToDoFile.open(url).items.map(\.title) == ["milk"])
+    try await store.complete(number: 1)
+    #expect(try ToDoFile.open(url).items.map(\.isDone) == [true])
+    try await store.setNotes(number: 1, notes: "2 litres")
+    #expect(try ToDoFile.open(url).items.map(\.notes) == ["2 litres"])
+    try await store.clearCompleted()
+    #expect(try ToDoFile.open(url).items.isEmpty)
+  }
+
+  @Test func concurrentChangesNeverInterleaveOnDisk() async throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    let store = ToDoStore(storage: try ToDoFile.open(url).file, clock: .fixed(fixedDate))
+    await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<100 {
+        group.addTask { try await store.add(title: "task \(index)") }
+      }
+    }
+    let onDisk = try ToDoFile.open(url).items
+    #expect(onDisk == (await store.snapshot.items))
+    #expect(Set(onDisk.map(\.title)) == Set((0..<100).map { "task \($0)" }))
+    #expect(try directory.contents() == ["todo.json"])
+  }
+
+  @Test func savingThroughASymlinkKeepsTheLink() throws {
+    let directory = try TemporaryDirectory()
+    let real = directory.file("real.json")
+    let link = directory.file("todo.json")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+    let opened = try ToDoFile.open(link)
+    try opened.file.save([ToDoItem(id: "a", title: "milk", createdAt: fixedDate)])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
+    #expect(try ToDoFile.open(real).items.map(\.title) == ["milk"])
+  }
+
+  @Test func defaultLocationFollowsXDG() {
+    #expect(ToDoFileLocation.defaultURL(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/me"])?.path
+      == "/data/listdiffui-todo/todo.json")
+    #expect(ToDoFileLocation.defaultURL(environment: ["HOME": "/home/me"])?.path
+      == "/home/me/.local/share/listdiffui-todo/todo.json")
+    // The XDG specification says to ignore relative and empty paths.
+    #expect(ToDoFileLocation.defaultURL(environment: ["XDG_DATA_HOME": "data", "HOME": "/home/me"])?.path
+      == "/home/me/.local/share/listdiffui-todo/todo.json")
+    #expect(ToDoFileLocation.defaultURL(environment: ["XDG_DATA_HOME": ""]) == nil)
+  }
+}
