@@ -1,0 +1,162 @@
+// W1–W6: the diff engine against a dictionary floor and the standard library.
+
+import ListDiff
+
+/// A list element as apps have them: a UUID-string identity and a payload.
+struct BenchItem: ListDiffable, Hashable, Sendable {
+  var id: String
+  var payload: Int
+  var diffIdentifier: String { id }
+}
+
+/// One engine workload: an old array and the new array it becomes.
+struct EngineWorkload {
+  var name: String
+  var work: String
+  var old: [BenchItem]
+  var new: [BenchItem]
+  /// Whether the standard library's diff finishes a run within 10 s here.
+  var runsStandardLibrary: Bool
+}
+
+/// Builds `count` items, then `new` from them: `deleted` removed, `moved`
+/// taken out and put back elsewhere, `inserted` new items placed at random,
+/// every `changeEvery`-th payload changed; every surviving identifier is a
+/// fresh copy so equality cannot short-cut on shared storage.
+func makeEngineWorkload(
+  name: String, work: String, count: Int, deleted: Int = 0, inserted: Int = 0, moved: Int = 0,
+  appended: Int = 0, changedFraction: Double = 0, replaceAll: Bool = false,
+  runsStandardLibrary: Bool, seed: UInt64
+) -> EngineWorkload {
+  var generator = SeededGenerator(seed: seed)
+  let old = (0..<count).map { BenchItem(id: uuidString(using: &generator), payload: $0) }
+  var new: [BenchItem]
+  if replaceAll {
+    new = (0..<count).map { BenchItem(id: uuidString(using: &generator), payload: $0) }
+  } else {
+    new = old
+    if deleted > 0 {
+      var doomed = Set<Int>()
+      while doomed.count < deleted { doomed.insert(Int.random(in: 0..<new.count, using: &generator)) }
+      new = new.enumerated().filter { !doomed.contains($0.offset) }.map(\.element)
+    }
+    for _ in 0..<moved {
+      let element = new.remove(at: Int.random(in: 0..<new.count, using: &generator))
+      new.insert(element, at: Int.random(in: 0...new.count, using: &generator))
+    }
+    if inserted > 0 {
+      // Insert in one pass: choose positions, then merge.
+      var positions = (0..<inserted).map { _ in Int.random(in: 0...new.count, using: &generator) }
+      positions.sort()
+      var merged: [BenchItem] = []
+      merged.reserveCapacity(new.count + inserted)
+      var next = 0
+      for (index, element) in new.enumerated() {
+        while next < positions.count && positions[next] == index {
+          merged.append(BenchItem(id: uuidString(using: &generator), payload: -1))
+          next += 1
+        }
+        merged.append(element)
+      }
+      while next < positions.count {
+        merged.append(BenchItem(id: uuidString(using: &generator), payload: -1))
+        next += 1
+      }
+      new = merged
+    }
+    for _ in 0..<appended {
+      new.append(BenchItem(id: uuidString(using: &generator), payload: -1))
+    }
+    if changedFraction > 0 {
+      for index in new.indices where Double.random(in: 0..<1, using: &generator) < changedFraction {
+        new[index].payload += 1_000_000
+      }
+    }
+  }
+  new = new.map { BenchItem(id: freshCopy($0.id), payload: $0.payload) }
+  return EngineWorkload(
+    name: name, work: work, old: old, new: new, runsStandardLibrary: runsStandardLibrary)
+}
+
+/// The floor: a reserved `Dictionary` of every old identifier, then one
+/// look-up of every new identifier.
+@inline(never)
+func dictionaryFloor(old: [BenchItem], new: [BenchItem]) -> Int {
+  var table: [String: Int] = [:]
+  table.reserveCapacity(old.count)
+  for (index, item) in old.enumerated() { table[item.id] = index }
+  var found = 0
+  for item in new where table[item.id] != nil { found &+= 1 }
+  return found
+}
+
+func engineWorkloads(selected: (String) -> Bool) -> [EngineWorkload] {
+  var workloads: [EngineWorkload] = []
+  func add(_ name: String, _ make: () -> EngineWorkload) {
+    if selected(name) { workloads.append(make()) }
+  }
+  add("W1") {
+    makeEngineWorkload(
+      name: "W1", work: "5,000 → 1,000 deleted, 1,000 inserted, 200 moved", count: 5_000,
+      deleted: 1_000, inserted: 1_000, moved: 200, runsStandardLibrary: true, seed: 1)
+  }
+  add("W2") {
+    makeEngineWorkload(
+      name: "W2", work: "100,000 → 10,000 deleted, 10,000 inserted, 2,000 moved", count: 100_000,
+      deleted: 10_000, inserted: 10_000, moved: 2_000, runsStandardLibrary: true, seed: 2)
+  }
+  add("W3") {
+    makeEngineWorkload(
+      name: "W3", work: "100,000, unchanged", count: 100_000, runsStandardLibrary: true, seed: 3)
+  }
+  add("W4") {
+    makeEngineWorkload(
+      name: "W4", work: "100,000, one appended", count: 100_000, appended: 1,
+      runsStandardLibrary: true, seed: 4)
+  }
+  add("W5") {
+    makeEngineWorkload(
+      name: "W5", work: "100,000, 10% payloads changed", count: 100_000, changedFraction: 0.1,
+      runsStandardLibrary: true, seed: 5)
+  }
+  add("W6") {
+    // The standard library's Myers diff is O((n + m)·d); with d = 200,000 one
+    // run takes minutes, so it is not run.
+    makeEngineWorkload(
+      name: "W6", work: "100,000 all replaced", count: 100_000, replaceAll: true,
+      runsStandardLibrary: false, seed: 6)
+  }
+  return workloads
+}
+
+func engineRows(
+  config: BenchConfig, selected: (String) -> Bool, progress: (String) -> Void
+) -> [BenchRow] {
+  var rows: [BenchRow] = []
+  for workload in engineWorkloads(selected: selected) {
+    progress("\(workload.name): \(workload.work)")
+    let old = workload.old
+    let new = workload.new
+    let floor = measure(runs: config.runs) { blackHole(dictionaryFloor(old: old, new: new)) }
+    let diff = measure(runs: config.runs) { blackHole(listDiff(oldArray: old, newArray: new)) }
+    var stdlib: Timing?
+    if workload.runsStandardLibrary {
+      // Slow rows get fewer runs and no warm-up; one run stays under 10 s.
+      let slow = workload.old.count >= 100_000
+        && workload.name != "W3" && workload.name != "W4"
+      stdlib = measure(runs: slow ? (config.quick ? 1 : 3) : config.runs, warmUp: !slow) {
+        blackHole(new.difference(from: old).inferringMoves())
+      }
+    }
+    var row = BenchRow(
+      name: workload.name, work: workload.work, timing: diff,
+      floorMedianMs: floor.medianMs, stdlibMedianMs: stdlib?.medianMs)
+    if workload.name == "W2",
+      let bytes = peakMemoryAbove({ blackHole(listDiff(oldArray: old, newArray: new)) })
+    {
+      row.extra.append((key: "peak_memory_mb", value: Double(bytes) / 1_048_576))
+    }
+    rows.append(row)
+  }
+  return rows
+}

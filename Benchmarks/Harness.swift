@@ -1,0 +1,246 @@
+// The measuring and reporting half of `listdiff-bench`: timing, medians, the
+// table and the JSON. Workloads live in files of their own and hand back rows.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// How hard the benchmark works: `--quick` for CI, full runs for the README.
+struct BenchConfig: Sendable {
+  /// Timed repetitions of each measured body; the median is reported.
+  var runs: Int
+  /// Whether `--quick` was given.
+  var quick: Bool
+
+  static func fromArguments(_ arguments: [String]) -> BenchConfig {
+    let quick = arguments.contains("--quick")
+    return BenchConfig(runs: quick ? 3 : 9, quick: quick)
+  }
+}
+
+/// The median and minimum wall time of repeated runs, in milliseconds.
+struct Timing: Sendable {
+  var medianMs: Double
+  var minMs: Double
+}
+
+/// One printed row of the benchmark table.
+struct BenchRow: Sendable {
+  var name: String
+  var work: String
+  var timing: Timing
+  /// The dictionary floor measured on the same data in the same run, if any.
+  var floorMedianMs: Double?
+  /// The standard library's `difference(from:).inferringMoves()` on the same
+  /// data, or nil where it is not run (or one run would exceed 10 s).
+  var stdlibMedianMs: Double?
+  /// Further measurements of the row, printed after it and put in the JSON
+  /// under their key (e.g. `diff_only_median_ms`, `configure_cell_calls`).
+  var extra: [(key: String, value: Double)] = []
+}
+
+/// Monotonic nanoseconds.
+@inline(__always)
+func nowNanoseconds() -> UInt64 {
+  DispatchTime.now().uptimeNanoseconds
+}
+
+/// Runs `body` `runs` times (after one untimed warm-up unless `warmUp` is
+/// false) and returns the median and minimum. `prepare` runs before each
+/// repetition and is not timed; its result is handed to `body`.
+func measure<Input>(
+  runs: Int, warmUp: Bool = true,
+  prepare: () -> Input,
+  _ body: (inout Input) -> Void
+) -> Timing {
+  if warmUp {
+    var input = prepare()
+    body(&input)
+  }
+  var samples: [Double] = []
+  samples.reserveCapacity(runs)
+  for _ in 0..<max(1, runs) {
+    var input = prepare()
+    let start = nowNanoseconds()
+    body(&input)
+    let end = nowNanoseconds()
+    samples.append(Double(end - start) / 1_000_000)
+    withExtendedLifetime(input) {}
+  }
+  samples.sort()
+  return Timing(medianMs: samples[samples.count / 2], minMs: samples[0])
+}
+
+/// `measure` for bodies that need no per-run preparation.
+func measure(runs: Int, warmUp: Bool = true, _ body: () -> Void) -> Timing {
+  measure(runs: runs, warmUp: warmUp, prepare: { () }, { _ in body() })
+}
+
+/// Keeps the optimizer from discarding a computed value.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}
+
+// MARK: - Memory
+
+/// Peak resident memory (VmHWM) and current resident memory (VmRSS) in bytes,
+/// read from /proc; nil where the platform has no /proc.
+func residentMemory() -> (current: Int, peak: Int)? {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+    return nil
+  }
+  func field(_ name: String) -> Int? {
+    for line in status.split(separator: "\n") where line.hasPrefix(name) {
+      let digits = line.split(separator: " ", omittingEmptySubsequences: true)
+        .dropFirst().first
+      return digits.flatMap { Int($0) }.map { $0 * 1024 }
+    }
+    return nil
+  }
+  guard let current = field("VmRSS:"), let peak = field("VmHWM:") else { return nil }
+  return (current, peak)
+}
+
+/// Measures how far resident memory rises above what is live before `body`
+/// runs: freed heap is handed back to the system first and the kernel's peak
+/// counter is reset, so the figure is what `body` itself touched. Returns nil
+/// where the platform cannot reset the peak.
+func peakMemoryAbove(_ body: () -> Void) -> Int? {
+  #if canImport(Glibc)
+    // malloc_trim is not in the Glibc module map; it is in every glibc.
+    typealias MallocTrim = @convention(c) (Int) -> Int32
+    if let symbol = dlsym(nil, "malloc_trim") {
+      _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+    }
+    guard let handle = fopen("/proc/self/clear_refs", "w") else { return nil }
+    fputs("5", handle)  // 5: reset the peak resident set size (VmHWM)
+    fclose(handle)
+    guard let before = residentMemory() else { return nil }
+    body()
+    guard let after = residentMemory() else { return nil }
+    return max(0, after.peak - before.current)
+  #else
+    return nil
+  #endif
+}
+
+// MARK: - Output
+
+private func format(_ value: Double?) -> String {
+  guard let value else { return "—" }
+  if value >= 100 { return String(format: "%.0f", value) }
+  if value >= 10 { return String(format: "%.1f", value) }
+  if value >= 1 { return String(format: "%.2f", value) }
+  return String(format: "%.3f", value)
+}
+
+private func ratio(_ numerator: Double, _ denominator: Double?) -> String {
+  guard let denominator, denominator > 0 else { return "—" }
+  return String(format: "%.2f×", numerator / denominator)
+}
+
+/// The rows as a Markdown table (the README carries its latest output).
+func renderTable(_ rows: [BenchRow]) -> String {
+  var lines = [
+    "| row | work | median ms | min ms | floor ms | stdlib ms | × floor | × stdlib | other |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---|",
+  ]
+  for row in rows {
+    let other = row.extra.map { "\($0.key) \(format($0.value))" }.joined(separator: ", ")
+    lines.append(
+      "| \(row.name) | \(row.work) | \(format(row.timing.medianMs)) | \(format(row.timing.minMs)) "
+        + "| \(format(row.floorMedianMs)) | \(format(row.stdlibMedianMs)) "
+        + "| \(ratio(row.timing.medianMs, row.floorMedianMs)) "
+        + "| \(ratio(row.timing.medianMs, row.stdlibMedianMs)) | \(other) |")
+  }
+  return lines.joined(separator: "\n")
+}
+
+/// The rows as a JSON array of objects (`--json`).
+func renderJSON(_ rows: [BenchRow]) -> String {
+  func number(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "null" }
+    return String(format: "%.4f", value)
+  }
+  func string(_ value: String) -> String {
+    var escaped = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": escaped += "\\\""
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      default:
+        if scalar.value < 0x20 {
+          escaped += String(format: "\\u%04x", scalar.value)
+        } else {
+          escaped.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return escaped + "\""
+  }
+  let objects = rows.map { row -> String in
+    var fields = [
+      "\"name\": \(string(row.name))",
+      "\"work\": \(string(row.work))",
+      "\"median_ms\": \(number(row.timing.medianMs))",
+      "\"min_ms\": \(number(row.timing.minMs))",
+      "\"floor_median_ms\": \(number(row.floorMedianMs))",
+      "\"stdlib_median_ms\": \(number(row.stdlibMedianMs))",
+    ]
+    for (key, value) in row.extra {
+      fields.append("\(string(key)): \(number(value))")
+    }
+    return "  {" + fields.joined(separator: ", ") + "}"
+  }
+  return "[\n" + objects.joined(separator: ",\n") + "\n]"
+}
+
+// MARK: - Deterministic inputs
+
+/// SplitMix64: a small, fast, seeded generator, so every run diffs the same data.
+struct SeededGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A UUID-shaped identifier string drawn from `generator` (36 characters, so
+/// never a small string: every one has heap storage, as real identifiers do).
+func uuidString(using generator: inout SeededGenerator) -> String {
+  let hex = Array("0123456789ABCDEF".utf8)
+  var bytes: [UInt8] = []
+  bytes.reserveCapacity(36)
+  var bits = generator.next()
+  var used = 0
+  for position in 0..<36 {
+    if position == 8 || position == 13 || position == 18 || position == 23 {
+      bytes.append(UInt8(ascii: "-"))
+      continue
+    }
+    if used == 16 {
+      bits = generator.next()
+      used = 0
+    }
+    bytes.append(hex[Int(bits & 0xF)])
+    bits >>= 4
+    used += 1
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A copy of `string` with storage of its own, so that equality with the
+/// original cannot short-cut on shared storage.
+func freshCopy(_ string: String) -> String {
+  String(decoding: Array(string.utf8), as: UTF8.self)
+}

@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+//
+// ListDiffUI for Swift: IGListKit's diff, a headless UICollectionView and
+// ListDiffUI's MVVMC layer, for every platform Swift runs on.
+//
+// The package has no dependencies. Keep BUILD.bazel in step with the targets
+// below: Tests/BuildConsistencyTests checks that the two builds agree.
+
+import PackageDescription
+
+let package = Package(
+  name: "ListDiffUI",
+  products: [
+    .library(name: "ListDiff", targets: ["ListDiff"]),
+    .library(name: "HeadlessCollection", targets: ["HeadlessCollection"]),
+    .library(name: "ListDiffUI", targets: ["ListDiffUI"]),
+    .executable(name: "todo", targets: ["ToDoApp"]),
+    .executable(name: "listdiff-bench", targets: ["ListDiffBench"]),
+  ],
+  targets: [
+    // The diff engine. Imports nothing but the standard library.
+    .target(name: "ListDiff"),
+    // A UICollectionView-shaped collection with a flow layout and no screen.
+    .target(name: "HeadlessCollection"),
+    // View models, cell controllers, sections and the diffing data source.
+    .target(name: "ListDiffUI", dependencies: ["ListDiff", "HeadlessCollection"]),
+
+    // The terminal to-do sample: a library the tests reach, and its executable.
+    .target(name: "ToDoCore", dependencies: ["ListDiffUI"], path: "SampleApps/ToDo/ToDoCore"),
+    .executableTarget(name: "ToDoApp", dependencies: ["ToDoCore"], path: "SampleApps/ToDo/ToDoApp"),
+
+    .executableTarget(
+      name: "ListDiffBench",
+      dependencies: ["ListDiff", "HeadlessCollection", "ListDiffUI"],
+      path: "Benchmarks"),
+
+    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
+    .testTarget(name: "HeadlessCollectionTests", dependencies: ["HeadlessCollection"]),
+    .testTarget(name: "ListDiffUITests", dependencies: ["ListDiffUI", "ListDiff", "HeadlessCollection"]),
+    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp"]),
+    // Reads Package.swift and BUILD.bazel and checks the two builds agree.
+    .testTarget(name: "BuildConsistencyTests"),
+  ],
+  swiftLanguageModes: [.v6]
+)

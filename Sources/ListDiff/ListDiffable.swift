@@ -1,0 +1,62 @@
+/// A value the diff can match across two arrays: an identity that says
+/// "this is the same item" and an equality that says "and it has not changed".
+///
+/// Two elements with equal `diffIdentifier`s are the same item; the diff then
+/// calls `isEqual(toDiffableObject:)` to learn whether that item changed
+/// (an *update*). Types that are `Equatable` get `isEqual` for free as `==`.
+///
+/// The standard library's common `Hashable` types (integers, floating-point
+/// numbers, `String`, `Substring`, `Character`, `Bool`, `Unicode.Scalar`,
+/// `ObjectIdentifier`) conform with the value itself as its identifier.
+///
+/// Reading `diffIdentifier` should be O(1); the diff reads it at most twice
+/// per element and hashes it at most once.
+public protocol ListDiffable {
+  /// The type of the identity. `String` and integers are the usual choices.
+  associatedtype DiffIdentifier: Hashable
+
+  /// The identity of this element: equal identifiers mean "the same item".
+  var diffIdentifier: DiffIdentifier { get }
+
+  /// Whether this element is unchanged relative to `other`, an element with
+  /// the same `diffIdentifier`. The diff reports an update where this
+  /// returns `false`.
+  func isEqual(toDiffableObject other: Self) -> Bool
+}
+
+extension ListDiffable where Self: Equatable {
+  /// `==`: an element is unchanged when it equals its counterpart.
+  ///
+  /// - Complexity: that of `==`.
+  @inlinable
+  public func isEqual(toDiffableObject other: Self) -> Bool {
+    self == other
+  }
+}
+
+extension ListDiffable where Self: Hashable, DiffIdentifier == Self {
+  /// The value itself: for plain values, identity and content coincide.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var diffIdentifier: Self { self }
+}
+
+extension Int: ListDiffable {}
+extension Int8: ListDiffable {}
+extension Int16: ListDiffable {}
+extension Int32: ListDiffable {}
+extension Int64: ListDiffable {}
+extension UInt: ListDiffable {}
+extension UInt8: ListDiffable {}
+extension UInt16: ListDiffable {}
+extension UInt32: ListDiffable {}
+extension UInt64: ListDiffable {}
+extension Double: ListDiffable {}
+extension Float: ListDiffable {}
+extension Bool: ListDiffable {}
+extension String: ListDiffable {}
+extension Substring: ListDiffable {}
+extension Character: ListDiffable {}
+extension Unicode.Scalar: ListDiffable {}
+extension ObjectIdentifier: ListDiffable {}
