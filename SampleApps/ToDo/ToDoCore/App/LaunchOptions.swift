@@ -1,0 +1,124 @@
+import Foundation
+
+/// How the app was asked to run: from its arguments and environment.
+public struct LaunchOptions: Equatable, Sendable {
+  /// Where the list lives.
+  public enum Storage: Equatable, Sendable {
+    /// `todo.json` under the XDG data directory (see ``ToDoFileLocation``).
+    case defaultFile
+    /// The file given with `--file PATH`.
+    case file(String)
+    /// Nothing on disk (`--memory`).
+    case memory
+  }
+
+  /// Where the list lives.
+  public var storage: Storage = .defaultFile
+  /// Lines in the list's viewport (`--height N`, default 20).
+  public var height: Int = 20
+  /// `--help`: print the usage and exit.
+  public var showUsage = false
+
+  /// The default options: the default file, 20 lines.
+  public init() {}
+
+  /// The fewest and most viewport lines `--height` accepts.
+  public static let heightRange = 5...500
+
+  /// Reads the command-line arguments (without the program name). Throws a
+  /// ``LaunchError`` for an unknown option, a missing or malformed value, or
+  /// `--file` together with `--memory`. O(n) in the argument count.
+  public static func parse(_ arguments: [String]) throws(LaunchError) -> LaunchOptions {
+    var options = LaunchOptions()
+    var remaining = arguments[...]
+    var sawFile = false
+    var sawMemory = false
+    while let argument = remaining.popFirst() {
+      var name = argument
+      var inlineValue: String? = nil
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(LaunchError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = remaining.popFirst() else { throw .missingValue(name) }
+        return next
+      }
+      switch name {
+      case "--file", "-f":
+        let path = try value()
+        guard !path.isEmpty else { throw .missingValue(name) }
+        options.storage = .file(path)
+        sawFile = true
+      case "--memory":
+        guard inlineValue == nil else { throw .unexpectedValue(name) }
+        options.storage = .memory
+        sawMemory = true
+      case "--height":
+        let text = try value()
+        guard let height = Int(text), heightRange.contains(height) else {
+          throw .badValue(name, text, "a number of lines from \(heightRange.lowerBound) to \(heightRange.upperBound)")
+        }
+        options.height = height
+      case "--help", "-h":
+        options.showUsage = true
+      default:
+        throw .unknownOption(argument)
+      }
+    }
+    if sawFile && sawMemory { throw .conflict("--file", "--memory") }
+    return options
+  }
+
+  /// The text `--help` prints.
+  public static let usage = """
+    usage: todo [--file PATH | --memory] [--height LINES]
+
+    A to-do list in the terminal, drawn by ListDiffUI's headless collection view.
+    Type commands at the todo> prompt (help lists them). Without a terminal on
+    standard input, todo reads one command per line and prints every frame.
+
+      --file PATH     keep the list in PATH (default:
+                      $XDG_DATA_HOME/listdiffui-todo/todo.json, else
+                      ~/.local/share/listdiffui-todo/todo.json)
+      --memory        keep nothing on disk
+      --height LINES  lines of list on screen (default 20)
+      --help          show this text
+
+    environment:
+      COLUMNS         screen width (default: the terminal's, else 80)
+      TODO_NOW        a fixed time for new items, ISO 8601
+                      (e.g. 2024-05-01T09:30:00Z), for reproducible output
+      TZ              the time zone dates are shown in
+    """
+}
+
+/// Why the command line was refused; the app prints it with the usage and
+/// exits with status 2.
+public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// An argument the app does not know.
+  case unknownOption(String)
+  /// An option that needs a value came last.
+  case missingValue(String)
+  /// An option that takes no value was given one with `=`.
+  case unexpectedValue(String)
+  /// A value of the wrong form: option, value, what was expected.
+  case badValue(String, String, String)
+  /// Two options that exclude each other.
+  case conflict(String, String)
+  /// An environment variable of the wrong form: name, value, expected.
+  case badEnvironment(String, String, String)
+
+  /// One line for the user.
+  public var description: String {
+    switch self {
+    case .unknownOption(let option): "unknown option '\(option)'"
+    case .missingValue(let option): "\(option) needs a value"
+    case .unexpectedValue(let option): "\(option) takes no value"
+    case .badValue(let option, let value, let expected): "\(option) wants \(expected), not '\(value)'"
+    case .conflict(let first, let second): "\(first) and \(second) cannot be used together"
+    case .badEnvironment(let name, let value, let expected): "\(name) should be \(expected), not '\(value)'"
+    }
+  }
+}

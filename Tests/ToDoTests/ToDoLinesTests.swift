@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import ToDoCore
+
+@Suite("Cell text")
+struct ToDoLinesTests {
+  @Test func header() {
+    #expect(ToDoLines.header(openCount: 3, doneCount: 2, filter: .all, width: 40) == [
+      "3 open · 2 done              showing all",
+      String(repeating: "─", count: 40),
+    ])
+    #expect(ToDoLines.header(openCount: 3, doneCount: 2, filter: .open, width: 20)[0] == "3 open · 2 done · s…")
+  }
+
+  @Test func collapsedAndExpandedItems() {
+    #expect(ToDoLines.item(position: 1, title: "milk", isDone: false, notes: "", created: "2024-05-01 09:30",
+                           isExpanded: false, width: 40) == ["  1. [ ] milk"])
+    #expect(ToDoLines.item(position: 12, title: "eggs", isDone: true, notes: "free range", created: "2024-05-01 09:30",
+                           isExpanded: false, width: 40) == [" 12. [x] eggs (notes)"])
+    #expect(ToDoLines.item(position: 2, title: "eggs", isDone: false, notes: "free range, a dozen of them please",
+                           created: "2024-05-01 09:30", isExpanded: true, width: 34) == [
+      "  2. [ ] eggs",
+      "         free range, a dozen of",
+      "         them please",
+      "         created 2024-05-01 09:30",
+    ])
+  }
+
+  @Test func longTitlesAreCutWithAnEllipsis() {
+    let line = ToDoLines.item(position: 1, title: String(repeating: "x", count: 100), isDone: false, notes: "n",
+                              created: "", isExpanded: false, width: 30)[0]
+    #expect(line.count == 30)
+    #expect(line.hasSuffix("x… (notes)"))
+  }
+
+  @Test func createdTextUsesTheTimeZone() {
+    #expect(ToDoLines.createdText(fixedDate, timeZone: TimeZone(identifier: "UTC")!) == "2024-05-01 09:30")
+    #expect(ToDoLines.createdText(fixedDate, timeZone: TimeZone(identifier: "Asia/Tokyo")!) == "2024-05-01 18:30")
+  }
+
+  /// Whatever the content and width, no line is wider than the screen, and
+  /// wrapped notes lose no word.
+  @Test func linesNeverExceedTheWidth() {
+    let seed: UInt64 = 0x11E5
+    var generator = SeededGenerator(seed: seed)
+    for round in 0..<3_000 {
+      let width = Int.random(in: 20...120, using: &generator)
+      let notes = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+        Bool.random(using: &generator) ? randomTitle(using: &generator)
+          : String(repeating: "w", count: Int.random(in: 1...150, using: &generator))
+      }.joined(separator: " ")
+      let lines = ToDoLines.item(
+        position: Int.random(in: 1...2_000, using: &generator), title: randomTitle(using: &generator),
+        isDone: Bool.random(using: &generator), notes: notes, created: "2024-05-01 09:30",
+        isExpanded: Bool.random(using: &generator), width: width)
+        + ToDoLines.footer(width: width)
+        + ToDoLines.header(openCount: round, doneCount: round * 7, filter: .done, width: width)
+        + ToDoLines.completedTitle(count: round, width: width)
+      for line in lines {
+        #expect(line.count <= width, "seed \(seed) round \(round): \(line.debugDescription) at width \(width)")
+      }
+      let expanded = ToDoLines.item(
+        position: 1, title: "t", isDone: false, notes: notes, created: "c", isExpanded: true, width: width)
+      if !notes.isEmpty {
+        let rejoined = expanded.dropFirst().dropLast().joined().filter { $0 != " " }
+        let same = rejoined == notes.filter { $0 != " " }
+        #expect(same, "seed \(seed) round \(round): wrapped notes differ")
+      }
+    }
+  }
+
+  @Test func footerListsEveryCommand() {
+    let text = ToDoLines.footer(width: 80).joined(separator: " ")
+    for entry in ToDoCommand.reference {
+      let word = entry.usage.split(separator: " ")[0]
+      #expect(text.contains(word), "\(word)")
+    }
+  }
+}
