@@ -17,11 +17,15 @@ struct RepositoryFiles {
   /// Package.swift and BUILD.bazel.
   static func locate(filePath: String = #filePath) throws -> RepositoryFiles {
     var candidates: [URL] = []
-    let fromSource = URL(fileURLWithPath: filePath)
-      .deletingLastPathComponent()  // BuildConsistencyTests
-      .deletingLastPathComponent()  // Tests
-      .deletingLastPathComponent()  // the root
-    candidates.append(fromSource)
+    // Also through symbolic links, for a test folder linked into another
+    // package: the repository is where the files really are.
+    for source in [URL(fileURLWithPath: filePath), URL(fileURLWithPath: filePath).resolvingSymlinksInPath()] {
+      candidates.append(
+        source
+          .deletingLastPathComponent()  // BuildConsistencyTests (or a subfolder's parent)
+          .deletingLastPathComponent()  // Tests
+          .deletingLastPathComponent())  // the root
+    }
     let environment = ProcessInfo.processInfo.environment
     if let runfiles = environment["TEST_SRCDIR"] {
       if let workspace = environment["TEST_WORKSPACE"] {

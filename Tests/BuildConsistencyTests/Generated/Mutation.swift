@@ -1,0 +1,99 @@
+/// One change that makes a consistent `GeneratedProject` drift, and the
+/// subject the checker must then name.
+enum Mutation: CaseIterable, Sendable {
+  case removeRule, dropDependency, addDependency, changeGlob, renameModule, changeKind
+  case changeLanguageMode, dropCopts, makePrivate, addPackageArgument, addBazelOnlyRule
+  case addUnknownAttribute, movePackagePath, renameExecutableRule
+
+  /// Applies the mutation to a random target it suits, returning the drift
+  /// subject expected, or `nil` when no target suits it.
+  func apply(to project: inout GeneratedProject, using random: inout SplitMix64) -> String? {
+    let indices = project.targets.indices.shuffled(using: &random)
+    switch self {
+    case .removeRule:
+      guard let i = indices.first else { return nil }
+      project.targets[i].inBuild = false
+      return project.targets[i].name
+    case .dropDependency:
+      guard let i = indices.first(where: { !project.targets[$0].ruleDependencies.isEmpty }) else { return nil }
+      project.targets[i].ruleDependencies.removeLast()
+      return project.targets[i].name
+    case .addDependency:
+      for i in indices {
+        let current = Set(project.targets[i].ruleDependencies)
+        if let extra = project.targets.map(\.name).first(where: { $0 != project.targets[i].name && !current.contains($0) }) {
+          project.targets[i].ruleDependencies.append(extra)
+          return project.targets[i].name
+        }
+      }
+      return nil
+    case .changeGlob:
+      guard let i = indices.first else { return nil }
+      let variants = [
+        normalizedFolder(project.targets[i].path) + "/*.swift",
+        "Sources/Other/**/*.swift",
+        normalizedFolder(project.targets[i].path) + "/**/*.m",
+      ]
+      project.targets[i].rulePattern = variants.randomElement(using: &random)!
+      return project.targets[i].name
+    case .renameModule:
+      guard let i = indices.first else { return nil }
+      project.targets[i].ruleModuleName = project.targets[i].name + "Renamed"
+      return project.targets[i].name
+    case .changeKind:
+      guard let i = indices.first else { return nil }
+      let others = ["swift_library", "swift_binary", "swift_test"].filter { $0 != project.targets[i].ruleKind }
+      project.targets[i].ruleKind = others.randomElement(using: &random)!
+      return project.targets[i].name
+    case .changeLanguageMode:
+      guard let i = indices.first else { return nil }
+      project.targets[i].ruleCopts = ["-swift-version", project.languageMode == "6" ? "5" : "6"]
+      return project.targets[i].name
+    case .dropCopts:
+      guard let i = indices.first else { return nil }
+      project.targets[i].ruleCopts = random.chance(0.5) ? [] : project.targets[i].ruleCopts + ["-enable-testing"]
+      return project.targets[i].name
+    case .makePrivate:
+      if let product = project.libraryProducts.randomElement(using: &random),
+        let i = project.targets.firstIndex(where: { $0.name == product })
+      {
+        project.targets[i].rulePublic = false
+        return product
+      }
+      if let product = project.executableProducts.randomElement(using: &random),
+        let i = project.targets.firstIndex(where: { $0.name == product.target })
+      {
+        project.targets[i].rulePublic = false
+        return product.product
+      }
+      return nil
+    case .addPackageArgument:
+      guard let i = indices.first else { return nil }
+      project.targets[i].extraPackageArgument =
+        ["exclude: [\"README.md\"]", "swiftSettings: [.define(\"DEBUG\")]", "resources: [.copy(\"Data\")]"]
+        .randomElement(using: &random)!
+      return project.targets[i].name
+    case .addBazelOnlyRule:
+      let name = "Only" + GeneratedProject.randomTypeName(using: &random)
+      project.extraRules.append(name)
+      return "//:\(name)"
+    case .addUnknownAttribute:
+      guard let i = indices.first else { return nil }
+      project.targets[i].ruleExtraAttribute =
+        ["defines = [\"DEBUG\"]", "linkopts = [\"-lm\"]", "alwayslink = True"].randomElement(using: &random)!
+      return project.targets[i].name
+    case .movePackagePath:
+      guard let i = indices.first else { return nil }
+      // Package.swift moves, BUILD.bazel keeps globbing the old folder.
+      project.targets[i].explicitPath = "Moved/\(project.targets[i].name)"
+      return project.targets[i].name
+    case .renameExecutableRule:
+      guard let product = project.executableProducts.randomElement(using: &random),
+        let i = project.targets.firstIndex(where: { $0.name == product.target })
+      else { return nil }
+      project.targets[i].ruleName = product.product + "-renamed"
+      project.targets[i].ruleModuleName = product.target
+      return product.product
+    }
+  }
+}
