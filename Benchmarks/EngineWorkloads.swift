@@ -15,8 +15,6 @@ struct EngineWorkload {
   var work: String
   var old: [BenchItem]
   var new: [BenchItem]
-  /// Whether the standard library's diff finishes a run within 10 s here.
-  var runsStandardLibrary: Bool
 }
 
 /// Builds `count` items, then `new` from them: `deleted` removed, `moved`
@@ -25,8 +23,7 @@ struct EngineWorkload {
 /// fresh copy so equality cannot short-cut on shared storage.
 func makeEngineWorkload(
   name: String, work: String, count: Int, deleted: Int = 0, inserted: Int = 0, moved: Int = 0,
-  appended: Int = 0, changedFraction: Double = 0, replaceAll: Bool = false,
-  runsStandardLibrary: Bool, seed: UInt64
+  appended: Int = 0, changedFraction: Double = 0, replaceAll: Bool = false, seed: UInt64
 ) -> EngineWorkload {
   var generator = SeededGenerator(seed: seed)
   let old = (0..<count).map { BenchItem(id: uuidString(using: &generator), payload: $0) }
@@ -74,8 +71,7 @@ func makeEngineWorkload(
     }
   }
   new = new.map { BenchItem(id: freshCopy($0.id), payload: $0.payload) }
-  return EngineWorkload(
-    name: name, work: work, old: old, new: new, runsStandardLibrary: runsStandardLibrary)
+  return EngineWorkload(name: name, work: work, old: old, new: new)
 }
 
 /// The floor: a reserved `Dictionary` of every old identifier, then one
@@ -98,35 +94,49 @@ func engineWorkloads(selected: (String) -> Bool) -> [EngineWorkload] {
   add("W1") {
     makeEngineWorkload(
       name: "W1", work: "5,000 → 1,000 deleted, 1,000 inserted, 200 moved", count: 5_000,
-      deleted: 1_000, inserted: 1_000, moved: 200, runsStandardLibrary: true, seed: 1)
+      deleted: 1_000, inserted: 1_000, moved: 200, seed: 1)
   }
   add("W2") {
     makeEngineWorkload(
       name: "W2", work: "100,000 → 10,000 deleted, 10,000 inserted, 2,000 moved", count: 100_000,
-      deleted: 10_000, inserted: 10_000, moved: 2_000, runsStandardLibrary: true, seed: 2)
+      deleted: 10_000, inserted: 10_000, moved: 2_000, seed: 2)
   }
   add("W3") {
     makeEngineWorkload(
-      name: "W3", work: "100,000, unchanged", count: 100_000, runsStandardLibrary: true, seed: 3)
+      name: "W3", work: "100,000, unchanged", count: 100_000, seed: 3)
   }
   add("W4") {
     makeEngineWorkload(
       name: "W4", work: "100,000, one appended", count: 100_000, appended: 1,
-      runsStandardLibrary: true, seed: 4)
+      seed: 4)
   }
   add("W5") {
     makeEngineWorkload(
       name: "W5", work: "100,000, 10% payloads changed", count: 100_000, changedFraction: 0.1,
-      runsStandardLibrary: true, seed: 5)
+      seed: 5)
   }
   add("W6") {
-    // The standard library's Myers diff is O((n + m)·d); with d = 200,000 one
-    // run takes minutes, so it is not run.
     makeEngineWorkload(
-      name: "W6", work: "100,000 all replaced", count: 100_000, replaceAll: true,
-      runsStandardLibrary: false, seed: 6)
+      name: "W6", work: "100,000 all replaced", count: 100_000, replaceAll: true, seed: 6)
   }
   return workloads
+}
+
+/// What one run of the standard library's diff would take on the whole
+/// workload, from one run on a 2,000-element slice of it. Myers' algorithm is
+/// O((n + m)·d) and *d* grows with *n* where edits are spread evenly, so the
+/// slice's time is scaled by the square of the size ratio: an upper bound
+/// that is tight for spread edits and loose (still small) for none.
+func predictedStandardLibraryMs(old: [BenchItem], new: [BenchItem]) -> Double {
+  let slice = 2_000
+  guard old.count > slice || new.count > slice else { return 0 }
+  let oldSlice = Array(old.prefix(slice))
+  let newSlice = Array(new.prefix(slice))
+  let timing = measure(runs: 1, warmUp: false) {
+    blackHole(newSlice.difference(from: oldSlice).inferringMoves())
+  }
+  let scale = Double(max(old.count, new.count)) / Double(slice)
+  return timing.medianMs * scale * scale
 }
 
 func engineRows(
@@ -140,17 +150,20 @@ func engineRows(
     let floor = measure(runs: config.runs) { blackHole(dictionaryFloor(old: old, new: new)) }
     let diff = measure(runs: config.runs) { blackHole(listDiff(oldArray: old, newArray: new)) }
     var stdlib: Timing?
-    if workload.runsStandardLibrary {
-      // Slow rows get fewer runs and no warm-up; one run stays under 10 s.
-      let slow = workload.old.count >= 100_000
-        && workload.name != "W3" && workload.name != "W4"
-      stdlib = measure(runs: slow ? (config.quick ? 1 : 3) : config.runs, warmUp: !slow) {
+    let predicted = predictedStandardLibraryMs(old: old, new: new)
+    if predicted <= 10_000 {
+      // A row near the limit gets fewer runs and no warm-up.
+      let slow = predicted > 1_000
+      stdlib = measure(runs: slow ? min(3, config.runs) : config.runs, warmUp: !slow) {
         blackHole(new.difference(from: old).inferringMoves())
       }
     }
     var row = BenchRow(
       name: workload.name, work: workload.work, timing: diff,
       floorMedianMs: floor.medianMs, stdlibMedianMs: stdlib?.medianMs)
+    if stdlib == nil {
+      row.extra.append((key: "stdlib_predicted_ms", value: predicted))
+    }
     if workload.name == "W2",
       let bytes = peakMemoryAbove({ blackHole(listDiff(oldArray: old, newArray: new)) })
     {

@@ -114,6 +114,21 @@ struct ListDiffCaseTests {
     #expect(shrink.deletes == Array(1_000..<1_500))
   }
 
+  @Test func aMillionEqualIdentifiersStayLinear() {
+    // Every occurrence pairs with the next of its kind: linear, not quadratic.
+    var old = [Item](repeating: Item(id: 7, payload: 0), count: 1_000_000)
+    var new = old
+    new[999_999].payload = 1
+    new.append(Item(id: 7, payload: 0))
+    old.insert(Item(id: 8, payload: 0), at: 500_000)
+    let result = listDiff(oldArray: old, newArray: new)
+    #expect(result.deletes == [500_000])
+    #expect(result.inserts == [1_000_000])
+    // One changed "7" marks every matched "7", as IGListKit's entry flag does.
+    #expect(result.updates.count == 1_000_000)
+    #expect(old.count + result.inserts.count - result.deletes.count == new.count)
+  }
+
   @Test func repeatedIdentifierWithOneChangedOccurrenceUpdatesAllMatched() {
     // IGListKit keeps "updated" per identifier: one changed "a" marks both.
     let old = [Item(id: 1, payload: 0), Item(id: 1, payload: 0)]
