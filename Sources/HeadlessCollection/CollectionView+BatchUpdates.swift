@@ -1,0 +1,151 @@
+import Foundation
+
+extension CollectionView {
+  /// Applies the inserts, deletes, moves and reloads announced in `updates`
+  /// as one update, after checking the whole batch with UIKit's rules.
+  ///
+  /// The collection lays out first, so "before the update" is what it shows.
+  /// Then `updates` runs: change the data source there and announce the
+  /// changes with ``insertItems(at:)``, ``deleteItems(at:)``,
+  /// ``reloadItems(at:)`` and ``moveItem(at:to:)``. While it runs the
+  /// collection still shows the old state: ``cellForItem(at:)`` finds cells by
+  /// their old index paths, so cells can be reconfigured in place, and
+  /// ``invalidateLayout(forItemsAt:)`` (old index paths) resizes them in this
+  /// batch's layout. Afterwards the data source's counts are read and the
+  /// batch is validated as a whole — deletes, reloads and move sources against
+  /// the old counts, inserts and move destinations against the new ones.
+  ///
+  /// If the batch breaks a rule, this throws the ``BatchUpdateError`` with
+  /// UIKit's message and changes nothing: same counts, cells, frames, sizes
+  /// and offset (`completion` is not called). Otherwise deletes, inserts,
+  /// moves and reloads take effect with UIKit's meaning — moved items keep
+  /// their cells, reloaded items get a fresh cell from the data source,
+  /// inserted and reloaded items are sized — the layout is updated from the
+  /// first changed item, the visible cells are updated, and `completion` is
+  /// called with `true` before this returns. There are no animations, so
+  /// `animated`-style callers see the final state at once.
+  ///
+  /// Calls nested inside `updates` join this batch (their completions run
+  /// with it). ``reloadData()`` inside `updates` turns the batch into a
+  /// reload, without validation.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* changes, plus the lines the layout
+  ///   moves and O(*v*) for the visible cells; O(*n*) only when *k* is a
+  ///   sizeable fraction of the *n* items.
+  public func performBatchUpdates(
+    _ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil
+  ) throws(BatchUpdateError) {
+    try performBatchUpdates(updates, animated: true, completion: completion)
+  }
+
+  /// ``performBatchUpdates(_:completion:)`` with an explicit choice of
+  /// animation, as UIKit expresses with `UIView.performWithoutAnimation`.
+  /// Nothing is drawn here, so both apply the batch at once; the choice is
+  /// kept in ``lastBatchUpdateWasAnimated`` for tests that check it.
+  ///
+  /// - Complexity: as ``performBatchUpdates(_:completion:)``.
+  public func performBatchUpdates(
+    _ updates: (() -> Void)?, animated: Bool, completion: ((Bool) -> Void)? = nil
+  ) throws(BatchUpdateError) {
+    if let openBatch {
+      updates?()
+      if let completion { openBatch.completions.append(completion) }
+      return
+    }
+    layoutIfNeeded()
+    let batch = BatchRecorder()
+    if let completion { batch.completions.append(completion) }
+    openBatch = batch
+    updates?()
+    openBatch = nil
+
+    if batch.reloadsAllData {
+      reloadData()
+      for completion in batch.completions { completion(true) }
+      return
+    }
+    let oldCounts = engine.sections.map(\.count)
+    let newCounts = currentDataSourceCounts()
+    let validated = try BatchValidator.validate(batch, oldCounts: oldCounts, newCounts: newCounts)
+    let invalidatedOld = batch.invalidations.compactMap(global)
+    lastBatchUpdateWasAnimated = animated
+    apply(validated, newCounts: newCounts, invalidatedOld: invalidatedOld)
+    layoutIfNeeded()
+    for completion in batch.completions { completion(true) }
+  }
+
+  /// Announces items inserted at `indexPaths` (index paths after the
+  /// update). Inside ``performBatchUpdates(_:completion:)`` it joins the
+  /// batch; outside, it is a batch of its own, and since this method cannot
+  /// throw, an invalid change stops the program with the batch's message, as
+  /// UIKit's exception does — wrap it in a batch to get the error instead.
+  ///
+  /// - Complexity: O(*k*) inside a batch.
+  public func insertItems(at indexPaths: [IndexPath]) {
+    record { $0.inserts += indexPaths }
+  }
+
+  /// Announces the deletion of the items at `indexPaths` (index paths before
+  /// the update). Outside a batch it behaves as ``insertItems(at:)`` says.
+  ///
+  /// - Complexity: O(*k*) inside a batch.
+  public func deleteItems(at indexPaths: [IndexPath]) {
+    record { $0.deletes += indexPaths }
+  }
+
+  /// Announces that the items at `indexPaths` (index paths before the
+  /// update) changed: they get fresh cells from the data source and are sized
+  /// again. Outside a batch it behaves as ``insertItems(at:)`` says.
+  ///
+  /// - Complexity: O(*k*) inside a batch.
+  public func reloadItems(at indexPaths: [IndexPath]) {
+    record { $0.reloads += indexPaths }
+  }
+
+  /// Announces that the item at `indexPath` (before the update) moves to
+  /// `newIndexPath` (after the update), keeping its cell and size. Outside a
+  /// batch it behaves as ``insertItems(at:)`` says.
+  ///
+  /// - Complexity: O(1) inside a batch.
+  public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    record { $0.moves.append((indexPath, newIndexPath)) }
+  }
+
+  /// Adds a change to the open batch, or performs it as a batch of its own.
+  private func record(_ change: @escaping (BatchRecorder) -> Void) {
+    if let openBatch {
+      change(openBatch)
+      return
+    }
+    do {
+      try performBatchUpdates { change(self.openBatch!) }
+    } catch {
+      preconditionFailure(error.description)
+    }
+  }
+
+  /// Applies a validated batch: cells, selection, then placement.
+  private func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) {
+    // Cells: moved and surviving items keep theirs under their new index;
+    // deleted and reloaded items give theirs up.
+    let reloaded = Set(batch.reloadedOld)
+    var remapped: [Int: CollectionViewCell] = [:]
+    remapped.reserveCapacity(visibleCellsByIndex.count)
+    for (old, cell) in visibleCellsByIndex.sorted(by: { $0.key < $1.key }) {
+      if !reloaded.contains(old), let new = batch.newIndex(of: old) {
+        remapped[new] = cell
+      } else {
+        departingCells.append((cell, indexPath(forGlobal: old)))
+      }
+    }
+    visibleCellsByIndex = remapped
+    indexByCell = Dictionary(
+      uniqueKeysWithValues: remapped.map { (ObjectIdentifier($0.value), $0.key) })
+    selectedIndexes = Set(selectedIndexes.compactMap { batch.newIndex(of: $0) })
+
+    let dirty = engine.apply(batch, newCounts: newCounts, invalidatedOld: invalidatedOld)
+    resolveSizes(dirty)
+    engine.relayout(dirty: dirty)
+    needsLayout = true
+  }
+}

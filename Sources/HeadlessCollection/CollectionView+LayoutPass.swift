@@ -1,0 +1,245 @@
+import Foundation
+
+extension CollectionView {
+  /// Brings the collection up to date now: loads data, asks pending sizes,
+  /// places items, mounts and unmounts cells for ``bounds``, lays the cells
+  /// out, and sends the display callbacks and `collectionViewDidLayout`.
+  /// Does nothing when nothing changed. Changes made by the callbacks are laid
+  /// out in further passes before this returns (at most 16, so that a client
+  /// that changes something in every pass cannot hang it). Inside a pass (from
+  /// a callback) it returns at once; the running pass picks the change up.
+  ///
+  /// - Complexity: O(log *n* + *v*) for *v* visible items, plus whatever
+  ///   placement is pending (O(*n*) after a reload).
+  public func layoutIfNeeded() {
+    guard !isInLayoutPass else { return }
+    isInLayoutPass = true
+    defer { isInLayoutPass = false }
+    var passes = 0
+    while passes < 16 && hasPendingLayoutWork {
+      passes += 1
+      updatePlacement()
+      performPass()
+    }
+  }
+
+  /// Whether anything is waiting for a layout pass.
+  var hasPendingLayoutWork: Bool {
+    needsReload || needsFullLayout || needsLayout || cellsNeedLayout
+      || !pendingInvalidations.isEmpty
+      || seenLayoutGeneration != collectionViewLayout.generation
+      || engine.crossExtent != currentCrossExtent
+      || engine.direction != collectionViewLayout.scrollDirection
+  }
+
+  /// The room across the scroll direction the frame and insets leave.
+  var currentCrossExtent: CGFloat {
+    switch collectionViewLayout.scrollDirection {
+    case .vertical: return frame.width - contentInset.horizontal
+    case .horizontal: return frame.height - contentInset.vertical
+    }
+  }
+
+  // MARK: Placement
+
+  /// Loads data and places items as the flags demand.
+  private func updatePlacement() {
+    if needsReload {
+      reloadFromDataSource()
+    } else if needsFullLayout || seenLayoutGeneration != collectionViewLayout.generation
+      || engine.crossExtent != currentCrossExtent
+      || engine.direction != collectionViewLayout.scrollDirection
+    {
+      engine.invalidateAll(metrics: sectionMetrics(count: engine.sections.count))
+      placeEverything()
+    } else if !pendingInvalidations.isEmpty {
+      let dirty = Array(Set(pendingInvalidations)).sorted()
+      pendingInvalidations = []
+      for index in dirty { engine.invalidateSize(of: index) }
+      resolveSizes(dirty)
+      engine.relayout(dirty: dirty)
+      needsLayout = true
+    }
+  }
+
+  /// Asks the data source for all counts, drops every cell and every size,
+  /// and places everything.
+  private func reloadFromDataSource() {
+    for (index, cell) in visibleCellsByIndex.sorted(by: { $0.key < $1.key }) {
+      departingCells.append((cell, indexPath(forGlobal: index)))
+    }
+    visibleCellsByIndex = [:]
+    indexByCell = [:]
+    selectedIndexes = []
+    let counts = currentDataSourceCounts()
+    engine.load(counts: counts, metrics: sectionMetrics(count: counts.count))
+    placeEverything()
+  }
+
+  /// The counts the data source reports now (negative ones as zero).
+  func currentDataSourceCounts() -> [Int] {
+    guard let dataSource else { return [] }
+    let sections = max(0, dataSource.numberOfSections(in: self))
+    return (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+  }
+
+  /// Every section's metrics, from the delegate or the layout.
+  func sectionMetrics(count: Int) -> [SectionMetrics] {
+    let layout = collectionViewLayout
+    guard let delegate else {
+      return Array(
+        repeating: SectionMetrics(
+          inset: layout.sectionInset, lineSpacing: layout.minimumLineSpacing,
+          interitemSpacing: layout.minimumInteritemSpacing),
+        count: count)
+    }
+    return (0..<count).map { section in
+      SectionMetrics(
+        inset: delegate.collectionView(self, layout: layout, insetForSectionAt: section),
+        lineSpacing: delegate.collectionView(
+          self, layout: layout, minimumLineSpacingForSectionAt: section),
+        interitemSpacing: delegate.collectionView(
+          self, layout: layout, minimumInteritemSpacingForSectionAt: section))
+    }
+  }
+
+  /// Asks every size and places every item.
+  private func placeEverything() {
+    needsReload = false
+    needsFullLayout = false
+    pendingInvalidations = []
+    seenLayoutGeneration = collectionViewLayout.generation
+    engine.direction = collectionViewLayout.scrollDirection
+    engine.crossExtent = currentCrossExtent
+    let count = engine.itemCount
+    let layout = collectionViewLayout
+    var sizes: [CGSize] = []
+    sizes.reserveCapacity(count)
+    if let delegate {
+      // Ask section by section, so that index paths need no lookup.
+      for (section, geometry) in engine.sections.enumerated() {
+        let sectionPath = IndexPath(index: section)
+        for item in 0..<geometry.count {
+          sizes.append(
+            delegate.collectionView(self, layout: layout, sizeForItemAt: sectionPath.appending(item)))
+        }
+      }
+    } else {
+      sizes = Array(repeating: layout.itemSize, count: count)
+    }
+    // The delegate may have changed the collection meanwhile; only sizes for
+    // the items it still has can be used.
+    guard sizes.count == engine.itemCount else {
+      needsFullLayout = true
+      return
+    }
+    engine.setAllSizes(sizes)
+    engine.layoutAll()
+    needsLayout = true
+  }
+
+  /// Asks the delegate (or the layout) for the sizes of the items of
+  /// `indexes` (ascending) that need them. Sizes are gathered before any is
+  /// stored, so a delegate that reads the collection meanwhile sees it whole.
+  func resolveSizes(_ indexes: [Int]) {
+    let needed = engine.itemsNeedingSize(among: indexes)
+    guard !needed.isEmpty else { return }
+    let layout = collectionViewLayout
+    let sizes: [(index: Int, size: CGSize)]
+    if let delegate {
+      let paths = needed.map(indexPath(forGlobal:))
+      sizes = zip(needed, paths).map { index, path in
+        (index, delegate.collectionView(self, layout: layout, sizeForItemAt: path))
+      }
+    } else {
+      sizes = needed.map { ($0, layout.itemSize) }
+    }
+    engine.setSizes(sizes)
+  }
+
+  // MARK: The pass
+
+  /// One layout pass over the visible rectangle. Stops early when a callback
+  /// changes the collection, leaving the flags set for the next pass.
+  private func performPass() {
+    needsLayout = false
+    cellsNeedLayout = false
+    clampContentOffset()
+    if needsLayout { return }  // scrollViewDidScroll changed something
+
+    // Which items are on screen now, and which cells leave.
+    let visible = engine.items(intersecting: bounds)
+    let visibleIndexes = Set(visible.lazy.map(\.index))
+    var leaving: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
+    for (index, cell) in visibleCellsByIndex where !visibleIndexes.contains(index) {
+      leaving.append((cell, indexPath(forGlobal: index)))
+    }
+    leaving.sort { $0.indexPath < $1.indexPath }
+    for (cell, _) in leaving {
+      if let index = indexByCell.removeValue(forKey: ObjectIdentifier(cell)) {
+        visibleCellsByIndex[index] = nil
+      }
+    }
+    // Cells scrolled out are reusable at once; cells replaced by a batch or
+    // reload are told first but enqueued only after the new cells are made,
+    // so a reloaded item really gets a fresh cell.
+    let departing = departingCells
+    departingCells = []
+    for (cell, indexPath) in leaving + departing where cell.isDisplayed {
+      cell.isDisplayed = false
+      delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+    }
+    for (cell, _) in leaving { enqueue(cell) }
+    if needsLayout {
+      for (cell, _) in departing { enqueue(cell) }
+      return
+    }
+
+    // Cells for the items that arrived.
+    if let dataSource {
+      for (index, frame) in visible where visibleCellsByIndex[index] == nil {
+        let cell = dataSource.collectionView(self, cellForItemAt: indexPath(forGlobal: index))
+        precondition(
+          indexByCell[ObjectIdentifier(cell)] == nil,
+          "the data source returned a cell that already shows item \(indexPath(forGlobal: index))")
+        cell.owner = self
+        cell.frame = frame
+        cell.isDisplayed = false
+        visibleCellsByIndex[index] = cell
+        indexByCell[ObjectIdentifier(cell)] = index
+        if needsLayout { break }
+      }
+    }
+    for (cell, _) in departing { enqueue(cell) }
+    if needsLayout { return }
+
+    // Frames, selection and layout of every visible cell.
+    for (index, frame) in visible {
+      guard let cell = visibleCellsByIndex[index] else { continue }
+      if cell.frame != frame { cell.frame = frame }
+      let selected = selectedIndexes.contains(index)
+      if cell.isSelected != selected { cell.isSelected = selected }
+    }
+    for (index, _) in visible {
+      visibleCellsByIndex[index]?.layoutIfNeeded()
+      if needsLayout { return }
+    }
+
+    // Display callbacks, in index order, for cells not yet displayed.
+    for (index, _) in visible {
+      guard let cell = visibleCellsByIndex[index], !cell.isDisplayed else { continue }
+      cell.isDisplayed = true
+      delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath(forGlobal: index))
+      if needsLayout { return }
+    }
+    cellsNeedLayout = false
+    delegate?.collectionViewDidLayout(self)
+  }
+
+  /// Puts `cell` in its reuse queue; a cell without an identifier was not
+  /// dequeued and is simply released.
+  private func enqueue(_ cell: CollectionViewCell) {
+    guard let identifier = cell.reuseIdentifier else { return }
+    reuseQueues[identifier, default: []].append(cell)
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+extension CollectionView {
+  /// Where ``scrollToItem(at:at:animated:)`` puts an item in the viewport,
+  /// UIKit's `UICollectionView.ScrollPosition`. Combine at most one vertical
+  /// and one horizontal position; the empty set scrolls as little as needed
+  /// to show the item.
+  public struct ScrollPosition: OptionSet, Hashable, Sendable {
+    /// The raw bits.
+    public let rawValue: UInt
+
+    /// A position from its raw bits.
+    ///
+    /// - Complexity: O(1).
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// The item's top edge at the top of the viewport (below the top inset).
+    public static let top = ScrollPosition(rawValue: 1 << 0)
+    /// The item's center at the vertical center of the viewport.
+    public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+    /// The item's bottom edge at the bottom of the viewport (above the inset).
+    public static let bottom = ScrollPosition(rawValue: 1 << 2)
+    /// The item's left edge at the left of the viewport.
+    public static let left = ScrollPosition(rawValue: 1 << 3)
+    /// The item's center at the horizontal center of the viewport.
+    public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+    /// The item's right edge at the right of the viewport.
+    public static let right = ScrollPosition(rawValue: 1 << 5)
+  }
+
+  /// Scrolls so that ``contentOffset`` is `offset`, clamped to the
+  /// scrollable range (from minus the leading content inset to the content's
+  /// end plus the trailing inset, less the viewport), tells the delegate
+  /// `scrollViewDidScroll` if the offset changed, and lays out. UIKit lets a
+  /// programmatic offset overshoot until the user touches the view; with no
+  /// user here, the offset always rests where a user could scroll. There is
+  /// no animation: `animated` changes nothing.
+  ///
+  /// - Complexity: O(log *n* + *v*) for the layout pass.
+  public func setContentOffset(_ offset: CGPoint, animated: Bool) {
+    layoutIfNeeded()
+    moveContentOffset(to: offset)
+    layoutIfNeeded()
+  }
+
+  /// Scrolls so that the item at `indexPath` sits at `position`, clamped
+  /// like ``setContentOffset(_:animated:)``, and lays out. Returns `false`
+  /// and does nothing when the index path names no item. Of conflicting
+  /// positions, top wins over centered over bottom (left over centered over
+  /// right).
+  ///
+  /// - Complexity: O(log *n* + *v*).
+  @discardableResult
+  public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool)
+    -> Bool
+  {
+    layoutIfNeeded()
+    guard let index = global(indexPath) else { return false }
+    let frame = engine.frame(of: index)
+    let size = self.frame.size
+    let inset = contentInset
+    var offset = storedContentOffset
+
+    func aligned(
+      current: CGFloat, minEdge: CGFloat, maxEdge: CGFloat, viewport: CGFloat, leadingInset: CGFloat,
+      trailingInset: CGFloat, leading: Bool, centered: Bool, trailing: Bool, minimal: Bool
+    ) -> CGFloat {
+      if leading { return minEdge - leadingInset }
+      if centered {
+        let room = viewport - leadingInset - trailingInset
+        return (minEdge + maxEdge) / 2 - leadingInset - room / 2
+      }
+      if trailing { return maxEdge - viewport + trailingInset }
+      guard minimal else { return current }
+      if minEdge < current + leadingInset { return minEdge - leadingInset }
+      if maxEdge > current + viewport - trailingInset { return maxEdge - viewport + trailingInset }
+      return current
+    }
+
+    let vertical = engine.direction == .vertical
+    let hasVertical = !position.isDisjoint(with: [.top, .centeredVertically, .bottom])
+    let hasHorizontal = !position.isDisjoint(with: [.left, .centeredHorizontally, .right])
+    offset.y = aligned(
+      current: offset.y, minEdge: frame.minY, maxEdge: frame.maxY, viewport: size.height,
+      leadingInset: inset.top, trailingInset: inset.bottom, leading: position.contains(.top),
+      centered: position.contains(.centeredVertically), trailing: position.contains(.bottom),
+      minimal: vertical && !hasVertical)
+    offset.x = aligned(
+      current: offset.x, minEdge: frame.minX, maxEdge: frame.maxX, viewport: size.width,
+      leadingInset: inset.left, trailingInset: inset.right, leading: position.contains(.left),
+      centered: position.contains(.centeredHorizontally), trailing: position.contains(.right),
+      minimal: !vertical && !hasHorizontal)
+    moveContentOffset(to: offset)
+    layoutIfNeeded()
+    return true
+  }
+
+  /// The range the content offset may take on each axis.
+  var contentOffsetRange: (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>) {
+    let content: CGSize
+    let length = engine.contentLength
+    switch engine.direction {
+    case .vertical: content = CGSize(width: max(0, engine.crossExtent), height: length)
+    case .horizontal: content = CGSize(width: length, height: max(0, engine.crossExtent))
+    }
+    let minX = -contentInset.left
+    let minY = -contentInset.top
+    let maxX = max(minX, content.width + contentInset.right - frame.width)
+    let maxY = max(minY, content.height + contentInset.bottom - frame.height)
+    return (minX...maxX, minY...maxY)
+  }
+
+  /// Sets the offset, clamped, and tells the delegate if it changed.
+  func moveContentOffset(to offset: CGPoint) {
+    let range = contentOffsetRange
+    let clamped = CGPoint(
+      x: offset.x.isFinite ? min(max(offset.x, range.x.lowerBound), range.x.upperBound) : range.x.lowerBound,
+      y: offset.y.isFinite ? min(max(offset.y, range.y.lowerBound), range.y.upperBound) : range.y.lowerBound)
+    guard clamped != storedContentOffset else { return }
+    storedContentOffset = clamped
+    needsLayout = true
+    delegate?.scrollViewDidScroll(self)
+  }
+
+  /// Pulls the offset back into range after the content or viewport changed.
+  func clampContentOffset() {
+    moveContentOffset(to: storedContentOffset)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+extension CollectionView {
+  /// The viewport drawn as text: one character per point, one line per
+  /// point, so exactly `bounds.height` lines (rounded down) of
+  /// `bounds.width` characters, joined by newlines.
+  ///
+  /// Each visible cell, in index path order (later cells over earlier ones),
+  /// clears its frame to spaces and draws the lines of its
+  /// ``CollectionViewCell/textRepresentation`` from its top left corner, each
+  /// character in one point, clipped to its frame and to the viewport. Frames
+  /// are placed at their origin minus ``contentOffset``, rounded to the
+  /// nearest point. The output depends only on the layout and the cells'
+  /// text, so it can be compared with stored snapshots.
+  ///
+  /// - Complexity: O(width × height + the visible cells' text).
+  public func renderText() -> String {
+    layoutIfNeeded()
+    let width = max(0, Int(frame.width.rounded(.down)))
+    let height = max(0, Int(frame.height.rounded(.down)))
+    var canvas = TextCanvas(width: width, height: height)
+    let origin = storedContentOffset
+    for (_, cell) in visibleCellsByIndex.sorted(by: { $0.key < $1.key }) {
+      let frame = cell.frame.offsetBy(dx: -origin.x, dy: -origin.y)
+      canvas.draw(cell.textRepresentation, in: frame)
+    }
+    return canvas.text
+  }
+}
+
+/// A grid of characters that cells draw into.
+struct TextCanvas {
+  let width: Int
+  let height: Int
+  private var rows: [[Character]]
+
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    rows = Array(repeating: Array(repeating: " ", count: width), count: height)
+  }
+
+  /// Clears `frame` (viewport coordinates) and draws `text` into it, clipped.
+  mutating func draw(_ text: String, in frame: CGRect) {
+    guard frame.minX.isFinite, frame.minY.isFinite, frame.maxX.isFinite, frame.maxY.isFinite else {
+      return
+    }
+    let left = Int(frame.minX.rounded())
+    let top = Int(frame.minY.rounded())
+    let right = Int(frame.maxX.rounded())
+    let bottom = Int(frame.maxY.rounded())
+    let columns = max(0, left)..<min(width, right)
+    let lines = max(0, top)..<min(height, bottom)
+    guard !columns.isEmpty, !lines.isEmpty else { return }
+    for row in lines {
+      for column in columns { rows[row][column] = " " }
+    }
+    var row = top
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      defer { row += 1 }
+      if row >= lines.upperBound { break }
+      guard row >= lines.lowerBound else { continue }
+      var column = left
+      for character in line {
+        defer { column += 1 }
+        if column >= columns.upperBound { break }
+        guard column >= columns.lowerBound else { continue }
+        rows[row][column] = character
+      }
+    }
+  }
+
+  /// The rows joined by newlines.
+  var text: String {
+    rows.map { String($0) }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,346 @@
+import Foundation
+
+/// A collection view that behaves like UIKit's `UICollectionView` with a
+/// ``CollectionViewFlowLayout``, minus pixels: it asks its data source and
+/// delegate the same questions at the same moments, keeps cells only for the
+/// visible rectangle and recycles them, validates batch updates with UIKit's
+/// rules and messages, and draws its viewport as text with ``renderText()``.
+///
+/// Work follows UIKit's model. Mutations (``reloadData()``,
+/// ``performBatchUpdates(_:completion:)``, scrolling, resizing,
+/// ``invalidateLayout(forItemsAt:)``) lay the collection out before they
+/// return; a change to the layout object is picked up by the next
+/// ``layoutIfNeeded()``, which every query calls first. A layout pass places
+/// what changed, works out which items intersect ``bounds``, sends
+/// `didEndDisplaying` for cells that left (and enqueues them for reuse), asks
+/// the data source for cells that arrived, sets frames, lays the cells out,
+/// sends `willDisplay`, and finally `collectionViewDidLayout`.
+///
+/// Costs are those of a list that is mostly off screen: a layout pass is
+/// O(log *n* + *v*) for *n* items and *v* visible ones; a batch of *k* changes
+/// costs about O(*k* log *k*) plus the lines it moves, not O(*n*).
+@MainActor
+public final class CollectionView {
+  // MARK: Geometry
+
+  /// The collection's rectangle; its size is the size of the viewport.
+  /// Changing the width of a vertical collection (the height of a horizontal
+  /// one) invalidates the whole layout, as the room for lines changed.
+  public var frame: CGRect {
+    didSet {
+      guard frame.size != oldValue.size else { return }
+      needsLayout = true
+      layoutIfNeeded()
+    }
+  }
+
+  /// The visible rectangle in content coordinates: ``contentOffset`` and the
+  /// size of ``frame``. Setting it scrolls and resizes.
+  ///
+  /// - Complexity: O(1) to read.
+  public var bounds: CGRect {
+    get { CGRect(origin: storedContentOffset, size: frame.size) }
+    set {
+      frame.size = newValue.size
+      setContentOffset(newValue.origin, animated: false)
+    }
+  }
+
+  /// The point of the content shown at the top left of the viewport. Setting
+  /// it is ``setContentOffset(_:animated:)`` without animation, clamped to
+  /// the scrollable range.
+  ///
+  /// - Complexity: O(1) to read.
+  public var contentOffset: CGPoint {
+    get { storedContentOffset }
+    set { setContentOffset(newValue, animated: false) }
+  }
+
+  /// Extra scrollable room around the content, UIKit's `contentInset`. The
+  /// insets across the scroll direction narrow the room lines are laid out in.
+  public var contentInset: EdgeInsets = .zero {
+    didSet {
+      guard contentInset != oldValue else { return }
+      needsLayout = true
+      layoutIfNeeded()
+    }
+  }
+
+  /// The size of the laid-out content: across the scroll direction the
+  /// viewport minus the content insets, along it the end of the last section.
+  ///
+  /// - Complexity: O(1) once laid out.
+  public var contentSize: CGSize {
+    layoutIfNeeded()
+    let length = engine.contentLength
+    switch engine.direction {
+    case .vertical: return CGSize(width: max(0, engine.crossExtent), height: length)
+    case .horizontal: return CGSize(width: length, height: max(0, engine.crossExtent))
+    }
+  }
+
+  /// The layout settings. Assigning another layout invalidates the whole
+  /// layout.
+  public var collectionViewLayout: CollectionViewFlowLayout {
+    didSet {
+      seenLayoutGeneration = -1
+      layoutIfNeeded()
+    }
+  }
+
+  // MARK: Clients
+
+  /// Supplies sections, items and cells. Held weakly, as in UIKit. Setting it
+  /// makes the next layout pass load everything from it again.
+  public weak var dataSource: (any CollectionViewDataSource)? {
+    didSet { needsReload = true }
+  }
+
+  /// Sizes items and hears about display, scrolling and selection. Held
+  /// weakly, as in UIKit. Setting it invalidates the layout, since sizes come
+  /// from it.
+  public weak var delegate: (any CollectionViewDelegateFlowLayout)? {
+    didSet { needsFullLayout = true }
+  }
+
+  // MARK: Selection settings
+
+  /// Whether ``selectItem(at:)`` selects anything. Default `true`.
+  public var allowsSelection = true
+
+  /// Whether several items may be selected at once; a tap on a selected item
+  /// then deselects it. Default `false`: selecting one item deselects the
+  /// others.
+  public var allowsMultipleSelection = false
+
+  /// Whether the last batch applied by
+  /// ``performBatchUpdates(_:animated:completion:)`` asked for animation
+  /// (``performBatchUpdates(_:completion:)`` does, as in UIKit).
+  public internal(set) var lastBatchUpdateWasAnimated = false
+
+  // MARK: State
+
+  var storedContentOffset: CGPoint = .zero
+  var engine = FlowLayoutEngine()
+  /// Cells on screen by global item index.
+  var visibleCellsByIndex: [Int: CollectionViewCell] = [:]
+  /// The global item index of each cell on screen.
+  var indexByCell: [ObjectIdentifier: Int] = [:]
+  /// Cells that stopped showing their item in a batch or reload, waiting for
+  /// the next layout pass to send `didEndDisplaying` and enqueue them, with
+  /// the index path they had.
+  var departingCells: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
+  /// Registered cell classes by reuse identifier.
+  var registeredClasses: [String: CollectionViewCell.Type] = [:]
+  /// Cells waiting to be dequeued, by reuse identifier.
+  var reuseQueues: [String: [CollectionViewCell]] = [:]
+  /// Selected items, global indexes.
+  var selectedIndexes: Set<Int> = []
+
+  /// The data source must be asked for everything again.
+  var needsReload = true
+  /// Every size must be asked again and every item placed again.
+  var needsFullLayout = true
+  /// Items (global) whose sizes must be asked again at the next pass.
+  var pendingInvalidations: [Int] = []
+  /// The visible items must be worked out again.
+  var needsLayout = true
+  /// A visible cell asked for `layoutSubviews`.
+  var cellsNeedLayout = false
+  /// The layout generation the placement reflects.
+  var seenLayoutGeneration = -1
+  /// Whether a layout pass is running; passes do not nest.
+  var isInLayoutPass = false
+  /// The batch being recorded, if inside `performBatchUpdates`.
+  var openBatch: BatchRecorder?
+
+  /// A collection view of `frame` laid out by `layout`. It has no data
+  /// source yet, hence no sections.
+  ///
+  /// - Complexity: O(1).
+  public init(frame: CGRect, collectionViewLayout layout: CollectionViewFlowLayout) {
+    self.frame = frame
+    self.collectionViewLayout = layout
+  }
+
+  // MARK: Data
+
+  /// The number of sections, as of the last load or applied batch.
+  ///
+  /// - Complexity: O(1) once loaded.
+  public var numberOfSections: Int {
+    layoutIfNeeded()
+    return engine.sections.count
+  }
+
+  /// The number of items in `section` as the collection knows it — as of the
+  /// last load or applied batch, not what the data source says now. Zero for
+  /// a section that does not exist.
+  ///
+  /// - Complexity: O(1) once loaded.
+  public func numberOfItems(inSection section: Int) -> Int {
+    layoutIfNeeded()
+    guard section >= 0 && section < engine.sections.count else { return 0 }
+    return engine.sections[section].count
+  }
+
+  /// Discards everything the collection knows and loads it from the data
+  /// source again: counts, every size, and cells for the visible items (the
+  /// old cells get `didEndDisplaying` and go to the reuse queue first).
+  /// Selection is cleared. Inside a batch, the batch becomes a reload.
+  ///
+  /// - Complexity: O(*n*) size requests and placement, plus O(*v*) cells.
+  public func reloadData() {
+    if let openBatch {
+      openBatch.reloadsAllData = true
+      return
+    }
+    needsReload = true
+    layoutIfNeeded()
+  }
+
+  // MARK: Cells
+
+  /// Registers the class to create cells from for `identifier`, replacing an
+  /// earlier registration.
+  ///
+  /// - Complexity: O(1).
+  public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
+    registeredClasses[identifier] = cellClass
+  }
+
+  /// A cell for `indexPath`: one from the reuse queue of `identifier` (after
+  /// its ``CollectionViewCell/prepareForReuse()``), else a new instance of
+  /// the registered class. Its frame is the item's frame. Dequeuing an
+  /// identifier that was never registered stops the program, as UIKit's
+  /// exception does.
+  ///
+  /// - Complexity: O(1) plus the cell's initializer or `prepareForReuse`.
+  public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    -> CollectionViewCell
+  {
+    let frame = global(indexPath).map { engine.frame(of: $0) } ?? .zero
+    if let cell = reuseQueues[identifier]?.popLast() {
+      cell.prepareForReuse()
+      cell.frame = frame
+      return cell
+    }
+    guard let cellClass = registeredClasses[identifier] else {
+      preconditionFailure(
+        "could not dequeue a view of kind: UICollectionElementKindCell with identifier "
+          + "\(identifier) - must register a nib or a class for the identifier")
+    }
+    let cell = cellClass.init(frame: frame)
+    cell.reuseIdentifier = identifier
+    cell.owner = self
+    return cell
+  }
+
+  /// The cells on screen, in index path order.
+  ///
+  /// - Complexity: O(*v* log *v*).
+  public var visibleCells: [CollectionViewCell] {
+    layoutIfNeeded()
+    return visibleCellsByIndex.sorted { $0.key < $1.key }.map(\.value)
+  }
+
+  /// The index paths of the items on screen, ascending.
+  ///
+  /// - Complexity: O(*v* log *v*).
+  public var indexPathsForVisibleItems: [IndexPath] {
+    layoutIfNeeded()
+    return visibleCellsByIndex.keys.sorted().map(indexPath(forGlobal:))
+  }
+
+  /// The index path of the item `cell` shows, or nil when it is not on screen.
+  ///
+  /// - Complexity: O(log *s*).
+  public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
+    layoutIfNeeded()
+    return indexByCell[ObjectIdentifier(cell)].map(indexPath(forGlobal:))
+  }
+
+  /// The cell showing `indexPath`, or nil when the item is not on screen (or
+  /// does not exist).
+  ///
+  /// - Complexity: O(1).
+  public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
+    layoutIfNeeded()
+    return global(indexPath).flatMap { visibleCellsByIndex[$0] }
+  }
+
+  /// Where the layout puts `indexPath`, on screen or not; nil when the item
+  /// does not exist.
+  ///
+  /// - Complexity: O(log *n*).
+  public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    layoutIfNeeded()
+    guard let index = global(indexPath) else { return nil }
+    return CollectionViewLayoutAttributes(indexPath: indexPath, frame: engine.frame(of: index))
+  }
+
+  /// The attributes of every item whose frame intersects `rect` (content
+  /// coordinates), in index path order.
+  ///
+  /// - Complexity: O(log *n* + the items near `rect`).
+  public func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
+    layoutIfNeeded()
+    return engine.items(intersecting: rect).map {
+      CollectionViewLayoutAttributes(indexPath: indexPath(forGlobal: $0.index), frame: $0.frame)
+    }
+  }
+
+  // MARK: Layout invalidation
+
+  /// Asks the delegate again for the sizes of `indexPaths` and places what
+  /// moves as a result. Inside ``performBatchUpdates(_:completion:)`` the
+  /// paths are those before the update and the new sizes take effect in that
+  /// batch's layout; that is how a client resizes items it reconfigures in
+  /// the batch. Paths that name no item are ignored.
+  ///
+  /// - Complexity: O(*k* log *n*) plus the lines that move.
+  public func invalidateLayout(forItemsAt indexPaths: [IndexPath]) {
+    if let openBatch {
+      openBatch.invalidations += indexPaths
+      return
+    }
+    pendingInvalidations += indexPaths.compactMap(global)
+    if !pendingInvalidations.isEmpty {
+      needsLayout = true
+      layoutIfNeeded()
+    }
+  }
+
+  /// Asks the delegate again for every size and section metric, and places
+  /// every item again.
+  ///
+  /// - Complexity: O(*n*).
+  public func invalidateLayout() {
+    needsFullLayout = true
+    layoutIfNeeded()
+  }
+
+  /// Called by a cell that needs `layoutSubviews`.
+  func cellNeedsLayout() {
+    cellsNeedLayout = true
+  }
+
+  // MARK: Index conversion
+
+  /// The global index of `indexPath`, or nil when it names no item.
+  func global(_ indexPath: IndexPath) -> Int? {
+    guard indexPath.isCollectionIndexPath else { return nil }
+    let section = indexPath[0]
+    let item = indexPath[1]
+    guard section >= 0 && section < engine.sections.count, item >= 0,
+      item < engine.sections[section].count
+    else { return nil }
+    return engine.sections[section].start + item
+  }
+
+  /// The index path of global item `index`.
+  func indexPath(forGlobal index: Int) -> IndexPath {
+    let section = engine.sections.count == 1 ? 0 : engine.section(containing: index)
+    return IndexPath(index: section).appending(index - engine.sections[section].start)
+  }
+}

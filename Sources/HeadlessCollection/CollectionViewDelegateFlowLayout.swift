@@ -1,0 +1,164 @@
+import Foundation
+
+/// Sizes items and hears about display, scrolling and selection, under UIKit's
+/// names for `UICollectionViewDelegateFlowLayout` (and the
+/// `UICollectionViewDelegate` and `UIScrollViewDelegate` methods it inherits).
+///
+/// Every member has a default, so a conforming type implements only what it
+/// needs.
+@MainActor
+public protocol CollectionViewDelegateFlowLayout: AnyObject {
+  /// The size of the item at `indexPath`. Asked once per item and cached:
+  /// again only when the item is inserted or reloaded, when
+  /// ``CollectionView/invalidateLayout(forItemsAt:)`` names it, or when the
+  /// whole layout is invalidated. The default is the layout's
+  /// ``CollectionViewFlowLayout/itemSize``. Negative or non-finite sizes count
+  /// as zero.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize
+
+  /// The insets of `section`. Asked when the whole layout is computed; the
+  /// default is the layout's ``CollectionViewFlowLayout/sectionInset``.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    insetForSectionAt section: Int
+  ) -> EdgeInsets
+
+  /// The least space between the lines of `section`. Asked when the whole
+  /// layout is computed; the default is the layout's
+  /// ``CollectionViewFlowLayout/minimumLineSpacing``.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat
+
+  /// The least space between items of one line in `section`. Asked when the
+  /// whole layout is computed; the default is the layout's
+  /// ``CollectionViewFlowLayout/minimumInteritemSpacing``.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    minimumInteritemSpacingForSectionAt section: Int
+  ) -> CGFloat
+
+  /// Whether a tap may select the item. The default is `true`.
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath)
+    -> Bool
+
+  /// The item was selected by ``CollectionView/selectItem(at:)`` (a tap).
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+
+  /// The item was deselected by a tap: on another item when only one may be
+  /// selected, or on itself when ``CollectionView/allowsMultipleSelection`` is on.
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+
+  /// `cell` is about to show `indexPath`: its frame has started to intersect
+  /// the visible bounds (or it was reloaded or inserted there).
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+    forItemAt indexPath: IndexPath)
+
+  /// `cell` no longer shows `indexPath`, which is the path the item had while
+  /// it was displayed (for a deleted item, its path before the update). The
+  /// cell goes to the reuse queue right after this call.
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: IndexPath)
+
+  /// The content offset changed.
+  func scrollViewDidScroll(_ collectionView: CollectionView)
+
+  /// A layout pass finished: the visible cells have their frames, every
+  /// `willDisplay`/`didEndDisplaying` of the pass has been sent, and
+  /// ``CollectionView/bounds`` is the visible rectangle. Not in UIKit; it is
+  /// where a client derives what became (fully) visible or hidden. Changes
+  /// made here are laid out in a further pass before
+  /// ``CollectionView/layoutIfNeeded()`` returns.
+  func collectionViewDidLayout(_ collectionView: CollectionView)
+}
+
+extension CollectionViewDelegateFlowLayout {
+  /// The layout's ``CollectionViewFlowLayout/itemSize``.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize {
+    collectionViewLayout.itemSize
+  }
+
+  /// The layout's ``CollectionViewFlowLayout/sectionInset``.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    insetForSectionAt section: Int
+  ) -> EdgeInsets {
+    collectionViewLayout.sectionInset
+  }
+
+  /// The layout's ``CollectionViewFlowLayout/minimumLineSpacing``.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat {
+    collectionViewLayout.minimumLineSpacing
+  }
+
+  /// The layout's ``CollectionViewFlowLayout/minimumInteritemSpacing``.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    minimumInteritemSpacingForSectionAt section: Int
+  ) -> CGFloat {
+    collectionViewLayout.minimumInteritemSpacing
+  }
+
+  /// `true`.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath
+  ) -> Bool { true }
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func scrollViewDidScroll(_ collectionView: CollectionView) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionViewDidLayout(_ collectionView: CollectionView) {}
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where the layout puts one item: UIKit's `UICollectionViewLayoutAttributes`
+/// for a cell, as a value.
+public struct CollectionViewLayoutAttributes: Hashable, Sendable {
+  /// The item the attributes describe.
+  public var indexPath: IndexPath
+  /// The item's rectangle in content coordinates.
+  public var frame: CGRect
+
+  /// Attributes of `indexPath` at `frame`.
+  ///
+  /// - Complexity: O(1).
+  public init(indexPath: IndexPath, frame: CGRect) {
+    self.indexPath = indexPath
+    self.frame = frame
+  }
+
+  /// The size of ``frame``.
+  ///
+  /// - Complexity: O(1).
+  public var size: CGSize { frame.size }
+
+  /// The center of ``frame``.
+  ///
+  /// - Complexity: O(1).
+  public var center: CGPoint { CGPoint(x: frame.midX, y: frame.midY) }
+
+  /// The item's rectangle in its own coordinates: its size at the origin.
+  ///
+  /// - Complexity: O(1).
+  public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+}

@@ -1,0 +1,485 @@
+import Foundation
+
+/// The spacing a section's items are laid out with, as the layout or its
+/// delegate gave them when the whole layout was last computed.
+struct SectionMetrics: Equatable {
+  var inset: EdgeInsets
+  var lineSpacing: CGFloat
+  var interitemSpacing: CGFloat
+}
+
+/// One section's place in the flow: which items it holds and where it starts
+/// and ends along the scroll direction (insets included).
+struct SectionGeometry {
+  /// The global index of the section's first item (items of all sections are
+  /// numbered in one sequence).
+  var start: Int
+  /// The number of items.
+  var count: Int
+  /// Where the section begins along the scroll direction, before its inset.
+  var origin: CGFloat
+  /// Where it ends, after its inset.
+  var end: CGFloat
+  var metrics: SectionMetrics
+
+  var range: Range<Int> { start..<(start + count) }
+}
+
+/// The flow layout's computed state and the algorithms that maintain it.
+///
+/// Items of all sections are numbered globally and their records live in a
+/// ``GeometryStore``. The layout is computed once in full, then maintained
+/// incrementally: after a batch or an invalidation only the lines around the
+/// changed items are placed again, and as soon as a line starts at an item that
+/// started a line before and nothing changed between there and the next
+/// changed item, everything up to that item is moved by a constant distance
+/// instead (which the store does per block). An update near the top of a long
+/// list therefore costs a few lines plus a pass over the block bases.
+struct FlowLayoutEngine {
+  /// The direction the content scrolls in.
+  var direction: CollectionViewFlowLayout.ScrollDirection = .vertical
+  /// The room across the scroll direction: the collection's size that way
+  /// minus its content insets.
+  var crossExtent: CGFloat = 0
+  /// The item records.
+  private(set) var store = GeometryStore()
+  /// The sections, in order.
+  private(set) var sections: [SectionGeometry] = []
+  /// No line is thicker than this, so a line that starts before a point by
+  /// more than this cannot reach it. Only grows between full layouts.
+  private(set) var maxLineThickness: CGFloat = 0
+
+  /// The number of items in all sections.
+  var itemCount: Int { store.count }
+
+  /// The length of the content along the scroll direction.
+  var contentLength: CGFloat { sections.last?.end ?? 0 }
+
+  // MARK: Loading
+
+  /// Replaces everything with `counts.count` sections of the given sizes,
+  /// every item to be sized. Call ``setAllSizes(_:)`` and ``layoutAll()``
+  /// next.
+  ///
+  /// - Complexity: O(*n* + *s*) for *n* items in *s* sections.
+  mutating func load(counts: [Int], metrics: [SectionMetrics]) {
+    precondition(counts.count == metrics.count)
+    var start = 0
+    sections = zip(counts, metrics).map { count, metrics in
+      defer { start += count }
+      return SectionGeometry(start: start, count: count, origin: 0, end: 0, metrics: metrics)
+    }
+    store = GeometryStore(Array(repeating: .unsized, count: start))
+  }
+
+  /// Marks every item as needing its size again and sets new section
+  /// metrics, keeping the items.
+  ///
+  /// - Complexity: O(*n* + *s*).
+  mutating func invalidateAll(metrics: [SectionMetrics]) {
+    precondition(metrics.count == sections.count)
+    for index in sections.indices { sections[index].metrics = metrics[index] }
+    var records = store.allRecords
+    for index in records.indices { records[index].needsSize = true }
+    store = GeometryStore(records)
+  }
+
+  /// Marks item `index` as needing its size again.
+  ///
+  /// - Complexity: O(log *n*).
+  mutating func invalidateSize(of index: Int) {
+    let position = store.position(of: index)
+    var record = store[position]
+    record.needsSize = true
+    store[position] = record
+  }
+
+  /// The items of `indexes` (ascending) whose sizes must be asked.
+  ///
+  /// - Complexity: O(*k* log *n*) for *k* indexes.
+  func itemsNeedingSize(among indexes: [Int]) -> [Int] {
+    indexes.filter { $0 < store.count && store[$0].needsSize }
+  }
+
+  /// Stores sizes the delegate gave, clearing the items' needs-size marks.
+  ///
+  /// - Complexity: O(*k* log *n*) for *k* sizes.
+  mutating func setSizes(_ sizes: [(index: Int, size: CGSize)]) {
+    for (index, size) in sizes {
+      store.setSize(ItemGeometry.sanitized(size), at: store.position(of: index))
+    }
+  }
+
+  /// Stores the size of every item, in order.
+  ///
+  /// - Complexity: O(*n*).
+  mutating func setAllSizes(_ sizes: [CGSize]) {
+    precondition(sizes.count == store.count)
+    guard store.count > 0 else { return }
+    var position: GeometryStore.Position? = store.position(of: 0)
+    var index = 0
+    while let current = position {
+      store.setSize(ItemGeometry.sanitized(sizes[index]), at: current)
+      index += 1
+      position = store.position(after: current)
+    }
+  }
+
+  // MARK: Batch updates
+
+  /// Applies a validated batch to the records: removes deleted and moved-out
+  /// items, inserts new ones (to be sized) and moved ones (keeping their
+  /// sizes), marks reloaded and `invalidatedOld` items for sizing, updates the
+  /// section counts, and returns the changed items (new global indexes,
+  /// ascending) for ``relayout(dirty:)``, after their sizes are set.
+  ///
+  /// - Complexity: O(*k* (block size + *n* / block size)) for a batch of *k*
+  ///   changes, or O(*n*) when *k* is large enough that rebuilding the store
+  ///   is cheaper.
+  mutating func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) -> [Int] {
+    let changeCount = batch.removedOld.count + batch.insertedNew.count
+    let moveSources = Dictionary(
+      batch.moves.map { ($0.new, $0.old) }, uniquingKeysWith: { first, _ in first })
+    if changeCount <= max(32, store.count / 256) {
+      var movedSizes: [Int: CGSize] = [:]
+      for move in batch.moves { movedSizes[move.old] = store[move.old].size }
+      for old in batch.removedOld.reversed() { store.remove(at: old) }
+      for new in batch.insertedNew {
+        if let old = moveSources[new], let size = movedSizes[old] {
+          store.insert(.sized(size), at: new)
+        } else {
+          store.insert(.unsized, at: new)
+        }
+      }
+    } else {
+      let old = store.allRecords
+      var records: [ItemGeometry] = []
+      records.reserveCapacity(batch.newCount)
+      var removed = batch.removedOld.makeIterator()
+      var nextRemoved = removed.next()
+      var inserted = batch.insertedNew.makeIterator()
+      var nextInserted = inserted.next()
+      var oldIndex = 0
+      for newIndex in 0..<batch.newCount {
+        if newIndex == nextInserted {
+          nextInserted = inserted.next()
+          if let source = moveSources[newIndex] {
+            records.append(.sized(old[source].size))
+          } else {
+            records.append(.unsized)
+          }
+          continue
+        }
+        while oldIndex == nextRemoved {
+          oldIndex += 1
+          nextRemoved = removed.next()
+        }
+        records.append(old[oldIndex])
+        oldIndex += 1
+      }
+      store = GeometryStore(records)
+    }
+
+    var start = 0
+    for section in sections.indices {
+      sections[section].start = start
+      sections[section].count = newCounts[section]
+      start += newCounts[section]
+    }
+
+    var dirty = batch.insertedNew
+    for old in batch.reloadedOld {
+      let new = batch.newIndex(ofSurvivor: old)
+      invalidateSize(of: new)
+      dirty.append(new)
+    }
+    for old in invalidatedOld {
+      guard let new = batch.newIndex(of: old) else { continue }
+      invalidateSize(of: new)
+      dirty.append(new)
+    }
+    // The item after each run of removed items now follows a different item,
+    // so its line may change even though it did not.
+    var runEnd = -2
+    for old in batch.removedOld {
+      if old != runEnd + 1, runEnd >= 0 { dirty.append(follower(ofRemovedRunEndingAt: runEnd, in: batch)) }
+      runEnd = old
+    }
+    if runEnd >= 0 { dirty.append(follower(ofRemovedRunEndingAt: runEnd, in: batch)) }
+    dirty.sort()
+    return dirty
+  }
+
+  /// The new index of the first old item after a run of removed items that
+  /// ends at old index `runEnd`, or the new item count if none is left.
+  private func follower(ofRemovedRunEndingAt runEnd: Int, in batch: ValidatedBatch) -> Int {
+    let next = runEnd + 1
+    return next < batch.oldCount ? batch.newIndex(ofSurvivor: next) : batch.newCount
+  }
+
+  // MARK: Placing lines
+
+  /// Places every item. All sizes must be resolved.
+  ///
+  /// - Complexity: O(*n* + *s*).
+  mutating func layoutAll() {
+    maxLineThickness = 0
+    guard !sections.isEmpty else { return }
+    sections[0].origin = 0
+    run(section: 0, item: 0, position: mainLeading(sections[0].metrics.inset), dirty: [], resync: false)
+  }
+
+  /// Places the items of `dirty` (new global indexes, ascending; the item
+  /// count stands for "the end of the content changed") and whatever lines
+  /// they push around. All sizes must be resolved.
+  ///
+  /// - Complexity: O(changed lines + block size + *n* / block size + *s*)
+  ///   when the changes are few and far apart; O(*n*) at worst.
+  mutating func relayout(dirty: [Int]) {
+    guard let first = dirty.first, !sections.isEmpty else { return }
+    guard first > 0 else {
+      sections[0].origin = 0
+      run(
+        section: 0, item: 0, position: mainLeading(sections[0].metrics.inset), dirty: dirty,
+        resync: true)
+      return
+    }
+    // Start from the line of the clean item before the first change: that
+    // line may gain or lose items, or stop being its section's last line.
+    let section = self.section(containing: first - 1)
+    let lineStart = self.lineStart(before: first, floor: sections[section].start)
+    run(
+      section: section, item: lineStart, position: store[lineStart].lineOrigin, dirty: dirty,
+      resync: true)
+  }
+
+  /// The index of the section whose items include `index`.
+  ///
+  /// - Complexity: O(log *s*).
+  func section(containing index: Int) -> Int {
+    var low = 0
+    var high = sections.count - 1
+    // The last section starting at or before `index` that holds items.
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if sections[mid].start <= index { low = mid } else { high = mid - 1 }
+    }
+    while sections[low].count == 0 || sections[low].start > index { low -= 1 }
+    return low
+  }
+
+  /// The first item of the line (as last placed) holding item `index - 1`,
+  /// looking no further back than `floor`.
+  private func lineStart(before index: Int, floor: Int) -> Int {
+    var position = store.position(of: index - 1)
+    var current = index - 1
+    while current > floor && !store[position].isLineStart {
+      position = store.position(before: position)!
+      current -= 1
+    }
+    return current
+  }
+
+  /// Places lines from item `startItem` of section `startSection`, whose
+  /// line starts at `startPosition`, to the end of the content — or, with
+  /// `resync`, only until the old placement can be reused by moving it.
+  private mutating func run(
+    section startSection: Int, item startItem: Int, position startPosition: CGFloat,
+    dirty: [Int], resync: Bool
+  ) {
+    var section = startSection
+    var item = startItem
+    var position = startPosition
+    var nextDirty = 0  // index into `dirty` of the first change at or after `item`
+    let count = store.count
+
+    while section < sections.count {
+      let metrics = sections[section].metrics
+      let end = sections[section].start + sections[section].count
+      while item < end {
+        while nextDirty < dirty.count && dirty[nextDirty] < item { nextDirty += 1 }
+        if resync && (nextDirty == dirty.count || dirty[nextDirty] > item)
+          && store[item].isLineStart
+        {
+          // `item` starts a line now and did before, and nothing changed
+          // from here to the next change: the old lines up to the line of
+          // that change only need moving.
+          let delta = position - store[item].lineOrigin
+          let target =
+            nextDirty == dirty.count
+            ? count : lineStart(before: min(dirty[nextDirty], count), floor: item)
+          if target == count {
+            store.shift(item..<count, by: delta)
+            sections[section].end += delta
+            for later in (section + 1)..<sections.count {
+              sections[later].origin += delta
+              sections[later].end += delta
+            }
+            return
+          }
+          if target > item {
+            store.shift(item..<target, by: delta)
+            let targetSection = self.section(containing: target)
+            if targetSection > section {
+              sections[section].end += delta
+              for between in (section + 1)..<targetSection {
+                sections[between].origin += delta
+                sections[between].end += delta
+              }
+              sections[targetSection].origin += delta
+            }
+            position = store[target].lineOrigin + delta
+            item = target
+            if targetSection != section {
+              section = targetSection
+              break  // re-enter the section loop with the new section
+            }
+            continue
+          }
+        }
+        let line = placeLine(from: item, end: end, at: position, metrics: metrics)
+        item += line.count
+        position += line.thickness
+        if item < end { position += metrics.lineSpacing }
+      }
+      if item < sections[section].start + sections[section].count { continue }
+      sections[section].end = position + mainTrailing(metrics.inset)
+      section += 1
+      if section < sections.count {
+        sections[section].origin = sections[section - 1].end
+        position = sections[section].origin + mainLeading(sections[section].metrics.inset)
+        item = sections[section].start
+      }
+    }
+  }
+
+  /// Places one line starting with item `first` (which always goes on it),
+  /// items of the section ending before `end`, the line starting at `origin`
+  /// along the scroll direction.
+  private mutating func placeLine(
+    from first: Int, end: Int, at origin: CGFloat, metrics: SectionMetrics
+  ) -> (count: Int, thickness: CGFloat) {
+    let leading = crossLeading(metrics.inset)
+    let room = crossExtent - leading - crossTrailing(metrics.inset)
+    let spacing = metrics.interitemSpacing
+    // Measure: how many items fit, their total cross length and the thickness.
+    let firstPosition = store.position(of: first)
+    var position = firstPosition
+    let size = store.size(at: position)
+    var used = cross(size)
+    var thickness = main(size)
+    var count = 1
+    while first + count < end {
+      let next = store.position(after: position)!
+      let nextSize = store.size(at: next)
+      let needed = used + spacing + cross(nextSize)
+      // A hair of tolerance so that sizes meant to fill the room exactly
+      // (thirds of a width, say) are not pushed out by rounding.
+      guard needed <= room + 1e-9 * max(1, abs(room)) else { break }
+      used = needed
+      thickness = max(thickness, main(nextSize))
+      position = next
+      count += 1
+    }
+    // Place: justified unless it is the section's last line; a lone item in a
+    // justified line is centered.
+    let isLastLine = first + count == end
+    var gap = spacing
+    var crossPosition = leading
+    if !isLastLine {
+      let free = room - used
+      if count > 1 {
+        gap = spacing + free / CGFloat(count - 1)
+      } else if free > 0 {
+        crossPosition = leading + free / 2
+      }
+    }
+    position = firstPosition
+    for offset in 0..<count {
+      if offset > 0 { position = store.position(after: position)! }
+      store.place(
+        at: position, lineOrigin: origin, lineThickness: thickness, crossOrigin: crossPosition,
+        isLineStart: offset == 0)
+      crossPosition += cross(store.size(at: position)) + gap
+    }
+    if thickness > maxLineThickness { maxLineThickness = thickness }
+    return (count, thickness)
+  }
+
+  // MARK: Reading
+
+  /// The frame of item `index` in content coordinates.
+  ///
+  /// - Complexity: O(log *n*).
+  func frame(of index: Int) -> CGRect {
+    frame(of: store[index])
+  }
+
+  /// The frame of a record: centered on its line along the scroll direction.
+  func frame(of record: ItemGeometry) -> CGRect {
+    let mainOrigin = record.lineOrigin + (record.lineThickness - main(record.size)) / 2
+    switch direction {
+    case .vertical:
+      return CGRect(origin: CGPoint(x: record.crossOrigin, y: mainOrigin), size: record.size)
+    case .horizontal:
+      return CGRect(origin: CGPoint(x: mainOrigin, y: record.crossOrigin), size: record.size)
+    }
+  }
+
+  /// The items whose frames intersect `rect`, ascending, with their frames.
+  ///
+  /// - Complexity: O(log *n* + the items whose lines cross `rect`'s extent
+  ///   along the scroll direction, widened by the thickest line).
+  func items(intersecting rect: CGRect) -> [(index: Int, frame: CGRect)] {
+    guard store.count > 0, !rect.isEmpty else { return [] }
+    let low = direction == .vertical ? rect.minY : rect.minX
+    let high = direction == .vertical ? rect.maxY : rect.maxX
+    var index = store.firstIndex(lineOriginAtLeast: low - maxLineThickness)
+    guard index < store.count else { return [] }
+    var position: GeometryStore.Position? = store.position(of: index)
+    var result: [(index: Int, frame: CGRect)] = []
+    while let current = position {
+      let record = store[current]
+      if record.lineOrigin >= high { break }
+      let frame = self.frame(of: record)
+      if Self.overlaps(frame, rect) { result.append((index, frame)) }
+      index += 1
+      position = store.position(after: current)
+    }
+    return result
+  }
+
+  /// Whether two rectangles share some area. Rectangles that only touch do
+  /// not, and neither does one without area, as with Core Graphics'
+  /// `CGRectIntersectsRect`.
+  static func overlaps(_ a: CGRect, _ b: CGRect) -> Bool {
+    a.width > 0 && a.height > 0 && b.width > 0 && b.height > 0
+      && a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+  }
+
+  // MARK: Axes
+
+  private func main(_ size: CGSize) -> CGFloat {
+    direction == .vertical ? size.height : size.width
+  }
+
+  private func cross(_ size: CGSize) -> CGFloat {
+    direction == .vertical ? size.width : size.height
+  }
+
+  func mainLeading(_ inset: EdgeInsets) -> CGFloat {
+    direction == .vertical ? inset.top : inset.left
+  }
+
+  func mainTrailing(_ inset: EdgeInsets) -> CGFloat {
+    direction == .vertical ? inset.bottom : inset.right
+  }
+
+  private func crossLeading(_ inset: EdgeInsets) -> CGFloat {
+    direction == .vertical ? inset.left : inset.top
+  }
+
+  private func crossTrailing(_ inset: EdgeInsets) -> CGFloat {
+    direction == .vertical ? inset.right : inset.bottom
+  }
+}

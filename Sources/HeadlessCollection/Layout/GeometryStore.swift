@@ -1,0 +1,297 @@
+import Foundation
+
+/// The per-item layout records of a collection, in blocks of about a thousand.
+///
+/// A flat array would make every insert or delete near the top of a long list
+/// move every record after it, and every height change shift every origin
+/// after it. Blocks bound both: an insert or delete moves at most one block's
+/// records and renumbers the block starts, and shifting a run of items along
+/// the scroll direction adjusts whole blocks through their `base` instead of
+/// touching their records. Records store their line origin relative to their
+/// block's base; every accessor here speaks absolute values.
+struct GeometryStore {
+  /// A run of consecutive items.
+  struct Block {
+    /// Added to every record's `lineOrigin` to make it absolute.
+    var base: CGFloat
+    /// The records, in item order.
+    var items: [ItemGeometry]
+  }
+
+  /// The number of records a freshly built block holds.
+  static let blockSize = 1024
+
+  /// The blocks, in item order; none is empty.
+  private(set) var blocks: [Block] = []
+  /// `starts[b]` is the index of the first item of `blocks[b]`.
+  private(set) var starts: [Int] = []
+  /// The number of items.
+  private(set) var count = 0
+
+  /// An empty store.
+  init() {}
+
+  /// A store holding `records`, whose line origins are absolute.
+  ///
+  /// - Complexity: O(*n*).
+  init(_ records: [ItemGeometry]) {
+    count = records.count
+    var start = 0
+    blocks.reserveCapacity(records.count / Self.blockSize + 1)
+    while start < records.count {
+      let end = min(start + Self.blockSize, records.count)
+      blocks.append(Block(base: 0, items: Array(records[start..<end])))
+      starts.append(start)
+      start = end
+    }
+  }
+
+  /// Every record, with absolute line origins.
+  ///
+  /// - Complexity: O(*n*).
+  var allRecords: [ItemGeometry] {
+    var result: [ItemGeometry] = []
+    result.reserveCapacity(count)
+    for block in blocks {
+      for var record in block.items {
+        record.lineOrigin += block.base
+        result.append(record)
+      }
+    }
+    return result
+  }
+
+  // MARK: Positions
+
+  /// A position in the store: a block and an index inside it.
+  struct Position: Equatable {
+    var block: Int
+    var offset: Int
+  }
+
+  /// The position of item `index`, which must be in `0..<count`.
+  ///
+  /// - Complexity: O(log(*n* / block size)).
+  func position(of index: Int) -> Position {
+    precondition(index >= 0 && index < count, "item \(index) out of 0..<\(count)")
+    // The last block whose start is <= index.
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if starts[mid] <= index { low = mid } else { high = mid - 1 }
+    }
+    return Position(block: low, offset: index - starts[low])
+  }
+
+  /// The position after `position`, or nil at the end.
+  ///
+  /// - Complexity: O(1).
+  func position(after position: Position) -> Position? {
+    if position.offset + 1 < blocks[position.block].items.count {
+      return Position(block: position.block, offset: position.offset + 1)
+    }
+    return position.block + 1 < blocks.count ? Position(block: position.block + 1, offset: 0) : nil
+  }
+
+  /// The position before `position`, or nil at the start.
+  ///
+  /// - Complexity: O(1).
+  func position(before position: Position) -> Position? {
+    if position.offset > 0 { return Position(block: position.block, offset: position.offset - 1) }
+    guard position.block > 0 else { return nil }
+    return Position(block: position.block - 1, offset: blocks[position.block - 1].items.count - 1)
+  }
+
+  /// The item index at `position`.
+  ///
+  /// - Complexity: O(1).
+  func index(at position: Position) -> Int { starts[position.block] + position.offset }
+
+  /// The record at `position`, with an absolute line origin.
+  ///
+  /// - Complexity: O(1).
+  subscript(position: Position) -> ItemGeometry {
+    get {
+      var record = blocks[position.block].items[position.offset]
+      record.lineOrigin += blocks[position.block].base
+      return record
+    }
+    set {
+      var record = newValue
+      record.lineOrigin -= blocks[position.block].base
+      blocks[position.block].items[position.offset] = record
+    }
+  }
+
+  /// The record of item `index`, with an absolute line origin.
+  ///
+  /// - Complexity: O(log(*n* / block size)).
+  subscript(index: Int) -> ItemGeometry {
+    get { self[position(of: index)] }
+    set { self[position(of: index)] = newValue }
+  }
+
+  /// The cached size of the item at `position`.
+  ///
+  /// - Complexity: O(1).
+  func size(at position: Position) -> CGSize { blocks[position.block].items[position.offset].size }
+
+  /// Sets the cached size of the item at `position` and clears its
+  /// needs-size mark.
+  ///
+  /// - Complexity: O(1).
+  mutating func setSize(_ size: CGSize, at position: Position) {
+    blocks[position.block].items[position.offset].size = size
+    blocks[position.block].items[position.offset].needsSize = false
+  }
+
+  /// Records where the item at `position` sits: its line, given absolutely,
+  /// and its cross origin.
+  ///
+  /// - Complexity: O(1).
+  mutating func place(
+    at position: Position, lineOrigin: CGFloat, lineThickness: CGFloat, crossOrigin: CGFloat,
+    isLineStart: Bool
+  ) {
+    let base = blocks[position.block].base
+    blocks[position.block].items[position.offset].lineOrigin = lineOrigin - base
+    blocks[position.block].items[position.offset].lineThickness = lineThickness
+    blocks[position.block].items[position.offset].crossOrigin = crossOrigin
+    blocks[position.block].items[position.offset].isLineStart = isLineStart
+  }
+
+  // MARK: Editing
+
+  /// Inserts `record` (absolute line origin) so that it becomes item `index`.
+  ///
+  /// - Complexity: O(block size + *n* / block size).
+  mutating func insert(_ record: ItemGeometry, at index: Int) {
+    precondition(index >= 0 && index <= count, "insert at \(index) out of 0...\(count)")
+    if blocks.isEmpty {
+      blocks = [Block(base: 0, items: [record])]
+      starts = [0]
+      count = 1
+      return
+    }
+    // Appending goes to the last block; anything else goes before the item
+    // now at `index`.
+    let target =
+      index == count
+      ? Position(block: blocks.count - 1, offset: blocks[blocks.count - 1].items.count)
+      : position(of: index)
+    var relative = record
+    relative.lineOrigin -= blocks[target.block].base
+    blocks[target.block].items.insert(relative, at: target.offset)
+    count += 1
+    for block in (target.block + 1)..<blocks.count { starts[block] += 1 }
+    if blocks[target.block].items.count >= 2 * Self.blockSize { split(target.block) }
+  }
+
+  /// Removes item `index` and returns its record (absolute line origin).
+  ///
+  /// - Complexity: O(block size + *n* / block size).
+  @discardableResult
+  mutating func remove(at index: Int) -> ItemGeometry {
+    let target = position(of: index)
+    var record = blocks[target.block].items.remove(at: target.offset)
+    record.lineOrigin += blocks[target.block].base
+    count -= 1
+    for block in (target.block + 1)..<blocks.count { starts[block] -= 1 }
+    if blocks[target.block].items.isEmpty {
+      blocks.remove(at: target.block)
+      starts.remove(at: target.block)
+    } else if blocks[target.block].items.count < Self.blockSize / 4 {
+      mergeIfSmall(target.block)
+    }
+    return record
+  }
+
+  /// Splits an oversized block in two.
+  private mutating func split(_ block: Int) {
+    let items = blocks[block].items
+    let half = items.count / 2
+    let base = blocks[block].base
+    blocks[block].items = Array(items[..<half])
+    blocks.insert(Block(base: base, items: Array(items[half...])), at: block + 1)
+    starts.insert(starts[block] + half, at: block + 1)
+  }
+
+  /// Folds an undersized block into a neighbour, so that deletes cannot
+  /// leave a long list of tiny blocks behind.
+  private mutating func mergeIfSmall(_ block: Int) {
+    let neighbour: Int
+    if block + 1 < blocks.count {
+      neighbour = block + 1
+    } else if block > 0 {
+      neighbour = block - 1
+    } else {
+      return
+    }
+    let (first, second) = (min(block, neighbour), max(block, neighbour))
+    guard blocks[first].items.count + blocks[second].items.count < 2 * Self.blockSize else { return }
+    // Rebase the second block's records onto the first's base.
+    let delta = blocks[second].base - blocks[first].base
+    var moved = blocks[second].items
+    if delta != 0 {
+      for index in moved.indices { moved[index].lineOrigin += delta }
+    }
+    blocks[first].items.append(contentsOf: moved)
+    blocks.remove(at: second)
+    starts.remove(at: second)
+  }
+
+  /// Moves the lines of items `range` by `delta` along the scroll direction.
+  ///
+  /// - Complexity: O(block size + *n* / block size): whole blocks move by
+  ///   their base.
+  mutating func shift(_ range: Range<Int>, by delta: CGFloat) {
+    guard !range.isEmpty, delta != 0 else { return }
+    let first = position(of: range.lowerBound)
+    let last = position(of: range.upperBound - 1)
+    if first.block == last.block {
+      for offset in first.offset...last.offset {
+        blocks[first.block].items[offset].lineOrigin += delta
+      }
+      return
+    }
+    for offset in first.offset..<blocks[first.block].items.count {
+      blocks[first.block].items[offset].lineOrigin += delta
+    }
+    for block in (first.block + 1)..<last.block { blocks[block].base += delta }
+    for offset in 0...last.offset {
+      blocks[last.block].items[offset].lineOrigin += delta
+    }
+  }
+
+  // MARK: Searching
+
+  /// The first item whose line starts at or after `value` along the scroll
+  /// direction (line origins never decrease), or `count` if none.
+  ///
+  /// - Complexity: O(log *n*).
+  func firstIndex(lineOriginAtLeast value: CGFloat) -> Int {
+    // The first block whose last line origin reaches `value`...
+    var low = 0
+    var high = blocks.count
+    while low < high {
+      let mid = (low + high) / 2
+      let block = blocks[mid]
+      if block.items[block.items.count - 1].lineOrigin + block.base >= value {
+        high = mid
+      } else {
+        low = mid + 1
+      }
+    }
+    guard low < blocks.count else { return count }
+    // ...and the first record in it that does.
+    let block = blocks[low]
+    var first = 0
+    var last = block.items.count
+    while first < last {
+      let mid = (first + last) / 2
+      if block.items[mid].lineOrigin + block.base >= value { last = mid } else { first = mid + 1 }
+    }
+    return starts[low] + first
+  }
+}

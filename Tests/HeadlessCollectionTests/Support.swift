@@ -1,0 +1,138 @@
+import Foundation
+import HeadlessCollection
+
+/// A cell that shows a label and counts what happens to it.
+final class LabelCell: CollectionViewCell {
+  nonisolated(unsafe) static var instances = 0
+  var label = ""
+  var reuseCount = 0
+  var layoutCount = 0
+
+  required init(frame: CGRect) {
+    super.init(frame: frame)
+    LabelCell.instances += 1
+  }
+
+  override func prepareForReuse() {
+    super.prepareForReuse()
+    reuseCount += 1
+    label = ""
+  }
+
+  override func layoutSubviews() {
+    layoutCount += 1
+  }
+
+  override var textRepresentation: String { label }
+}
+
+/// A data source and delegate over an array of labels, with per-item sizes,
+/// that records the callbacks it receives.
+@MainActor
+final class ListModel: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+  var sections: [[String]]
+  var size: (IndexPath) -> CGSize = { _ in CGSize(width: 10, height: 1) }
+  var sizeRequests: [IndexPath] = []
+  var events: [String] = []
+  var recordEvents = false
+  var didLayoutCount = 0
+
+  init(_ items: [String]) { sections = [items] }
+  init(sections: [[String]]) { self.sections = sections }
+
+  var items: [String] {
+    get { sections[0] }
+    set { sections[0] = newValue }
+  }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    sections[section].count
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+    -> CollectionViewCell
+  {
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath) as! LabelCell
+    cell.label = sections[indexPath.section][indexPath.item]
+    if recordEvents { events.append("cell \(cell.label)") }
+    return cell
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize {
+    sizeRequests.append(indexPath)
+    return size(indexPath)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath
+  ) {
+    if recordEvents { events.append("willDisplay \((cell as! LabelCell).label) \(indexPath.item)") }
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {
+    if recordEvents { events.append("didEnd \((cell as! LabelCell).label) \(indexPath.item)") }
+  }
+
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+    events.append("select \(indexPath.section)-\(indexPath.item)")
+  }
+
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
+    events.append("deselect \(indexPath.section)-\(indexPath.item)")
+  }
+
+  func collectionViewDidLayout(_ collectionView: CollectionView) {
+    didLayoutCount += 1
+  }
+}
+
+/// A collection of `width` × `height` points showing `model`, loaded.
+@MainActor
+func makeCollection(
+  _ model: ListModel, width: CGFloat = 10, height: CGFloat = 5,
+  configure: (CollectionViewFlowLayout) -> Void = { _ in }
+) -> CollectionView {
+  let layout = CollectionViewFlowLayout()
+  layout.minimumLineSpacing = 0
+  layout.minimumInteritemSpacing = 0
+  configure(layout)
+  let collection = CollectionView(
+    frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
+  collection.register(LabelCell.self, forCellWithReuseIdentifier: "label")
+  collection.dataSource = model
+  collection.delegate = model
+  collection.reloadData()
+  return collection
+}
+
+extension CollectionView {
+  /// The labels of the visible cells, in index path order.
+  var visibleLabels: [String] {
+    visibleCells.map { ($0 as! LabelCell).label }
+  }
+}
+
+/// SplitMix64, so that random tests are reproducible from their seed.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+func ip(_ item: Int, _ section: Int = 0) -> IndexPath {
+  IndexPath(item: item, section: section)
+}
