@@ -1,0 +1,41 @@
+// The `todo` executable: wires the real terminal to ToDoProgram, which does
+// everything else (and is tested in-process by ToDoTests).
+
+import Foundation
+import ToDoCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard input, one line at a time, read on a thread of its own: a
+/// blocking read must not hold up the main actor, where the screen renders.
+let lines = AsyncStream<String> { continuation in
+  let reader = Thread {
+    while let line = readLine(strippingNewline: true) {
+      continuation.yield(line)
+    }
+    continuation.finish()
+  }
+  reader.start()
+}
+
+func writer(_ handle: FileHandle) -> (String) -> Void {
+  { text in try? handle.write(contentsOf: Data(text.utf8)) }
+}
+
+// A reader that goes away (`todo | head`) ends the program quietly instead
+// of killing it with SIGPIPE halfway through a save.
+signal(SIGPIPE, SIG_IGN)
+
+let status = await ToDoProgram.run(
+  arguments: Array(CommandLine.arguments.dropFirst()),
+  environment: ProcessInfo.processInfo.environment,
+  interactive: isatty(STDIN_FILENO) != 0,
+  lines: lines,
+  output: .init(standardOutput: writer(.standardOutput), standardError: writer(.standardError)))
+exit(status)

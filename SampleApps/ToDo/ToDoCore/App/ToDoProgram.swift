@@ -1,0 +1,90 @@
+import Foundation
+
+/// Everything the `todo` executable does, apart from touching the real
+/// standard input and output, so that it can be tested in-process.
+public enum ToDoProgram {
+  /// Where the program's text goes.
+  public struct Output {
+    /// Frames, prompts and command errors.
+    public var standardOutput: (String) -> Void
+    /// Problems that stop the program before the session starts.
+    public var standardError: (String) -> Void
+
+    /// An output writing through the two functions. O(1).
+    public init(standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void) {
+      self.standardOutput = standardOutput
+      self.standardError = standardError
+    }
+  }
+
+  /// Runs the app with `arguments` (without the program name) and
+  /// `environment`, reading commands from `lines`. `interactive` says
+  /// whether standard input is a terminal. Returns the exit status: 0 after
+  /// `quit` or the end of input, 1 when the list's file cannot be used, 2
+  /// for a bad command line. Dates are shown in `timeZone`; the width falls
+  /// back to `terminalWidth()` when `COLUMNS` is not set.
+  @MainActor
+  public static func run<Lines: AsyncSequence<String, Never>>(
+    arguments: [String], environment: [String: String], interactive: Bool, lines: Lines, output: Output,
+    timeZone: TimeZone = .current, terminalWidth: () -> Int? = ScreenWidth.terminalColumns
+  ) async -> Int32 {
+    let options: LaunchOptions
+    let clock: ToDoClock
+    do throws(LaunchError) {
+      options = try LaunchOptions.parse(arguments)
+      clock = try Self.clock(environment: environment)
+    } catch {
+      output.standardError("todo: \(error)\n\n\(LaunchOptions.usage)\n")
+      return 2
+    }
+    if options.showUsage {
+      output.standardOutput(LaunchOptions.usage + "\n")
+      return 0
+    }
+
+    let items: [ToDoItem]
+    let storage: any ToDoStorage
+    var notice: String? = nil
+    switch options.storage {
+    case .memory:
+      items = []
+      storage = MemoryStorage()
+    case .file, .defaultFile:
+      let url: URL
+      if case .file(let path) = options.storage {
+        url = URL(fileURLWithPath: path)
+      } else if let defaultURL = ToDoFileLocation.defaultURL(environment: environment) {
+        url = defaultURL
+      } else {
+        output.standardError("todo: error: neither XDG_DATA_HOME nor HOME is set; use --file PATH or --memory\n")
+        return 1
+      }
+      do {
+        let opened = try ToDoFile.open(url, clock: clock)
+        items = opened.items
+        storage = opened.file
+        notice = opened.notice
+      } catch {
+        output.standardError("todo: error: \(error)\n")
+        return 1
+      }
+    }
+
+    let store = ToDoStore(items: items, storage: storage, clock: clock)
+    let screen = ToDoScreen(
+      store: store, width: ScreenWidth.resolve(environment: environment, terminalWidth: terminalWidth),
+      height: options.height, timeZone: timeZone)
+    let session = ToDoSession(store: store, screen: screen, interactive: interactive, write: output.standardOutput)
+    await session.run(lines: lines, notice: notice)
+    return 0
+  }
+
+  /// The wall clock, or the fixed time in `TODO_NOW` (ISO 8601).
+  static func clock(environment: [String: String]) throws(LaunchError) -> ToDoClock {
+    guard let text = environment["TODO_NOW"], !text.isEmpty else { return .system }
+    guard let date = try? Date(text, strategy: .iso8601) else {
+      throw .badEnvironment("TODO_NOW", text, "an ISO 8601 time such as 2024-05-01T09:30:00Z")
+    }
+    return .fixed(date)
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The read–run–draw loop behind the `todo>` prompt.
+///
+/// For each line it parses a command, runs it against the store or the
+/// screen, waits until the screen shows the result, and writes the new frame.
+/// A command that fails writes one `error: …` line and changes nothing. The
+/// loop ends at `quit` or at the end of input.
+///
+/// In a terminal (`interactive`) each frame replaces the screen and the
+/// prompt waits on its own line; otherwise every frame is printed in turn,
+/// each command echoed after a `todo> ` prompt, so a script's output reads
+/// as a transcript.
+@MainActor
+public final class ToDoSession {
+  private let store: ToDoStore
+  private let screen: ToDoScreen
+  private let interactive: Bool
+  private let write: (String) -> Void
+  private var showsDiffs = false
+
+  /// A session on `store`, drawn on `screen` (not yet started), writing all
+  /// output through `write`. O(1).
+  public init(store: ToDoStore, screen: ToDoScreen, interactive: Bool, write: @escaping (String) -> Void) {
+    self.store = store
+    self.screen = screen
+    self.interactive = interactive
+    self.write = write
+  }
+
+  /// Runs the loop over `lines` until `quit` or their end, then finishes
+  /// the store's stream and waits for the screen to stop. `notice` is shown
+  /// under the first frame (for example, that a bad file was set aside).
+  public func run<Lines: AsyncSequence<String, Never>>(lines: Lines, notice: String? = nil) async {
+    await start(notice: notice)
+    for await line in lines {
+      guard await handle(line) else { break }
+    }
+    await finish()
+  }
+
+  /// Starts the screen and writes the first frame, then `notice` if any,
+  /// then the prompt.
+  public func start(notice: String? = nil) async {
+    screen.start()
+    await screen.waitUntilShown(await store.snapshot.revision)
+    drawFrame()
+    if let notice { write("note: \(notice)\n") }
+    prompt()
+  }
+
+  /// Runs one input line and writes what it produced: a frame, a message or
+  /// an error, then the next prompt. Returns `false` for `quit`.
+  public func handle(_ line: String) async -> Bool {
+    if !interactive { write("todo> \(line)\n") }
+    do {
+      guard let command = try ToDoCommand(parsing: line) else {
+        prompt()
+        return true
+      }
+      if command == .quit { return false }
+      try await perform(command)
+    } catch {
+      write("error: \(error)\n")
+    }
+    prompt()
+    return true
+  }
+
+  /// Ends the session: finishes the store's stream and waits for the
+  /// screen to draw its last snapshot.
+  public func finish() async {
+    if interactive { write("\n") }
+    await store.finish()
+    await screen.waitUntilFinished()
+  }
+
+  private func perform(_ command: ToDoCommand) async throws(ToDoError) {
+    switch command {
+    case .add(let title):
+      let item = try await store.add(title: title)
+      await showLatest()
+      if let number = await store.snapshot.number(ofItemWithID: item.id) {
+        try await screen.reveal(number: number)
+        drawFrame()
+      } else {
+        drawFrame()
+        write("note: added, but the filter hides it — filter all shows it\n")
+      }
+      return
+    case .done(let number): try await store.complete(number: number)
+    case .undo(let number): try await store.reopen(number: number)
+    case .edit(let number, let title): try await store.edit(number: number, title: title)
+    case .note(let number, let text): try await store.setNotes(number: number, notes: text)
+    case .remove(let number): try await store.remove(number: number)
+    case .move(let from, let to): try await store.move(from: from, to: to)
+    case .clearCompleted: try await store.clearCompleted()
+    case .filter(let filter): await store.setFilter(filter)
+    case .expand(let number): try await screen.setExpanded(true, number: number)
+    case .collapse(let number): try await screen.setExpanded(false, number: number)
+    case .select(let number): try await screen.select(number: number)
+    case .scroll(let direction): screen.scroll(direction)
+    case .showDiffs(let on):
+      showsDiffs = on
+      write(on ? "diff: on — each change prints the batch update it applied\n" : "diff: off\n")
+      return
+    case .help:
+      write(Self.helpText)
+      return
+    case .quit:
+      return
+    }
+    await showLatest()
+    drawFrame()
+  }
+
+  /// Waits until the screen shows the store's current state.
+  private func showLatest() async {
+    await screen.waitUntilShown(await store.snapshot.revision)
+  }
+
+  private func drawFrame() {
+    if interactive { write("\u{1B}[H\u{1B}[2J") }
+    write(screen.frame() + "\n")
+    if let lines = screen.visibleLines {
+      write("(lines \(lines.first)–\(lines.last) of \(lines.total) · scroll up|down|top|bottom)\n")
+    }
+  }
+
+  private func prompt() {
+    if interactive { write("todo> ") }
+  }
+
+  /// What `help` prints: every command with a line about it.
+  static let helpText: String = {
+    let width = ToDoCommand.reference.map(\.usage.count).max() ?? 0
+    let rows = ToDoCommand.reference.map { entry in
+      "  " + entry.usage + String(repeating: " ", count: width - entry.usage.count + 2) + entry.summary
+    }
+    return (["commands (N is the number shown beside an item):"] + rows).joined(separator: "\n") + "\n"
+  }()
+}

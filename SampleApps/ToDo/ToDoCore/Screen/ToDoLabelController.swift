@@ -1,0 +1,59 @@
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+
+/// The view model of a cell that is not an item: the header, the title over
+/// the completed items, an empty-section placeholder and the footer.
+public struct ToDoLabelViewModel: ListViewModel, Equatable {
+  /// What the label shows.
+  public enum Content: Equatable, Sendable {
+    /// "3 open · 2 done" and the filter.
+    case header(openCount: Int, doneCount: Int, filter: ToDoFilter)
+    /// The title over the completed items.
+    case completedTitle(count: Int)
+    /// A line standing in for an empty section.
+    case placeholder(String)
+    /// The list of commands.
+    case footer
+  }
+
+  /// Unique among the labels of one section.
+  public var identifier: String
+  /// What the label shows.
+  public var content: Content
+
+  /// A label. O(1).
+  public init(identifier: String, content: Content) {
+    self.identifier = identifier
+    self.content = content
+  }
+
+  /// The label's lines at `width` columns. O(w).
+  public func lines(width: Int) -> [String] {
+    switch content {
+    case .header(let open, let done, let filter):
+      ToDoLines.header(openCount: open, doneCount: done, filter: filter, width: width)
+    case .completedTitle(let count):
+      ToDoLines.completedTitle(count: count, width: width)
+    case .placeholder(let text):
+      ToDoLines.placeholder(text, width: width)
+    case .footer:
+      ToDoLines.footer(width: width)
+    }
+  }
+}
+
+/// Shows a ``ToDoLabelViewModel``: as tall as its lines, as wide as the list.
+public final class ToDoLabelController:
+  ListCellController<ToDoLabelViewModel, ListViewStateNone, ToDoTextCell>
+{
+  /// Full width, one point per line. O(w).
+  public override func itemSize(containerSize: CGSize) -> CGSize {
+    CGSize(width: containerSize.width, height: CGFloat(viewModel.lines(width: Int(containerSize.width)).count))
+  }
+
+  /// Fills the cell with the label's lines. O(w).
+  public override func configureCell(cell: ToDoTextCell) {
+    cell.lines = viewModel.lines(width: Int(cell.bounds.width))
+  }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// Runs the built `todo` executable with a script on standard input.
+enum TodoBinary {
+  /// What one run printed and how it ended.
+  struct Result {
+    var standardOutput: String
+    var standardError: String
+    var status: Int32
+  }
+
+  enum Failure: Error, CustomStringConvertible {
+    case notBuilt([String])
+    case timedOut(Double)
+
+    var description: String {
+      switch self {
+      case .notBuilt(let searched):
+        "the todo executable was not found; build it with `swift build --product todo` "
+          + "(looked in: \(searched.joined(separator: ", ")))"
+      case .timedOut(let seconds):
+        "todo did not finish within \(seconds) seconds and was killed"
+      }
+    }
+  }
+
+  /// The `todo` binary built beside this test bundle (SwiftPM puts every
+  /// product of a build in one directory), else in the package's default
+  /// debug build directory.
+  static func location() throws -> URL {
+    var candidates: [URL] = []
+    let arguments = CommandLine.arguments
+    if let first = arguments.first {
+      candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("todo"))
+    }
+    // Under `swift test` on Linux the bundle is passed as an argument to a
+    // runner; on macOS it is a directory inside the build directory.
+    for argument in arguments.dropFirst() where argument.hasSuffix(".xctest") {
+      candidates.append(URL(fileURLWithPath: argument).deletingLastPathComponent().appendingPathComponent("todo"))
+    }
+    let bundle = Bundle.main.bundleURL
+    candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("todo"))
+    candidates.append(bundle.appendingPathComponent("todo"))
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    candidates.append(packageRoot.appendingPathComponent(".build/debug/todo"))
+    for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
+      return candidate
+    }
+    throw Failure.notBuilt(candidates.map(\.path))
+  }
+
+  /// Runs `todo arguments` with `script` as standard input (then closed), in
+  /// a fixed environment: `COLUMNS=60`, a fixed clock and time zone, and a
+  /// data directory under `home`. Kills it after `timeout` seconds.
+  static func run(
+    _ script: String, arguments: [String] = ["--memory"], home: URL? = nil,
+    environment extra: [String: String] = [:], timeout: Double = 60
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = try location()
+    process.arguments = arguments
+    var environment = [
+      "COLUMNS": "60", "TODO_NOW": "2024-05-01T09:30:00Z", "TZ": "UTC", "PATH": "/usr/bin:/bin",
+    ]
+    if let home {
+      environment["HOME"] = home.path
+      environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+    }
+    environment.merge(extra) { $1 }
+    process.environment = environment
+
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+
+    let collected = Collected()
+    let readers = DispatchGroup()
+    for (pipe, keyPath) in [(output, \Collected.output), (errors, \Collected.errors)] {
+      readers.enter()
+      let handle = pipe.fileHandleForReading
+      Thread {
+        let data = handle.readDataToEndOfFile()
+        collected.store(data, at: keyPath)
+        readers.leave()
+      }.start()
+    }
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
+    try process.run()
+    input.fileHandleForWriting.write(Data(script.utf8))
+    try input.fileHandleForWriting.close()
+
+    if exited.wait(timeout: .now() + timeout) == .timedOut {
+      process.terminate()
+      _ = exited.wait(timeout: .now() + 5)
+      throw Failure.timedOut(timeout)
+    }
+    _ = readers.wait(timeout: .now() + 10)
+    return Result(
+      standardOutput: collected.text(\.output), standardError: collected.text(\.errors),
+      status: process.terminationStatus)
+  }
+}
+
+/// Bytes gathered from a child's pipes on reader threads.
+private final class Collected: @unchecked Sendable {
+  // @unchecked: guarded by `lock`.
+  private let lock = NSLock()
+  var output = Data()
+  var errors = Data()
+
+  func store(_ data: Data, at keyPath: ReferenceWritableKeyPath<Collected, Data>) {
+    lock.withLock { self[keyPath: keyPath] = data }
+  }
+
+  func text(_ keyPath: KeyPath<Collected, Data>) -> String {
+    lock.withLock { String(decoding: self[keyPath: keyPath], as: UTF8.self) }
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import ToDoCore
+
+/// Collects what a session writes.
+@MainActor
+final class Transcript {
+  private(set) var text = ""
+  func write(_ piece: String) { text += piece }
+}
+
+let utc = TimeZone(identifier: "UTC")!
+
+/// Runs the whole program in-process over `script`, as `todo` would with
+/// the script on a pipe, and returns what it wrote.
+@MainActor
+func runProgram(
+  _ script: [String], arguments: [String] = ["--memory"], environment: [String: String] = [:]
+) async -> (output: String, errors: String, status: Int32) {
+  let output = Transcript()
+  let errors = Transcript()
+  var environment = environment
+  environment["COLUMNS"] = environment["COLUMNS"] ?? "60"
+  environment["TODO_NOW"] = environment["TODO_NOW"] ?? "2024-05-01T09:30:00Z"
+  let lines = AsyncStream<String> { continuation in
+    for line in script { continuation.yield(line) }
+    continuation.finish()
+  }
+  let status = await ToDoProgram.run(
+    arguments: arguments, environment: environment, interactive: false, lines: lines,
+    output: .init(standardOutput: output.write, standardError: errors.write), timeZone: utc,
+    terminalWidth: { nil })
+  return (output.text, errors.text, status)
+}
+
+/// The whole list as it should be drawn, line by line, computed from a
+/// snapshot directly rather than through sections, diffs and cells: the
+/// reference the rendered frames are checked against.
+func referenceLines(for snapshot: ToDoSnapshot, expanded: Set<String>, width: Int) -> [String] {
+  var lines = ToDoLines.header(
+    openCount: snapshot.openCount, doneCount: snapshot.doneCount, filter: snapshot.filter, width: width)
+  let open = Array(snapshot.shownOpenItems)
+  let done = Array(snapshot.shownDoneItems)
+  func itemLines(_ item: ToDoItem, _ position: Int) -> [String] {
+    ToDoLines.item(
+      position: position, title: item.title, isDone: item.isDone, notes: item.notes,
+      created: ToDoLines.createdText(item.createdAt, timeZone: utc),
+      isExpanded: expanded.contains(expansionKey(item)), width: width)
+  }
+  if snapshot.filter.shows(isDone: false) {
+    if open.isEmpty {
+      lines += ToDoLines.placeholder(
+        snapshot.items.isEmpty ? "nothing to do — add TEXT adds an item" : "nothing open", width: width)
+    }
+    for (index, item) in open.enumerated() { lines += itemLines(item, index + 1) }
+  }
+  if snapshot.filter == .done && done.isEmpty {
+    lines += ToDoLines.placeholder("nothing completed yet", width: width)
+  } else if snapshot.filter.shows(isDone: true) && !done.isEmpty {
+    lines += ToDoLines.completedTitle(count: done.count, width: width)
+    for (index, item) in done.enumerated() { lines += itemLines(item, open.count + index + 1) }
+  }
+  return lines + ToDoLines.footer(width: width)
+}
+
+/// An item's expanded state belongs to its controller, which belongs to the
+/// item in one section.
+func expansionKey(_ item: ToDoItem) -> String {
+  (item.isDone ? "done:" : "open:") + item.id
+}
+
+/// `lines[offset ..< offset + height]` as `ToDoScreen.frame()` returns it.
+func referenceFrame(_ lines: [String], offset: Int, height: Int) -> String {
+  var window = lines.dropFirst(offset).prefix(height).map { line in
+    String(line.reversed().drop { $0 == " " }.reversed())
+  }
+  while window.last?.isEmpty == true { window.removeLast() }
+  return window.joined(separator: "\n")
+}

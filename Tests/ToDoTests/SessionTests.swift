@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+import ToDoCore
+
+@Suite("The to-do screen, in-process")
+@MainActor
+struct SessionTests {
+  @Test func theIssueScriptEndsWithEggsOpenAndMilkDone() async {
+    let run = await runProgram(["add milk", "add eggs", "done 1"])
+    #expect(run.status == 0)
+    #expect(run.errors.isEmpty)
+    let frames = run.output.components(separatedBy: "todo> ")
+    #expect(frames.count == 4)
+    #expect(frames.last == """
+      done 1
+      1 open · 1 done                                  showing all
+      ────────────────────────────────────────────────────────────
+        1. [ ] eggs
+      ── completed (1) ───────────────────────────────────────────
+        2. [x] milk
+      ────────────────────────────────────────────────────────────
+      add TEXT · done N · undo N · edit N TEXT · note N TEXT ·
+      rm N · mv N M · expand N · collapse N · select N ·
+      clear-completed · filter all|open|done ·
+      scroll up|down|top|bottom · diff on|off · help · quit
+
+      """)
+  }
+
+  @Test func badInputGivesOneLineAndChangesNothing() async {
+    let long = String(repeating: "x", count: 10_000)
+    let run = await runProgram([
+      "add milk", "done 7", "frob", "add", "add \(long)", "add bell\u{7}", "edit 1", "mv 1", "filter later",
+      "undo 1",
+    ])
+    let errors = run.output.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+    #expect(errors == [
+      "error: no item 7 — there is 1",
+      "error: unknown command 'frob' — type help to see the commands",
+      "error: the title is empty — type some text after the command",
+      "error: the title is 10000 characters long — the limit is 500",
+      "error: the title contains the control character U+0007 — only printable text is allowed",
+      "error: the title is empty — type some text after the command",
+      "error: mv needs more — usage: mv N M",
+      "error: filter takes all, open or done, not 'later'",
+      "error: item 1 is not done",
+    ])
+    // Only the first frame and the one after `add milk` were drawn.
+    #expect(run.output.components(separatedBy: "showing all").count == 3)
+    #expect(run.status == 0)
+  }
+
+  @Test func expandShowsNotesAndCreatedDate() async {
+    let run = await runProgram(["add milk", "note 1 two litres", "expand 1", "collapse 1"])
+    let frames = run.output.components(separatedBy: "todo> ")
+    #expect(frames[2].contains("  1. [ ] milk (notes)"))
+    #expect(frames[3].contains("""
+        1. [ ] milk
+               two litres
+               created 2024-05-01 09:30
+      """))
+    #expect(frames[4].contains("  1. [ ] milk (notes)\n"))
+  }
+
+  @Test func selectTogglesThroughTheController() async {
+    let run = await runProgram(["add milk", "add eggs", "select 1", "select 2"])
+    let frames = run.output.components(separatedBy: "todo> ")
+    #expect(frames[3].contains("  1. [ ] eggs"))
+    #expect(frames[3].contains("  2. [x] milk"))
+    #expect(frames[4].contains("2 open · 0 done"))
+    #expect(frames[4].contains("  1. [ ] milk\n  2. [ ] eggs"))
+  }
+
+  @Test func filterAndHeader() async {
+    let run = await runProgram(["add milk", "add eggs", "done 2", "filter done", "filter open", "add tea"])
+    let frames = run.output.components(separatedBy: "todo> ")
+    #expect(frames[4].contains("1 open · 1 done                                 showing done"))
+    #expect(frames[4].contains("  1. [x] eggs"))
+    #expect(!frames[4].contains("milk"))
+    #expect(frames[5].contains("  1. [ ] milk"))
+    #expect(!frames[5].contains("eggs"))
+    #expect(frames[6].contains("  2. [ ] tea"))
+  }
+
+  @Test func scrollingShowsWhereTheViewportIs() async {
+    let adds = (1...30).map { "add item \($0)" }
+    let run = await runProgram(adds + ["scroll top", "scroll down", "scroll bottom"], arguments: ["--memory", "--height", "10"])
+    let frames = run.output.components(separatedBy: "todo> ")
+    let top = frames[frames.count - 3]
+    #expect(top.hasPrefix("scroll top\n30 open · 0 done"))
+    #expect(top.contains("(lines 1–10 of 37 · scroll up|down|top|bottom)"))
+    #expect(frames[frames.count - 2].contains("(lines 10–19 of 37"))
+    #expect(frames[frames.count - 2].contains(" 8. [ ] item 8\n"))
+    let bottom = frames[frames.count - 1]
+    #expect(bottom.contains("(lines 28–37 of 37"))
+    #expect(bottom.contains("scroll up|down|top|bottom · diff on|off · help · quit"))
+  }
+
+  @Test func addingBelowTheViewportScrollsTheNewItemIntoView() async {
+    let adds = (1...12).map { "add item \($0)" }
+    let run = await runProgram(adds, arguments: ["--memory", "--height", "6"])
+    let last = run.output.components(separatedBy: "todo> ").last ?? ""
+    #expect(last.contains(" 12. [ ] item 12\n"))
+  }
+
+  @Test func helpAndDiffMessages() async {
+    let run = await runProgram(["help", "diff on", "diff off"])
+    #expect(run.output.contains("commands (N is the number shown beside an item):"))
+    #expect(run.output.contains("  mv N M                     move item N to position M in its section"))
+    #expect(run.output.contains("diff: on"))
+    #expect(run.output.contains("diff: off"))
+  }
+
+  @Test func quitStopsReading() async {
+    let run = await runProgram(["add milk", "quit", "add eggs"])
+    #expect(!run.output.contains("eggs"))
+    #expect(run.status == 0)
+  }
+
+  @Test func badArgumentsExitWithStatusTwo() async {
+    let run = await runProgram([], arguments: ["--frob"])
+    #expect(run.status == 2)
+    #expect(run.errors.hasPrefix("todo: unknown option '--frob'\n\nusage: todo"))
+    #expect(run.output.isEmpty)
+    let badClock = await runProgram([], environment: ["TODO_NOW": "noon"])
+    #expect(badClock.status == 2)
+    #expect(badClock.errors.contains("TODO_NOW should be an ISO 8601 time"))
+  }
+
+  /// Thousands of random commands: after each, the frame the collection
+  /// view renders equals the list drawn straight from the store's snapshot
+  /// at the screen's scroll offset. Any cell the batch updates forgot to
+  /// insert, delete, move, reconfigure or resize would show here.
+  @Test func framesAlwaysMatchAReferenceDrawing() async throws {
+    var steps = 0
+    for seed: UInt64 in 1...30 {
+      var generator = SeededGenerator(seed: seed)
+      let width = Int.random(in: 30...100, using: &generator)
+      let height = Int.random(in: 5...25, using: &generator)
+      let ids = SequentialIDs()
+      let store = ToDoStore(clock: .fixed(fixedDate), makeID: ids.make)
+      let screen = ToDoScreen(store: store, width: width, height: height, timeZone: utc)
+      let transcript = Transcript()
+      let session = ToDoSession(store: store, screen: screen, interactive: false, write: transcript.write)
+      await session.start()
+      var expanded = Set<String>()
+      for step in 0..<80 {
+        let before = await store.snapshot
+        let line = randomLine(before, using: &generator)
+        let written = transcript.text.count
+        #expect(await session.handle(line), "seed \(seed) step \(step)")
+        let after = await store.snapshot
+        let failed = transcript.text.dropFirst(written).contains("\nerror: ")
+        let context = "seed \(seed) step \(step) width \(width) height \(height): \(line)"
+        if failed {
+          #expect(after.items == before.items && after.filter == before.filter, "\(context)")
+        }
+        // Expanded state lives in controllers: it follows `expand`/`collapse`
+        // and disappears with the item's controller.
+        let words = line.split(separator: " ")
+        if !failed, let number = words.count == 2 ? Int(words[1]) : nil {
+          if words[0] == "expand" { expanded.insert(expansionKey(before.shownItems[number - 1])) }
+          if words[0] == "collapse" { expanded.remove(expansionKey(before.shownItems[number - 1])) }
+        }
+        let shownKeys = Set(after.shownItems.map(expansionKey))
+        expanded = expanded.filter { shownKeys.contains($0) }
+
+        let lines = referenceLines(for: after, expanded: expanded, width: width)
+        let offset = Int(screen.collectionView.contentOffset.y)
+        #expect(offset >= 0 && offset <= max(0, lines.count - height), "\(context): offset \(offset)")
+        #expect(Int(screen.collectionView.contentSize.height) == lines.count, "\(context)")
+        let frame = screen.frame()
+        let expected = referenceFrame(lines, offset: offset, height: height)
+        #expect(frame == expected, "\(context)")
+        if frame != expected { break }
+        steps += 1
+      }
+      await session.finish()
+    }
+    #expect(steps == 30 * 80)
+  }
+}
+
+/// A random command line, biased towards ones that name an existing item.
+private func randomLine(_ snapshot: ToDoSnapshot, using generator: inout SeededGenerator) -> String {
+  let shown = snapshot.shownItems.count
+  let n = Int.random(in: 0...(shown + 1), using: &generator)
+  let m = Int.random(in: 1...max(1, shown), using: &generator)
+  let title = randomTitle(using: &generator)
+  switch Int.random(in: 0..<20, using: &generator) {
+  case 0, 1, 2, 3: return "add \(title)"
+  case 4, 5: return "done \(n)"
+  case 6: return "undo \(n)"
+  case 7: return "edit \(n) \(title)"
+  case 8: return "note \(n) \(Bool.random(using: &generator) ? title + " " + title + " " + title : "")"
+  case 9: return "rm \(n)"
+  case 10: return "mv \(n) \(m)"
+  case 11, 12: return "expand \(n)"
+  case 13: return "collapse \(n)"
+  case 14: return "select \(n)"
+  case 15: return Bool.random(using: &generator) ? "clear-completed" : "add \(title)"
+  case 16: return "filter \(["all", "all", "open", "done"].randomElement(using: &generator)!)"
+  default: return "scroll \(["up", "down", "top", "bottom"].randomElement(using: &generator)!)"
+  }
+}
