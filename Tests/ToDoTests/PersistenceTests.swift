@@ -203,3 +203,27 @@ struct PersistenceTests {
     #expect(ToDoFileLocation.defaultURL(environment: ["XDG_DATA_HOME": ""]) == nil)
   }
 }
+
+@Suite("One todo per list")
+struct FileLockTests {
+  @Test func aSecondLockOnTheSameListIsRefusedUntilTheFirstIsReleased() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    var first: ToDoFileLock? = try ToDoFileLock(for: url)
+    #expect(throws: ToDoFileError.locked(path: url.resolvingSymlinksInPath().path)) {
+      try ToDoFileLock(for: url)
+    }
+    // Another list in the same directory is independent.
+    _ = try ToDoFileLock(for: directory.file("other.json"))
+    withExtendedLifetime(first) {}
+    first = nil
+    _ = try ToDoFileLock(for: url)
+  }
+
+  @Test func theLockFileIsHiddenAndNotTheList() throws {
+    let directory = try TemporaryDirectory()
+    let lock = try ToDoFileLock(for: directory.file())
+    #expect(try directory.contents() == [".todo.json.lock"])
+    withExtendedLifetime(lock) {}
+  }
+}

@@ -45,6 +45,8 @@ public enum ToDoProgram {
     let items: [ToDoItem]
     let storage: any ToDoStorage
     var notice: String? = nil
+    // Held until the session ends; released by the system if the process dies.
+    var lock: ToDoFileLock? = nil
     switch options.storage {
     case .memory:
       items = []
@@ -60,6 +62,7 @@ public enum ToDoProgram {
         return 1
       }
       do {
+        lock = try ToDoFileLock(for: url)
         let opened = try ToDoFile.open(url, clock: clock)
         items = opened.items
         storage = opened.file
@@ -76,6 +79,7 @@ public enum ToDoProgram {
       height: options.height, timeZone: timeZone)
     let session = ToDoSession(store: store, screen: screen, interactive: interactive, write: output.standardOutput)
     await session.run(lines: lines, notice: notice)
+    withExtendedLifetime(lock) {}
     return 0
   }
 

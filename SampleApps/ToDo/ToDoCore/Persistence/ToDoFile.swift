@@ -190,6 +190,8 @@ public enum ToDoFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be loaded and could not be renamed out of the way,
   /// so the app refuses to start rather than overwrite it.
   case cannotSetAside(path: String, problem: String, reason: String)
+  /// Another `todo` has the list open (see ``ToDoFileLock``).
+  case locked(path: String)
 
   /// One line for the user.
   public var description: String {
@@ -201,6 +203,8 @@ public enum ToDoFileError: Error, Equatable, Sendable, CustomStringConvertible {
     case .cannotSetAside(let path, let problem, let reason):
       "\(path) was not loaded because \(problem), and it could not be moved aside (\(reason)); "
         + "it was left untouched — use --file to choose another file or --memory to keep nothing"
+    case .locked(let path):
+      "\(path) is open in another todo; quit that one first, so neither overwrites the other's changes"
     }
   }
 }

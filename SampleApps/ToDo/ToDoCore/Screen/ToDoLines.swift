@@ -92,7 +92,9 @@ public enum ToDoLines {
     if text.count + suffix.count <= width { return text + suffix }
     let room = suffix.count < width ? width - suffix.count : width
     let keep = suffix.count < width ? suffix : ""
-    return String(text.prefix(max(0, room - 1))) + "…" + keep
+    var kept = text.prefix(max(0, room - 1))
+    while kept.last == " " { kept.removeLast() }  // "title …" reads as two words
+    return kept + "…" + keep
   }
 
   /// `text` broken into lines of at most `width` characters, at spaces

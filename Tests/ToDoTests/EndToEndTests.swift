@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// The built `todo` executable, run with scripts on standard input.
+@Suite("todo, end to end", .serialized)
+struct EndToEndTests {
+  @Test func theIssueScript() throws {
+    let run = try TodoBinary.run("add milk\nadd eggs\ndone 1\n")
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    #expect(run.standardOutput == """
+      0 open · 0 done                                  showing all
+      ────────────────────────────────────────────────────────────
+           nothing to do — add TEXT adds an item
+      \(footer)
+      todo> add milk
+      1 open · 0 done                                  showing all
+      ────────────────────────────────────────────────────────────
+        1. [ ] milk
+      \(footer)
+      todo> add eggs
+      2 open · 0 done                                  showing all
+      ────────────────────────────────────────────────────────────
+        1. [ ] milk
+        2. [ ] eggs
+      \(footer)
+      todo> done 1
+      1 open · 1 done                                  showing all
+      ────────────────────────────────────────────────────────────
+        1. [ ] eggs
+      ── completed (1) ───────────────────────────────────────────
+        2. [x] milk
+      \(footer)
+
+      """)
+  }
+
+  @Test func theListSurvivesARestartInTheDefaultLocation() throws {
+    let home = try TemporaryDirectory()
+    _ = try TodoBinary.run("add milk\nadd eggs\nnote 2 a dozen\ndone 1\n", arguments: [], home: home.url)
+    let file = home.url.appendingPathComponent("data/listdiffui-todo/todo.json")
+    #expect(FileManager.default.fileExists(atPath: file.path))
+
+    let second = try TodoBinary.run("", arguments: [], home: home.url)
+    #expect(second.status == 0)
+    #expect(second.standardOutput.hasPrefix("""
+      1 open · 1 done                                  showing all
+      ────────────────────────────────────────────────────────────
+        1. [ ] eggs (notes)
+      ── completed (1) ───────────────────────────────────────────
+        2. [x] milk
+      """))
+    let third = try TodoBinary.run("expand 1\n", arguments: [], home: home.url)
+    #expect(third.standardOutput.contains("""
+      todo> expand 1
+      1 open · 1 done                                  showing all
+      ────────────────────────────────────────────────────────────
+        1. [ ] eggs
+               a dozen
+               created 2024-05-01 09:30
+      ── completed (1) ───────────────────────────────────────────
+      """))
+  }
+
+  @Test func aCorruptFileIsSetAsideAndTheAppStartsEmpty() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("list.json")
+    try Data("{ this is not a to-do list".utf8).write(to: file)
+
+    let run = try TodoBinary.run("add tea\n", arguments: ["--file", file.path])
+    #expect(run.status == 0)
+    let aside = file.path + ".corrupt-20240501T093000Z"
+    #expect(run.standardOutput.contains(
+      "note: \(file.path) was not loaded because it is not valid JSON of this app's format; "
+        + "it was moved to \(aside) and the list starts empty\n"))
+    #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{ this is not a to-do list")
+    #expect(try String(contentsOf: file, encoding: .utf8).contains("\"title\" : \"tea\""))
+  }
+
+  @Test func badInputIsOneLineAndTheAppKeepsGoing() throws {
+    let long = String(repeating: "y", count: 10_000)
+    let run = try TodoBinary.run("add milk\ndone 7\nadd \(long)\nadd a\u{1B}[31mred\nrm\nadd eggs\n")
+    #expect(run.status == 0)
+    let errors = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("error:") }
+    #expect(errors == [
+      "error: no item 7 — there is 1",
+      "error: the title is 10000 characters long — the limit is 500",
+      "error: the title contains the control character U+001B — only printable text is allowed",
+      "error: rm needs more — usage: rm N",
+    ])
+    #expect(run.standardOutput.hasSuffix("""
+        1. [ ] milk
+        2. [ ] eggs
+      \(footer)
+
+      """))
+  }
+
+  @Test func theLastLineNeedsNoNewline() throws {
+    let run = try TodoBinary.run("add milk\nadd eggs")
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("  2. [ ] eggs"))
+  }
+
+  @Test func badArgumentsAndUnusableFiles() throws {
+    let bad = try TodoBinary.run("", arguments: ["--colour"])
+    #expect(bad.status == 2)
+    #expect(bad.standardError.hasPrefix("todo: unknown option '--colour'"))
+
+    let directory = try TemporaryDirectory()
+    let isDirectory = try TodoBinary.run("add milk\n", arguments: ["--file", directory.url.path])
+    #expect(isDirectory.status == 1)
+    #expect(isDirectory.standardError.contains("is a directory, not a to-do file"))
+    #expect(isDirectory.standardOutput == "")
+
+    let help = try TodoBinary.run("", arguments: ["--help"])
+    #expect(help.status == 0)
+    #expect(help.standardOutput.hasPrefix("usage: todo [--file PATH | --memory] [--height LINES]"))
+  }
+
+  @Test func aSecondTodoOnTheSameListIsTurnedAway() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file("shared.json")
+    // The first todo stays at its prompt: its standard input stays open.
+    let first = Process()
+    first.executableURL = try TodoBinary.location()
+    first.arguments = ["--file", file.path]
+    first.environment = ["COLUMNS": "60", "PATH": "/usr/bin:/bin"]
+    let input = Pipe()
+    let output = Pipe()
+    first.standardInput = input
+    first.standardOutput = output
+    try first.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      first.waitUntilExit()
+    }
+    // Its first frame means it has the list open. Read on a thread, so that
+    // a todo that never draws fails the test instead of hanging it.
+    let drew = DispatchSemaphore(value: 0)
+    let reading = output.fileHandleForReading
+    Thread {
+      var seen = Data()
+      while true {
+        let chunk = reading.availableData
+        if chunk.isEmpty { return }
+        seen += chunk
+        if String(decoding: seen, as: UTF8.self).contains("showing all") {
+          drew.signal()
+          return
+        }
+      }
+    }.start()
+    guard drew.wait(timeout: .now() + 30) == .success else {
+      first.terminate()
+      Issue.record("the first todo never drew its first frame")
+      return
+    }
+
+    let second = try TodoBinary.run("add milk\n", arguments: ["--file", file.path])
+    #expect(second.status == 1)
+    #expect(second.standardError == "todo: error: \(file.resolvingSymlinksInPath().path) is open in another todo; "
+      + "quit that one first, so neither overwrites the other's changes\n")
+  }
+
+  @Test func widthFollowsColumns() throws {
+    let run = try TodoBinary.run("add a rather long title that will not fit in thirty columns\n", environment: ["COLUMNS": "30"])
+    for line in run.standardOutput.split(separator: "\n") where !line.hasPrefix("todo> ") {
+      #expect(line.count <= 30, "\(line)")
+    }
+    #expect(run.standardOutput.contains("  1. [ ] a rather long title…\n"))
+  }
+}
+
+/// The footer at 60 columns, as every frame of these scripts ends.
+private let footer = """
+  ────────────────────────────────────────────────────────────
+  add TEXT · done N · undo N · edit N TEXT · note N TEXT ·
+  rm N · mv N M · expand N · collapse N · select N ·
+  clear-completed · filter all|open|done ·
+  scroll up|down|top|bottom · diff on|off · help · quit
+  """
