@@ -111,6 +111,37 @@ struct SessionTests {
     #expect(run.output.contains("diff: off"))
   }
 
+  @Test func diffOnPrintsEachBatch() async {
+    let run = await runProgram([
+      "add milk", "add eggs", "diff on", "add tea", "done 1", "edit 2 green tea", "mv 2 1", "expand 1", "rm 3",
+      "filter done", "diff off", "filter all",
+    ])
+    let lines = run.output.split(separator: "\n").filter { $0.hasPrefix("todo> ") || $0.hasPrefix("diff") }
+    #expect(lines == [
+      "todo> add milk", "todo> add eggs", "todo> diff on",
+      "diff: on — each change prints the batch update it applied",
+      "todo> add tea",
+      // Rows: header, milk, eggs, footer. Tea is inserted; the header's counts change.
+      "diff: deleted [] inserted [3] moved [] updated [0]",
+      "todo> done 1",
+      // Milk leaves "open" and enters "completed" after its new title row;
+      // eggs and tea are renumbered.
+      "diff: deleted [1] inserted [3, 4] moved [] updated [0, 2, 3]",
+      "todo> edit 2 green tea",
+      "diff: deleted [] inserted [] moved [] updated [2]",
+      "todo> mv 2 1",
+      "diff: deleted [] inserted [] moved [2→1, 1→2] updated [1, 2]",
+      "todo> expand 1",
+      "diff: no batch update — item 1's controller changed its view state and re-sized its cell",
+      "todo> rm 3",
+      "diff: deleted [3, 4] inserted [] moved [] updated [0]",
+      "todo> filter done",
+      "diff: deleted [1, 2] inserted [1] moved [] updated [0]",
+      "todo> diff off", "diff: off",
+      "todo> filter all",
+    ])
+  }
+
   @Test func quitStopsReading() async {
     let run = await runProgram(["add milk", "quit", "add eggs"])
     #expect(!run.output.contains("eggs"))
@@ -144,6 +175,7 @@ struct SessionTests {
       let session = ToDoSession(store: store, screen: screen, interactive: false, write: transcript.write)
       await session.start()
       var expanded = Set<String>()
+      var previousRows = screen.rows(for: await store.snapshot)
       for step in 0..<80 {
         let before = await store.snapshot
         let line = randomLine(before, using: &generator)
@@ -169,6 +201,17 @@ struct SessionTests {
         let offset = Int(screen.collectionView.contentOffset.y)
         #expect(offset >= 0 && offset <= max(0, lines.count - height), "\(context): offset \(offset)")
         #expect(Int(screen.collectionView.contentSize.height) == lines.count, "\(context)")
+        // The rows `diff on` diffs are the data source's items, one for one.
+        let rows = screen.rows(for: after)
+        #expect(screen.dataSource.itemCount == rows.count, "\(context)")
+        for (index, row) in rows.enumerated() {
+          let found = screen.dataSource.indexPath(forIdentifier: row.identifier, sectionPath: row.sectionPath)
+          #expect(found?.item == index, "\(context): row \(index) \(row.diffIdentifier)")
+        }
+        let batch = ToDoBatchReport(from: previousRows, to: rows)
+        #expect(previousRows.count - batch.deleted.count + batch.inserted.count == rows.count, "\(context)")
+        previousRows = rows
+
         let frame = screen.frame()
         let expected = referenceFrame(lines, offset: offset, height: height)
         #expect(frame == expected, "\(context)")

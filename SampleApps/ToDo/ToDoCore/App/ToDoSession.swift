@@ -17,7 +17,9 @@ public final class ToDoSession {
   private let screen: ToDoScreen
   private let interactive: Bool
   private let write: (String) -> Void
-  private var showsDiffs = false
+  /// The rows on screen, kept while `diff on` so each update's batch can be
+  /// derived; `nil` while diffs are off.
+  private var shownRows: [ToDoRow]?
 
   /// A session on `store`, drawn on `screen` (not yet started), writing all
   /// output through `write`. O(1).
@@ -87,6 +89,7 @@ public final class ToDoSession {
         drawFrame()
         write("note: added, but the filter hides it — filter all shows it\n")
       }
+      await reportBatch()
       return
     case .done(let number): try await store.complete(number: number)
     case .undo(let number): try await store.reopen(number: number)
@@ -96,12 +99,20 @@ public final class ToDoSession {
     case .move(let from, let to): try await store.move(from: from, to: to)
     case .clearCompleted: try await store.clearCompleted()
     case .filter(let filter): await store.setFilter(filter)
-    case .expand(let number): try await screen.setExpanded(true, number: number)
-    case .collapse(let number): try await screen.setExpanded(false, number: number)
     case .select(let number): try await screen.select(number: number)
-    case .scroll(let direction): screen.scroll(direction)
+    case .expand(let number), .collapse(let number):
+      try await screen.setExpanded(command == .expand(number), number: number)
+      drawFrame()
+      if shownRows != nil {
+        write("diff: no batch update — item \(number)'s controller changed its view state and re-sized its cell\n")
+      }
+      return
+    case .scroll(let direction):
+      screen.scroll(direction)
+      drawFrame()
+      return
     case .showDiffs(let on):
-      showsDiffs = on
+      shownRows = on ? screen.rows(for: await store.snapshot) : nil
       write(on ? "diff: on — each change prints the batch update it applied\n" : "diff: off\n")
       return
     case .help:
@@ -112,6 +123,17 @@ public final class ToDoSession {
     }
     await showLatest()
     drawFrame()
+    await reportBatch()
+  }
+
+  /// With `diff on`, prints the batch that took the screen from the rows
+  /// shown before to the rows of the store's current snapshot.
+  private func reportBatch() async {
+    guard let before = shownRows else { return }
+    let after = screen.rows(for: await store.snapshot)
+    let batch = ToDoBatchReport(from: before, to: after)
+    write(batch.isEmpty ? "diff: nothing changed\n" : "diff: \(batch)\n")
+    shownRows = after
   }
 
   /// Waits until the screen shows the store's current state.

@@ -29,41 +29,33 @@ public enum ToDoSections {
   /// `timeZone`; `delegate` is handed to every item controller. O(n) in the
   /// shown items.
   public static func root(for snapshot: ToDoSnapshot, timeZone: TimeZone, delegate: WeakAnyObject) -> Section {
-    // Numbers run through both sections in screen order, as commands use them.
-    let viewModels = snapshot.shownItems.enumerated().map { offset, item in
-      ToDoItemViewModel(item: item, position: offset + 1, timeZone: timeZone)
-    }
-    let open = viewModels.prefix { !$0.isDone }
-    let done = viewModels[open.count...]
-
-    let header = ToDoLabelViewModel(
-      identifier: "header",
-      content: .header(openCount: snapshot.openCount, doneCount: snapshot.doneCount, filter: snapshot.filter))
-
-    return CompositeSection {
-      ListSection<ToDoLabelViewModel, ToDoLabelController>(header)
-      if snapshot.filter.shows(isDone: false) {
-        if open.isEmpty {
-          label("empty", .placeholder(snapshot.items.isEmpty ? "nothing to do — add TEXT adds an item" : "nothing open"),
-                id: openID)
-        } else {
-          ListSection<ToDoItemViewModel, ToDoItemController>(Array(open), id: openID, delegate: delegate)
-        }
-      }
-      if snapshot.filter == .done && done.isEmpty {
-        label("empty", .placeholder("nothing completed yet"), id: completedID)
-      } else if snapshot.filter.shows(isDone: true) && !done.isEmpty {
-        CompositeSection(id: completedID) {
-          label("title", .completedTitle(count: done.count))
-          ListSection<ToDoItemViewModel, ToDoItemController>(Array(done), id: completedItemsID, delegate: delegate)
-        }
-      }
-      label("footer", .footer)
-    }
+    root(for: ToDoScreenContent(snapshot, timeZone: timeZone), delegate: delegate)
   }
 
-  private static func label(_ identifier: String, _ content: ToDoLabelViewModel.Content, id: String? = nil) -> Section {
-    ListSection<ToDoLabelViewModel, ToDoLabelController>(
-      ToDoLabelViewModel(identifier: identifier, content: content), id: id)
+  /// The root section showing `content`. O(n) in its items.
+  public static func root(for content: ToDoScreenContent, delegate: WeakAnyObject) -> Section {
+    CompositeSection {
+      ListSection<ToDoLabelViewModel, ToDoLabelController>(content.header)
+      switch content.open {
+      case .placeholder(let label):
+        ListSection<ToDoLabelViewModel, ToDoLabelController>(label, id: openID)
+      case .items(let items):
+        ListSection<ToDoItemViewModel, ToDoItemController>(items, id: openID, delegate: delegate)
+      case nil:
+        nil
+      }
+      switch content.completed {
+      case .placeholder(let label):
+        ListSection<ToDoLabelViewModel, ToDoLabelController>(label, id: completedID)
+      case .items(let title, let items):
+        CompositeSection(id: completedID) {
+          ListSection<ToDoLabelViewModel, ToDoLabelController>(title)
+          ListSection<ToDoItemViewModel, ToDoItemController>(items, id: completedItemsID, delegate: delegate)
+        }
+      case nil:
+        nil
+      }
+      ListSection<ToDoLabelViewModel, ToDoLabelController>(content.footer)
+    }
   }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import ListDiff
+
+/// What the to-do screen shows for one snapshot, as view models grouped the
+/// way the sections nest: the single description from which both the root
+/// section (``ToDoSections``) and the list of rows the data source flattens
+/// it into (``rows``) are made.
+public struct ToDoScreenContent: Equatable, Sendable {
+  /// The open part of the list.
+  public enum OpenPart: Equatable, Sendable {
+    /// A line saying there is nothing open.
+    case placeholder(ToDoLabelViewModel)
+    /// The open items, numbered from 1.
+    case items([ToDoItemViewModel])
+  }
+
+  /// The completed part of the list.
+  public enum CompletedPart: Equatable, Sendable {
+    /// A line saying nothing is completed (only under `filter done`).
+    case placeholder(ToDoLabelViewModel)
+    /// A title, then the completed items, numbered after the open ones.
+    case items(title: ToDoLabelViewModel, items: [ToDoItemViewModel])
+  }
+
+  /// Counts and filter.
+  public var header: ToDoLabelViewModel
+  /// The open items; `nil` when the filter hides them.
+  public var open: OpenPart?
+  /// The completed items; `nil` when the filter hides them or, under
+  /// `filter all`, when there are none.
+  public var completed: CompletedPart?
+  /// The commands.
+  public var footer: ToDoLabelViewModel
+
+  /// The content for `snapshot`, with dates shown in `timeZone`. O(n) in
+  /// the shown items.
+  public init(_ snapshot: ToDoSnapshot, timeZone: TimeZone) {
+    // Numbers run through both parts in screen order, as commands use them.
+    let viewModels = snapshot.shownItems.enumerated().map { offset, item in
+      ToDoItemViewModel(item: item, position: offset + 1, timeZone: timeZone)
+    }
+    let openItems = Array(viewModels.prefix { !$0.isDone })
+    let doneItems = Array(viewModels[openItems.count...])
+
+    header = ToDoLabelViewModel(
+      identifier: "header",
+      content: .header(openCount: snapshot.openCount, doneCount: snapshot.doneCount, filter: snapshot.filter))
+    footer = ToDoLabelViewModel(identifier: "footer", content: .footer)
+
+    if !snapshot.filter.shows(isDone: false) {
+      open = nil
+    } else if openItems.isEmpty {
+      let text = snapshot.items.isEmpty ? "nothing to do — add TEXT adds an item" : "nothing open"
+      open = .placeholder(ToDoLabelViewModel(identifier: "empty", content: .placeholder(text)))
+    } else {
+      open = .items(openItems)
+    }
+
+    if snapshot.filter == .done && doneItems.isEmpty {
+      completed = .placeholder(ToDoLabelViewModel(identifier: "empty", content: .placeholder("nothing completed yet")))
+    } else if snapshot.filter.shows(isDone: true) && !doneItems.isEmpty {
+      completed = .items(
+        title: ToDoLabelViewModel(identifier: "title", content: .completedTitle(count: doneItems.count)),
+        items: doneItems)
+    } else {
+      completed = nil
+    }
+  }
+
+  /// The rows the data source flattens the root section into, in order:
+  /// one per cell, each with its section path and view model. O(n).
+  public var rows: [ToDoRow] {
+    var rows = [ToDoRow(sectionPath: [], model: .label(header))]
+    let openPath = [ToDoSections.openID]
+    switch open {
+    case .placeholder(let label): rows.append(ToDoRow(sectionPath: openPath, model: .label(label)))
+    case .items(let items): rows += items.map { ToDoRow(sectionPath: openPath, model: .item($0)) }
+    case nil: break
+    }
+    let completedPath = [ToDoSections.completedID]
+    switch completed {
+    case .placeholder(let label):
+      rows.append(ToDoRow(sectionPath: completedPath, model: .label(label)))
+    case .items(let title, let items):
+      rows.append(ToDoRow(sectionPath: completedPath, model: .label(title)))
+      rows += items.map { ToDoRow(sectionPath: completedPath + [ToDoSections.completedItemsID], model: .item($0)) }
+    case nil: break
+    }
+    rows.append(ToDoRow(sectionPath: [], model: .label(footer)))
+    return rows
+  }
+}
+
+/// One cell of the screen as the data source sees it: a view model and the
+/// ids of the sections around it, which together make its identity.
+///
+/// Diffing two lists of rows with `listDiff` gives the same result as the
+/// data source's own diff of the flattened root sections, because identity
+/// (section path, identifier and kind of cell) and equality (the view
+/// model's `==`) are the same; the app uses it to print the batch each
+/// update applied.
+public struct ToDoRow: ListDiffable, Equatable, Sendable {
+  /// A row's view model.
+  public enum Model: Equatable, Sendable {
+    /// A header, title, placeholder or footer.
+    case label(ToDoLabelViewModel)
+    /// An item.
+    case item(ToDoItemViewModel)
+  }
+
+  /// The explicit ids of the sections holding the row, outermost first, as
+  /// `ListDiffDataSource.indexPath(forIdentifier:sectionPath:)` takes them.
+  public var sectionPath: [String]
+  /// The row's view model.
+  public var model: Model
+
+  /// A row. O(1).
+  public init(sectionPath: [String], model: Model) {
+    self.sectionPath = sectionPath
+    self.model = model
+  }
+
+  /// The view model's identifier.
+  public var identifier: String {
+    switch model {
+    case .label(let label): label.identifier
+    case .item(let item): item.identifier
+    }
+  }
+
+  /// Section path, kind of cell and identifier, length-prefixed so that no
+  /// identifier can imitate another path. O(path length).
+  public var diffIdentifier: String {
+    let kind = if case .item = model { "item" } else { "label" }
+    return (sectionPath + [kind, identifier]).map { "\($0.utf8.count):\($0)" }.joined()
+  }
+}
