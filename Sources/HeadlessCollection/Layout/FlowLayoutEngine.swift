@@ -207,7 +207,11 @@ struct FlowLayoutEngine {
     }
     if runEnd >= 0 { dirty.append(follower(ofRemovedRunEndingAt: runEnd, in: batch)) }
     dirty.sort()
-    return dirty
+    // An item can be named more than once (reloaded and invalidated, say).
+    var unique: [Int] = []
+    unique.reserveCapacity(dirty.count)
+    for index in dirty where unique.last != index { unique.append(index) }
+    return unique
   }
 
   /// The new index of the first old item after a run of removed items that

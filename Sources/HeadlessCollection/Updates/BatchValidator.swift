@@ -129,7 +129,7 @@ enum BatchValidator {
   /// UIKit's count rule, section by section: after = before + inserted -
   /// deleted + moved in - moved out, with reloads counted as an insert and a
   /// delete. Changes naming sections that do not exist are left to the range
-  /// checks.
+  /// checks, which then report them.
   @MainActor
   private static func checkItemCounts(
     _ batch: BatchRecorder, oldCounts: [Int], newCounts: [Int]
@@ -150,9 +150,12 @@ enum BatchValidator {
         deleted[s] += 1
       }
     }
+    // A move with an end in no section is left to the range checks whole.
     for move in batch.moves where move.from[0] != move.to[0] {
-      if let s = section(move.from) { movedOut[s] += 1 }
-      if let s = section(move.to) { movedIn[s] += 1 }
+      if let from = section(move.from), let to = section(move.to) {
+        movedOut[from] += 1
+        movedIn[to] += 1
+      }
     }
     for s in 0..<sectionCount {
       let expected = oldCounts[s] + inserted[s] - deleted[s] + movedIn[s] - movedOut[s]
