@@ -88,6 +88,9 @@ struct EndToEndTests {
       "error: the title contains the control character U+001B — only printable text is allowed",
       "error: rm needs more — usage: rm N",
     ])
+    // The echoed command shows the escape instead of sending it to the terminal.
+    #expect(run.standardOutput.contains("todo> add a\\u{1B}[31mred\n"))
+    #expect(!run.standardOutput.contains("\u{1B}"))
     #expect(run.standardOutput.hasSuffix("""
         1. [ ] milk
         2. [ ] eggs

@@ -47,6 +47,11 @@ struct ToDoTextTests {
     #expect(throws: ToDoError.self) { try ToDoText.validatedTitle(title) }
   }
 
+  @Test func echoesAreMadeSafeForATerminal() {
+    #expect(ToDoText.escapingControlCharacters("add \u{1B}[2Jmilk\u{7}") == "add \\u{1B}[2Jmilk\\u{7}")
+    #expect(ToDoText.escapingControlCharacters("plain ünïcødé 🍎") == "plain ünïcødé 🍎")
+  }
+
   @Test func controlCharacterMessageNamesTheCodePoint() {
     #expect(ToDoError.controlCharacter(field: "title", scalar: "\u{7}").description
       == "the title contains the control character U+0007 — only printable text is allowed")

@@ -54,7 +54,7 @@ public final class ToDoSession {
   /// Runs one input line and writes what it produced: a frame, a message or
   /// an error, then the next prompt. Returns `false` for `quit`.
   public func handle(_ line: String) async -> Bool {
-    if !interactive { write("todo> \(line)\n") }
+    if !interactive { write("todo> \(ToDoText.escapingControlCharacters(line))\n") }
     do {
       guard let command = try ToDoCommand(parsing: line) else {
         prompt()

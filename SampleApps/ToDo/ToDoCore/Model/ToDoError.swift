@@ -82,14 +82,7 @@ public enum ToDoError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Echoes the user's word in quotes, made safe for a terminal: control
   /// characters become `\u{…}` escapes and a runaway word is shortened.
   private static func quoted(_ word: String) -> String {
-    var shown = ""
-    for scalar in word.unicodeScalars.prefix(40) {
-      if ToDoText.isForbidden(scalar) {
-        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        shown.unicodeScalars.append(scalar)
-      }
-    }
+    let shown = ToDoText.escapingControlCharacters(String(word.unicodeScalars.prefix(40)))
     return "'" + shown + (word.unicodeScalars.count > 40 ? "…" : "") + "'"
   }
 

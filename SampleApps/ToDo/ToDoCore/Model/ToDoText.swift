@@ -50,6 +50,22 @@ public enum ToDoText {
     }
   }
 
+  /// `text` with every character ``isForbidden(_:)`` refuses written as a
+  /// visible `\u{…}` escape, so that echoing user input cannot move the
+  /// terminal's cursor or change its colours. O(n).
+  public static func escapingControlCharacters(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isForbidden) else { return text }
+    var shown = ""
+    for scalar in text.unicodeScalars {
+      if isForbidden(scalar) {
+        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
+    }
+    return shown
+  }
+
   private static func trimmed(_ text: String) -> String {
     // Trim only spaces: trimming other whitespace would hide a tab or
     // newline at the ends instead of reporting it.
