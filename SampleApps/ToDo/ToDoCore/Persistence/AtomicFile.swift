@@ -44,24 +44,24 @@ public enum AtomicFile {
     if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
 
     let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw .failed(step: "create \(temporaryPath)", reason: lastError()) }
+    guard descriptor >= 0 else { throw .failed(step: "create a temporary file in \(directory.path)", reason: lastError()) }
     var keepTemporary = false
     defer { if !keepTemporary { unlink(temporaryPath) } }
 
     do throws(AtomicWriteError) {
-      try writeAll(data, to: descriptor, path: temporaryPath)
+      try writeAll(data, to: descriptor)
       _ = fchmod(descriptor, mode)  // O_CREAT's mode is reduced by the umask
-      guard fsync(descriptor) == 0 else { throw .failed(step: "flush \(temporaryPath)", reason: lastError()) }
+      guard fsync(descriptor) == 0 else { throw .failed(step: "flush the temporary file to disk", reason: lastError()) }
     } catch {
       close(descriptor)
       throw error
     }
-    guard close(descriptor) == 0 else { throw .failed(step: "close \(temporaryPath)", reason: lastError()) }
+    guard close(descriptor) == 0 else { throw .failed(step: "close the temporary file", reason: lastError()) }
 
     if let beforeRename {
       do { try beforeRename(temporary) } catch { throw .interrupted(String(describing: error)) }
     }
-    guard rename(temporaryPath, path) == 0 else { throw .failed(step: "replace \(path)", reason: lastError()) }
+    guard rename(temporaryPath, path) == 0 else { throw .failed(step: "rename the temporary file over it", reason: lastError()) }
     keepTemporary = true  // it is the target now
 
     // A failure here cannot be undone and the data is in place; at worst
@@ -73,14 +73,14 @@ public enum AtomicFile {
     }
   }
 
-  private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(AtomicWriteError) {
+  private static func writeAll(_ data: Data, to descriptor: Int32) throws(AtomicWriteError) {
     let result: AtomicWriteError? = data.withUnsafeBytes { buffer -> AtomicWriteError? in
       var offset = 0
       while offset < buffer.count {
         let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return .failed(step: "write \(path)", reason: lastError())
+          return .failed(step: "write the temporary file", reason: lastError())
         }
         offset += written
       }
