@@ -128,19 +128,19 @@ extension CollectionView {
   private func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) {
     // Cells: moved and surviving items keep theirs under their new index;
     // deleted and reloaded items give theirs up.
-    let reloaded = Set(batch.reloadedOld)
-    var remapped: [Int: CollectionViewCell] = [:]
-    remapped.reserveCapacity(visibleCellsByIndex.count)
-    for (old, cell) in visibleCellsByIndex.sorted(by: { $0.key < $1.key }) {
-      if !reloaded.contains(old), let new = batch.newIndex(of: old) {
-        remapped[new] = cell
+    var remapped: [(index: Int, cell: CollectionViewCell)] = []
+    remapped.reserveCapacity(mounted.count)
+    for (old, cell) in mounted.removeAll() {
+      if !ValidatedBatch.contains(batch.reloadedOld, old), let new = batch.newIndex(of: old) {
+        remapped.append((new, cell))
       } else {
+        cell.isMounted = false
         departingCells.append((cell, indexPath(forGlobal: old)))
       }
     }
-    visibleCellsByIndex = remapped
-    indexByCell = Dictionary(
-      uniqueKeysWithValues: remapped.map { (ObjectIdentifier($0.value), $0.key) })
+    // Moves can reorder the survivors.
+    remapped.sort { $0.index < $1.index }
+    mounted = MountedCells(remapped)
     selectedIndexes = Set(selectedIndexes.compactMap { batch.newIndex(of: $0) })
 
     let dirty = engine.apply(batch, newCounts: newCounts, invalidatedOld: invalidatedOld)

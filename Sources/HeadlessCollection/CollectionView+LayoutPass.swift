@@ -65,11 +65,10 @@ extension CollectionView {
   /// Asks the data source for all counts, drops every cell and every size,
   /// and places everything.
   private func reloadFromDataSource() {
-    for (index, cell) in visibleCellsByIndex.sorted(by: { $0.key < $1.key }) {
+    for (index, cell) in mounted.removeAll() {
+      cell.isMounted = false
       departingCells.append((cell, indexPath(forGlobal: index)))
     }
-    visibleCellsByIndex = [:]
-    indexByCell = [:]
     selectedIndexes = []
     let counts = currentDataSourceCounts()
     engine.load(counts: counts, metrics: sectionMetrics(count: counts.count))
@@ -167,19 +166,29 @@ extension CollectionView {
     clampContentOffset()
     if needsLayout { return }  // scrollViewDidScroll changed something
 
-    // Which items are on screen now, and which cells leave.
+    // The clients, loaded once: they are weak references.
+    let delegate = self.delegate
+    let dataSource = self.dataSource
+
+    // Which items are on screen now (ascending). Walking them alongside the
+    // mounted cells (also ascending) sorts the cells into those that stay,
+    // those that leave, and the items that need one.
     let visible = engine.items(intersecting: bounds)
-    let visibleIndexes = Set(visible.lazy.map(\.index))
+    var staying: [CollectionViewCell?] = Array(repeating: nil, count: visible.count)
     var leaving: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
-    for (index, cell) in visibleCellsByIndex where !visibleIndexes.contains(index) {
-      leaving.append((cell, indexPath(forGlobal: index)))
-    }
-    leaving.sort { $0.indexPath < $1.indexPath }
-    for (cell, _) in leaving {
-      if let index = indexByCell.removeValue(forKey: ObjectIdentifier(cell)) {
-        visibleCellsByIndex[index] = nil
+    var cursor = 0
+    for (index, cell) in mounted.removeAll() {
+      while cursor < visible.count && visible[cursor].index < index { cursor += 1 }
+      if cursor < visible.count && visible[cursor].index == index {
+        staying[cursor] = cell
+      } else {
+        cell.isMounted = false
+        leaving.append((cell, indexPath(forGlobal: index)))
       }
     }
+    mounted = MountedCells(
+      zip(visible, staying).compactMap { item, cell in cell.map { (item.index, $0) } })
+
     // Cells scrolled out are reusable at once; cells replaced by a batch or
     // reload are told first but enqueued only after the new cells are made,
     // so a reloaded item really gets a fresh cell.
@@ -197,37 +206,45 @@ extension CollectionView {
 
     // Cells for the items that arrived.
     if let dataSource {
-      for (index, frame) in visible where visibleCellsByIndex[index] == nil {
+      var entries: [(index: Int, cell: CollectionViewCell)] = []
+      entries.reserveCapacity(visible.count)
+      for (slot, (index, frame)) in visible.enumerated() {
+        if let cell = staying[slot] {
+          entries.append((index, cell))
+          continue
+        }
+        guard !needsLayout else { continue }  // a callback changed things: stop asking
+        arrivingItem = (index, frame)
         let cell = dataSource.collectionView(self, cellForItemAt: indexPath(forGlobal: index))
+        arrivingItem = nil
         precondition(
-          indexByCell[ObjectIdentifier(cell)] == nil,
-          "the data source returned a cell that already shows item \(indexPath(forGlobal: index))")
-        cell.owner = self
+          !cell.isMounted, "the data source returned a cell that already shows another item")
+        cell.isMounted = true
+        if cell.reuseIdentifier == nil { cell.owner = self }
         cell.frame = frame
         cell.isDisplayed = false
-        visibleCellsByIndex[index] = cell
-        indexByCell[ObjectIdentifier(cell)] = index
-        if needsLayout { break }
+        entries.append((index, cell))
       }
+      mounted = MountedCells(entries)
     }
     for (cell, _) in departing { enqueue(cell) }
     if needsLayout { return }
 
     // Frames, selection and layout of every visible cell.
-    for (index, frame) in visible {
-      guard let cell = visibleCellsByIndex[index] else { continue }
+    let aligned = mounted.count == visible.count
+    for (slot, (index, cell)) in mounted.entries.enumerated() {
+      let frame = aligned ? visible[slot].frame : engine.frame(of: index)
       if cell.frame != frame { cell.frame = frame }
       let selected = selectedIndexes.contains(index)
       if cell.isSelected != selected { cell.isSelected = selected }
     }
-    for (index, _) in visible {
-      visibleCellsByIndex[index]?.layoutIfNeeded()
+    for (_, cell) in mounted.entries {
+      cell.layoutIfNeeded()
       if needsLayout { return }
     }
 
     // Display callbacks, in index order, for cells not yet displayed.
-    for (index, _) in visible {
-      guard let cell = visibleCellsByIndex[index], !cell.isDisplayed else { continue }
+    for (index, cell) in mounted.entries where !cell.isDisplayed {
       cell.isDisplayed = true
       delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath(forGlobal: index))
       if needsLayout { return }

@@ -55,7 +55,7 @@ extension CollectionView {
 
   private func setSelected(_ selected: Bool, _ index: Int) {
     if selected { selectedIndexes.insert(index) } else { selectedIndexes.remove(index) }
-    if let cell = visibleCellsByIndex[index], cell.isSelected != selected {
+    if let cell = mounted[index], cell.isSelected != selected {
       cell.isSelected = selected
     }
   }

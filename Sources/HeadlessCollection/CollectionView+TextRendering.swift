@@ -20,7 +20,7 @@ extension CollectionView {
     let height = max(0, Int(frame.height.rounded(.down)))
     var canvas = TextCanvas(width: width, height: height)
     let origin = storedContentOffset
-    for (_, cell) in visibleCellsByIndex.sorted(by: { $0.key < $1.key }) {
+    for (_, cell) in mounted.entries {
       let frame = cell.frame.offsetBy(dx: -origin.x, dy: -origin.y)
       canvas.draw(cell.textRepresentation, in: frame)
     }

@@ -122,10 +122,11 @@ public final class CollectionView {
 
   var storedContentOffset: CGPoint = .zero
   var engine = FlowLayoutEngine()
-  /// Cells on screen by global item index.
-  var visibleCellsByIndex: [Int: CollectionViewCell] = [:]
-  /// The global item index of each cell on screen.
-  var indexByCell: [ObjectIdentifier: Int] = [:]
+  /// Cells on screen and the items they show.
+  var mounted = MountedCells()
+  /// The frame of the item a layout pass is asking the data source a cell
+  /// for, so that dequeuing need not look it up.
+  var arrivingItem: (index: Int, frame: CGRect)?
   /// Cells that stopped showing their item in a batch or reload, waiting for
   /// the next layout pass to send `didEndDisplaying` and enqueue them, with
   /// the index path they had.
@@ -219,7 +220,12 @@ public final class CollectionView {
   public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
     -> CollectionViewCell
   {
-    let frame = global(indexPath).map { engine.frame(of: $0) } ?? .zero
+    let frame: CGRect
+    if let arrivingItem, let index = global(indexPath), index == arrivingItem.index {
+      frame = arrivingItem.frame
+    } else {
+      frame = global(indexPath).map { engine.frame(of: $0) } ?? .zero
+    }
     if let cell = reuseQueues[identifier]?.popLast() {
       cell.prepareForReuse()
       cell.frame = frame
@@ -238,35 +244,35 @@ public final class CollectionView {
 
   /// The cells on screen, in index path order.
   ///
-  /// - Complexity: O(*v* log *v*).
+  /// - Complexity: O(*v*).
   public var visibleCells: [CollectionViewCell] {
     layoutIfNeeded()
-    return visibleCellsByIndex.sorted { $0.key < $1.key }.map(\.value)
+    return mounted.entries.map(\.cell)
   }
 
   /// The index paths of the items on screen, ascending.
   ///
-  /// - Complexity: O(*v* log *v*).
+  /// - Complexity: O(*v* log *s*).
   public var indexPathsForVisibleItems: [IndexPath] {
     layoutIfNeeded()
-    return visibleCellsByIndex.keys.sorted().map(indexPath(forGlobal:))
+    return mounted.entries.map { indexPath(forGlobal: $0.index) }
   }
 
   /// The index path of the item `cell` shows, or nil when it is not on screen.
   ///
-  /// - Complexity: O(log *s*).
+  /// - Complexity: O(*v* + log *s*).
   public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
     layoutIfNeeded()
-    return indexByCell[ObjectIdentifier(cell)].map(indexPath(forGlobal:))
+    return mounted.index(of: cell).map(indexPath(forGlobal:))
   }
 
   /// The cell showing `indexPath`, or nil when the item is not on screen (or
   /// does not exist).
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(log *v*).
   public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
     layoutIfNeeded()
-    return global(indexPath).flatMap { visibleCellsByIndex[$0] }
+    return global(indexPath).flatMap { mounted[$0] }
   }
 
   /// Where the layout puts `indexPath`, on screen or not; nil when the item

@@ -54,6 +54,9 @@ open class CollectionViewCell {
   /// that it ended displaying.
   var isDisplayed = false
 
+  /// Whether a collection view shows an item in the cell right now.
+  var isMounted = false
+
   /// A cell with the given frame. The collection view creates cells with the
   /// frame of the item they are first dequeued for.
   ///
@@ -82,6 +85,9 @@ open class CollectionViewCell {
   ///
   /// - Complexity: O(1).
   public func setNeedsLayout() {
+    // Already due: the owner has been told, or will lay every visible cell
+    // out anyway when it mounts this one.
+    guard !needsLayout else { return }
     needsLayout = true
     owner?.cellNeedsLayout()
   }

@@ -50,7 +50,7 @@ struct FlowLayoutEngine {
   private(set) var maxLineThickness: CGFloat = 0
 
   /// The number of items in all sections.
-  var itemCount: Int { store.count }
+  var itemCount: Int { sections.last.map { $0.start + $0.count } ?? 0 }
 
   /// The length of the content along the scroll direction.
   var contentLength: CGFloat { sections.last?.end ?? 0 }
@@ -58,10 +58,10 @@ struct FlowLayoutEngine {
   // MARK: Loading
 
   /// Replaces everything with `counts.count` sections of the given sizes,
-  /// every item to be sized. Call ``setAllSizes(_:)`` and ``layoutAll()``
-  /// next.
+  /// whose items are yet to be sized: call ``setAllSizes(_:)`` next, then
+  /// ``layoutAll()``.
   ///
-  /// - Complexity: O(*n* + *s*) for *n* items in *s* sections.
+  /// - Complexity: O(*s*) for *s* sections.
   mutating func load(counts: [Int], metrics: [SectionMetrics]) {
     precondition(counts.count == metrics.count)
     var start = 0
@@ -69,19 +69,16 @@ struct FlowLayoutEngine {
       defer { start += count }
       return SectionGeometry(start: start, count: count, origin: 0, end: 0, metrics: metrics)
     }
-    store = GeometryStore(Array(repeating: .unsized, count: start))
+    store = GeometryStore()
   }
 
-  /// Marks every item as needing its size again and sets new section
-  /// metrics, keeping the items.
+  /// Sets new section metrics for a layout from scratch: call
+  /// ``setAllSizes(_:)`` next, then ``layoutAll()``.
   ///
-  /// - Complexity: O(*n* + *s*).
+  /// - Complexity: O(*s*).
   mutating func invalidateAll(metrics: [SectionMetrics]) {
     precondition(metrics.count == sections.count)
     for index in sections.indices { sections[index].metrics = metrics[index] }
-    var records = store.allRecords
-    for index in records.indices { records[index].needsSize = true }
-    store = GeometryStore(records)
   }
 
   /// Marks item `index` as needing its size again.
@@ -110,19 +107,13 @@ struct FlowLayoutEngine {
     }
   }
 
-  /// Stores the size of every item, in order.
+  /// Rebuilds the records from the size of every item, in order, ready for
+  /// ``layoutAll()``.
   ///
   /// - Complexity: O(*n*).
   mutating func setAllSizes(_ sizes: [CGSize]) {
-    precondition(sizes.count == store.count)
-    guard store.count > 0 else { return }
-    var position: GeometryStore.Position? = store.position(of: 0)
-    var index = 0
-    while let current = position {
-      store.setSize(ItemGeometry.sanitized(sizes[index]), at: current)
-      index += 1
-      position = store.position(after: current)
-    }
+    precondition(sizes.count == itemCount)
+    store = GeometryStore(count: sizes.count) { ItemGeometry.sized(ItemGeometry.sanitized(sizes[$0])) }
   }
 
   // MARK: Batch updates
@@ -296,6 +287,17 @@ struct FlowLayoutEngine {
     var position = startPosition
     var nextDirty = 0  // index into `dirty` of the first change at or after `item`
     let count = store.count
+    // The store position of `cursorItem`, kept in step with `item` while
+    // lines are placed one after another, so that only jumps search.
+    var cursor: GeometryStore.Position? = nil
+    var cursorItem = -1
+    func positionOfItem() -> GeometryStore.Position {
+      if cursorItem != item || cursor == nil {
+        cursor = store.position(of: item)
+        cursorItem = item
+      }
+      return cursor!
+    }
 
     while section < sections.count {
       let metrics = sections[section].metrics
@@ -303,7 +305,7 @@ struct FlowLayoutEngine {
       while item < end {
         while nextDirty < dirty.count && dirty[nextDirty] < item { nextDirty += 1 }
         if resync && (nextDirty == dirty.count || dirty[nextDirty] > item)
-          && store[item].isLineStart
+          && store[positionOfItem()].isLineStart
         {
           // `item` starts a line now and did before, and nothing changed
           // from here to the next change: the old lines up to the line of
@@ -341,8 +343,11 @@ struct FlowLayoutEngine {
             continue
           }
         }
-        let line = placeLine(from: item, end: end, at: position, metrics: metrics)
+        let line = placeLine(
+          from: item, storedAt: positionOfItem(), end: end, at: position, metrics: metrics)
         item += line.count
+        cursor = line.next
+        cursorItem = item
         position += line.thickness
         if item < end { position += metrics.lineSpacing }
       }
@@ -357,17 +362,19 @@ struct FlowLayoutEngine {
     }
   }
 
-  /// Places one line starting with item `first` (which always goes on it),
-  /// items of the section ending before `end`, the line starting at `origin`
-  /// along the scroll direction.
+  /// Places one line starting with item `first`, stored at `firstPosition`
+  /// (it always goes on the line), items of the section ending before `end`,
+  /// the line starting at `origin` along the scroll direction. Returns the
+  /// number of items placed, the line's thickness, and the store position
+  /// after the line.
   private mutating func placeLine(
-    from first: Int, end: Int, at origin: CGFloat, metrics: SectionMetrics
-  ) -> (count: Int, thickness: CGFloat) {
+    from first: Int, storedAt firstPosition: GeometryStore.Position, end: Int, at origin: CGFloat,
+    metrics: SectionMetrics
+  ) -> (count: Int, thickness: CGFloat, next: GeometryStore.Position?) {
     let leading = crossLeading(metrics.inset)
     let room = crossExtent - leading - crossTrailing(metrics.inset)
     let spacing = metrics.interitemSpacing
     // Measure: how many items fit, their total cross length and the thickness.
-    let firstPosition = store.position(of: first)
     var position = firstPosition
     let size = store.size(at: position)
     var used = cross(size)
@@ -407,7 +414,7 @@ struct FlowLayoutEngine {
       crossPosition += cross(store.size(at: position)) + gap
     }
     if thickness > maxLineThickness { maxLineThickness = thickness }
-    return (count, thickness)
+    return (count, thickness, store.position(after: position))
   }
 
   // MARK: Reading
@@ -416,7 +423,9 @@ struct FlowLayoutEngine {
   ///
   /// - Complexity: O(log *n*).
   func frame(of index: Int) -> CGRect {
-    frame(of: store[index])
+    // Between loading counts and storing sizes (while the delegate is being
+    // asked for them) items have no place yet.
+    index < store.count ? frame(of: store[index]) : .zero
   }
 
   /// The frame of a record: centered on its line along the scroll direction.
@@ -435,7 +444,7 @@ struct FlowLayoutEngine {
   /// - Complexity: O(log *n* + the items whose lines cross `rect`'s extent
   ///   along the scroll direction, widened by the thickest line).
   func items(intersecting rect: CGRect) -> [(index: Int, frame: CGRect)] {
-    guard store.count > 0, !rect.isEmpty else { return [] }
+    guard store.count > 0, store.count == itemCount, !rect.isEmpty else { return [] }
     let low = direction == .vertical ? rect.minY : rect.minX
     let high = direction == .vertical ? rect.maxY : rect.maxX
     var index = store.firstIndex(lineOriginAtLeast: low - maxLineThickness)

@@ -46,6 +46,22 @@ struct GeometryStore {
     }
   }
 
+  /// A store of `count` records made by `record`, built block by block so
+  /// that no flat copy of them all exists on the way.
+  ///
+  /// - Complexity: O(*n*) plus the calls.
+  init(count: Int, record: (Int) -> ItemGeometry) {
+    self.count = count
+    var start = 0
+    blocks.reserveCapacity(count / Self.blockSize + 1)
+    while start < count {
+      let end = min(start + Self.blockSize, count)
+      blocks.append(Block(base: 0, items: (start..<end).map(record)))
+      starts.append(start)
+      start = end
+    }
+  }
+
   /// Every record, with absolute line origins.
   ///
   /// - Complexity: O(*n*).

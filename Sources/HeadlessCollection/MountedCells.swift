@@ -1,0 +1,52 @@
+/// The cells on screen and the items they show, ascending by global item
+/// index. A sorted array rather than dictionaries: there are only as many
+/// entries as fit in the viewport, and the layout pass walks them in order.
+@MainActor
+struct MountedCells {
+  /// The entries, ascending by index, each cell at most once.
+  private(set) var entries: [(index: Int, cell: CollectionViewCell)] = []
+
+  /// The number of cells.
+  var count: Int { entries.count }
+
+  /// Replaces the entries; `entries` must be ascending by index.
+  init(_ entries: [(index: Int, cell: CollectionViewCell)] = []) {
+    self.entries = entries
+  }
+
+  /// The position of the first entry whose index is not below `index`.
+  ///
+  /// - Complexity: O(log *v*).
+  private func slot(of index: Int) -> Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let mid = (low + high) / 2
+      if entries[mid].index < index { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// The cell showing item `index`.
+  ///
+  /// - Complexity: O(log *v*).
+  subscript(index: Int) -> CollectionViewCell? {
+    let slot = slot(of: index)
+    return slot < entries.count && entries[slot].index == index ? entries[slot].cell : nil
+  }
+
+  /// The item `cell` shows.
+  ///
+  /// - Complexity: O(*v*).
+  func index(of cell: CollectionViewCell) -> Int? {
+    entries.first(where: { $0.cell === cell })?.index
+  }
+
+  /// Empties the map and returns what it held.
+  ///
+  /// - Complexity: O(1).
+  mutating func removeAll() -> [(index: Int, cell: CollectionViewCell)] {
+    defer { entries = [] }
+    return entries
+  }
+}
