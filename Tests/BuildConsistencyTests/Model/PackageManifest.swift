@@ -50,6 +50,7 @@ struct PackageManifest: Equatable {
     }
   }
 
+  /// One entry of `targets:`.
   struct Target: Equatable {
     var kind: TargetKind
     var name: String
@@ -71,11 +72,13 @@ struct PackageManifest: Equatable {
     }
   }
 
+  /// The kinds of product the Bazel build mirrors, and the rest.
   enum ProductKind: Equatable {
     case library, executable
     case other(String)
   }
 
+  /// One entry of `products:`: what users of the package name.
   struct Product: Equatable {
     var kind: ProductKind
     var name: String

@@ -52,6 +52,7 @@ extension [Argument] {
 ///
 /// Complexity: O(n) in the number of tokens read.
 struct ExpressionReader {
+  /// The whole file's tokens.
   let tokens: [Token]
   let dialect: SourceDialect
   let fileName: String
