@@ -166,7 +166,7 @@ struct SessionTests {
     var steps = 0
     for seed: UInt64 in 1...30 {
       var generator = SeededGenerator(seed: seed)
-      let width = Int.random(in: 30...100, using: &generator)
+      var width = Int.random(in: 30...100, using: &generator)
       let height = Int.random(in: 5...25, using: &generator)
       let ids = SequentialIDs()
       let store = ToDoStore(clock: .fixed(fixedDate), makeID: ids.make)
@@ -177,6 +177,13 @@ struct SessionTests {
       var expanded = Set<String>()
       var previousRows = screen.rows(for: await store.snapshot)
       for step in 0..<80 {
+        // Now and then the terminal is resized between commands.
+        if Int.random(in: 0..<12, using: &generator) == 0 {
+          width = Int.random(in: 30...100, using: &generator)
+          screen.resize(width: width)
+          // Every row's text changes with the width, but the rows do not.
+          previousRows = screen.rows(for: await store.snapshot)
+        }
         let before = await store.snapshot
         let line = randomLine(before, using: &generator)
         let written = transcript.text.count

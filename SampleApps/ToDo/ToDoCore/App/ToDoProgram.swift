@@ -26,7 +26,7 @@ public enum ToDoProgram {
   @MainActor
   public static func run<Lines: AsyncSequence<String, Never>>(
     arguments: [String], environment: [String: String], interactive: Bool, lines: Lines, output: Output,
-    timeZone: TimeZone = .current, terminalWidth: () -> Int? = ScreenWidth.terminalColumns
+    timeZone: TimeZone = .current, terminalWidth: @escaping () -> Int? = ScreenWidth.terminalColumns
   ) async -> Int32 {
     let options: LaunchOptions
     let clock: ToDoClock
@@ -74,10 +74,11 @@ public enum ToDoProgram {
     }
 
     let store = ToDoStore(items: items, storage: storage, clock: clock)
-    let screen = ToDoScreen(
-      store: store, width: ScreenWidth.resolve(environment: environment, terminalWidth: terminalWidth),
-      height: options.height, timeZone: timeZone)
-    let session = ToDoSession(store: store, screen: screen, interactive: interactive, write: output.standardOutput)
+    // Asked again before every frame, so the screen follows a resized terminal.
+    let width = { ScreenWidth.resolve(environment: environment, terminalWidth: terminalWidth) }
+    let screen = ToDoScreen(store: store, width: width(), height: options.height, timeZone: timeZone)
+    let session = ToDoSession(
+      store: store, screen: screen, interactive: interactive, currentWidth: width, write: output.standardOutput)
     await session.run(lines: lines, notice: notice)
     withExtendedLifetime(lock) {}
     return 0

@@ -17,16 +17,23 @@ public final class ToDoSession {
   private let screen: ToDoScreen
   private let interactive: Bool
   private let write: (String) -> Void
+  private let currentWidth: (() -> Int)?
   /// The rows on screen, kept while `diff on` so each update's batch can be
   /// derived; `nil` while diffs are off.
   private var shownRows: [ToDoRow]?
 
   /// A session on `store`, drawn on `screen` (not yet started), writing all
-  /// output through `write`. O(1).
-  public init(store: ToDoStore, screen: ToDoScreen, interactive: Bool, write: @escaping (String) -> Void) {
+  /// output through `write`. When given, `currentWidth` is asked before each
+  /// command and each frame, and the screen follows it (a resized
+  /// terminal). O(1).
+  public init(
+    store: ToDoStore, screen: ToDoScreen, interactive: Bool, currentWidth: (() -> Int)? = nil,
+    write: @escaping (String) -> Void
+  ) {
     self.store = store
     self.screen = screen
     self.interactive = interactive
+    self.currentWidth = currentWidth
     self.write = write
   }
 
@@ -55,6 +62,7 @@ public final class ToDoSession {
   /// an error, then the next prompt. Returns `false` for `quit`.
   public func handle(_ line: String) async -> Bool {
     if !interactive { write("todo> \(ToDoText.escapingControlCharacters(line))\n") }
+    followWidth()
     do {
       guard let command = try ToDoCommand(parsing: line) else {
         prompt()
@@ -141,7 +149,12 @@ public final class ToDoSession {
     await screen.waitUntilShown(await store.snapshot.revision)
   }
 
+  private func followWidth() {
+    if let width = currentWidth?() { screen.resize(width: width) }
+  }
+
   private func drawFrame() {
+    followWidth()
     if interactive { write("\u{1B}[H\u{1B}[2J") }
     write(screen.frame() + "\n")
     if let lines = screen.visibleLines {

@@ -87,6 +87,12 @@ public final class ToDoItemController:
     cell.lines = lines(width: cellWidth > 0 ? cellWidth : width)
   }
 
+  /// Re-fits the text when the cell's width changed (the screen was
+  /// resized). O(w + notes).
+  public override func cellDidLayoutSubviews(cell: ToDoTextCell) {
+    configureCell(cell: cell)
+  }
+
   /// Tells the delegate the item was tapped. O(1).
   public override func didSelect(cell: ToDoTextCell) {
     delegate?.itemControllerWasSelected(self)

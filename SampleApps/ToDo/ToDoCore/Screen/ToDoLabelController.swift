@@ -56,4 +56,10 @@ public final class ToDoLabelController:
   public override func configureCell(cell: ToDoTextCell) {
     cell.lines = viewModel.lines(width: Int(cell.bounds.width))
   }
+
+  /// Re-fits the text when the cell's width changed (the screen was
+  /// resized). O(w).
+  public override func cellDidLayoutSubviews(cell: ToDoTextCell) {
+    configureCell(cell: cell)
+  }
 }

@@ -18,8 +18,8 @@ public final class ToDoScreen {
   /// The data source that diffs each snapshot's sections into the
   /// collection view.
   public let dataSource: ListDiffDataSource
-  /// The screen's width in characters.
-  public let width: Int
+  /// The screen's width in characters; see ``resize(width:)``.
+  public private(set) var width: Int
   /// The viewport's height in lines.
   public let height: Int
 
@@ -90,6 +90,17 @@ public final class ToDoScreen {
     guard total > height else { return nil }
     let first = Int(collectionView.contentOffset.y)
     return (first + 1, min(total, first + height), total)
+  }
+
+  /// Changes the screen's width, as when the terminal is resized. The
+  /// collection view lays everything out again at the new width, asking
+  /// every item its size; cells on screen re-fit their text when their
+  /// frames change (`cellDidLayoutSubviews`). O(n) in the items.
+  public func resize(width: Int) {
+    guard width != self.width else { return }
+    self.width = width
+    collectionView.frame = CGRect(x: 0, y: 0, width: width, height: height)
+    collectionView.layoutIfNeeded()
   }
 
   /// The rows the screen shows for `snapshot`, in collection order: what
