@@ -1,0 +1,126 @@
+/// A section made of other sections, shown one after another.
+///
+/// Children without an `id:` are scoped by their position, so two children
+/// may hold the same view-model identifiers; give a child an `id:` to keep
+/// its items' identities when siblings come and go around it. A `nil` child
+/// shows nothing but keeps its position, so an optional section does not
+/// shift the identities of the children after it.
+///
+/// ```swift
+/// CompositeSection(header, ListSection<Todo, TodoController>(open, id: "open"), footer)
+///
+/// CompositeSection {
+///   header
+///   if showDone { ListSection<Todo, TodoController>(done, id: "done") }
+///   footer
+/// }
+/// ```
+public final class CompositeSection: Section, @unchecked Sendable {
+  let children: [Section?]
+
+  /// Composes `sections` in order; `nil` entries are skipped but keep their
+  /// position.
+  ///
+  /// - Complexity: O(*k*), *k* the number of sections.
+  public init(_ sections: Section?..., id: String? = nil) {
+    children = sections
+    super.init(id: id, itemCapacity: Self.capacity(of: sections))
+  }
+
+  /// Composes `sections` in order, with the id first: `CompositeSection(id: "x", a, b)`.
+  ///
+  /// - Complexity: O(*k*), *k* the number of sections.
+  public init(id: String?, _ sections: Section?...) {
+    children = sections
+    super.init(id: id, itemCapacity: Self.capacity(of: sections))
+  }
+
+  /// Composes an array of sections in order.
+  ///
+  /// - Complexity: O(*k*), *k* the number of sections.
+  public init(_ sections: [Section?], id: String? = nil) {
+    children = sections
+    super.init(id: id, itemCapacity: Self.capacity(of: sections))
+  }
+
+  /// Composes the sections a builder lists, with `if`, `if`/`else`, `switch`
+  /// and `for` inside it. Each plain section in the list is one child; each
+  /// `if`, `switch` or `for` is one child too (a group of what it produced),
+  /// so sections after a condition keep their positions whichever way it goes.
+  ///
+  /// - Complexity: O(*k*), *k* the number of sections listed.
+  public init(id: String? = nil, @SectionBuilder _ content: () -> [Section?]) {
+    let sections = content()
+    children = sections
+    super.init(id: id, itemCapacity: Self.capacity(of: sections))
+  }
+
+  static func capacity(of sections: [Section?]) -> Int {
+    var total = 0
+    for case let section? in sections { total += section.itemCapacity }
+    return total
+  }
+
+  override func flatten(into flattener: inout Flattener, scope: SectionScope) {
+    flattener.flattenChildren(children, scope: scope)
+  }
+}
+
+/// What a section builder made of an `if`, `switch` or `for`: a group that
+/// takes one position among its siblings and scopes its own children.
+final class SectionGroup: Section, @unchecked Sendable {
+  let children: [Section?]
+  /// Which branch of a condition produced the group (nil for a `for` loop), so
+  /// that the two branches never share identities.
+  let branch: Bool?
+
+  init(_ children: [Section?], branch: Bool?) {
+    self.children = children
+    self.branch = branch
+    super.init(id: nil, itemCapacity: CompositeSection.capacity(of: children))
+  }
+
+  override func flatten(into flattener: inout Flattener, scope: SectionScope) {
+    let inner = branch.map { scope.child(.branch($0)) } ?? scope
+    flattener.flattenChildren(children, scope: inner)
+  }
+}
+
+/// The result builder behind `CompositeSection { ... }`: a plain list of
+/// sections, with `if`, `switch`, `for` and `if #available` inside it.
+@resultBuilder
+public enum SectionBuilder {
+  /// One section (or nil, which keeps its position and shows nothing).
+  public static func buildExpression(_ section: Section?) -> [Section?] { [section] }
+
+  /// The sections of a block, in order.
+  public static func buildBlock(_ components: [Section?]...) -> [Section?] {
+    components.flatMap { $0 }
+  }
+
+  /// An `if` without `else`: one position, empty when the condition is false.
+  public static func buildOptional(_ component: [Section?]?) -> [Section?] {
+    guard let component else { return [nil] }
+    return [SectionGroup(component, branch: true)]
+  }
+
+  /// The first branch of an `if`/`else` or a `switch`.
+  public static func buildEither(first component: [Section?]) -> [Section?] {
+    [SectionGroup(component, branch: true)]
+  }
+
+  /// The second branch of an `if`/`else` or a `switch`.
+  public static func buildEither(second component: [Section?]) -> [Section?] {
+    [SectionGroup(component, branch: false)]
+  }
+
+  /// A `for` loop: one position holding every iteration's sections in order.
+  public static func buildArray(_ components: [[Section?]]) -> [Section?] {
+    [SectionGroup(components.flatMap { $0 }, branch: nil)]
+  }
+
+  /// An `if #available` block.
+  public static func buildLimitedAvailability(_ component: [Section?]) -> [Section?] {
+    component
+  }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import HeadlessCollection
+
+/// Lets ``ListSection`` name the view-model type of a controller class.
+/// ``ListCellController`` conforms; nothing else needs to.
+public protocol ListCellControllerViewModelProviding {
+  /// The type of view model the controller shows.
+  associatedtype ListViewModelType: ListViewModel
+}
+
+/// The controller of one item: sizes its cell, configures it from the view
+/// model and view state, and hears the cell's lifecycle.
+///
+/// Subclass it with your view model, view state and cell types and override
+/// what you need; the data source creates controllers through
+/// `init(viewModel:delegate:context:)`, so subclasses usually declare no
+/// initializer.
+///
+/// ```swift
+/// final class TodoController: ListCellController<TodoViewModel, TodoState, TodoCell> {
+///   override func itemSize(containerSize: CGSize) -> CGSize {
+///     CGSize(width: containerSize.width, height: viewState.expanded ? 3 : 1)
+///   }
+///   override func configureCell(cell: TodoCell) { cell.title = viewModel.title }
+///   override func didSelect(cell: TodoCell) {
+///     var state = viewState
+///     state.expanded.toggle()
+///     updateState(state)
+///   }
+/// }
+/// ```
+///
+/// Lifecycle on a cell: `configureCell` then `didMount(onCell:)` when a cell
+/// starts showing the item; `configureCell` again on every view-model or
+/// view-state change while it does; `willUnmount(onCell:)` before the cell
+/// stops showing it (it scrolled out, the item was deleted, or the cell goes
+/// to another item). Appearance follows the viewport, computed after every
+/// layout pass: `didAppear`/`willDisappear` when the cell's frame starts or
+/// stops intersecting the visible bounds, `didFullyAppear`/
+/// `willPartiallyDisappear` when it becomes or stops being contained in them.
+@MainActor
+open class ListCellController<
+  ListViewModelType: ListViewModel & Equatable,
+  ListViewStateType: ListViewState,
+  ListCellType: ListCell
+>: AnyListCellController, ListCellControllerViewModelProviding {
+  /// The item's current view model. Inside `didUpdateViewModel(oldViewModel:)`
+  /// it is already the new one.
+  public private(set) var viewModel: ListViewModelType
+
+  /// The item's view state: `ListViewStateType()` at first, then whatever
+  /// `updateState(_:)` last set. It survives cell reuse and scrolling.
+  public private(set) var viewState: ListViewStateType
+
+  /// Set while `didUpdateViewModel` runs: a state change made there is
+  /// configured together with the new view model, once.
+  private var isUpdatingViewModel = false
+
+  /// Creates the controller of an item whose view model is `viewModel`.
+  ///
+  /// - Precondition: `viewModel` is a `ListViewModelType` (the data source
+  ///   always passes one).
+  /// - Complexity: O(1).
+  public required init(
+    viewModel: any ListViewModel, delegate: WeakAnyObject, context: ListDiffContext
+  ) {
+    guard let typed = viewModel as? ListViewModelType else {
+      preconditionFailure(
+        "\(Self.self) shows view models of type \(ListViewModelType.self), "
+          + "but was created with one of type \(type(of: viewModel))")
+    }
+    self.viewModel = typed
+    self.viewState = ListViewStateType()
+    super.init(viewModel: viewModel, delegate: delegate, context: context)
+  }
+
+  /// Replaces the view state; if a cell shows the item, configures it again
+  /// and re-sizes the item (laid out before this returns, unless called
+  /// during a layout pass or an update, which then lay it out).
+  ///
+  /// Called from `didUpdateViewModel`, the change is applied together with the
+  /// new view model; called from `configureCell`, it is stored and the item
+  /// re-sized, without configuring again.
+  ///
+  /// - Complexity: O(1) plus one `configureCell` and one re-layout, or O(*n*)
+  ///   in the number of items the first time an off-screen item changes
+  ///   state after an update (to find its index).
+  public func updateState(_ viewState: ListViewStateType) {
+    self.viewState = viewState
+    guard !isUpdatingViewModel else { return }
+    host?.controllerDidChangeState(self)
+  }
+
+  /// The size of the item's cell; see ``AnyListCellController/itemSize(containerSize:)``.
+  /// The default is zero: override it.
+  ///
+  /// - Complexity: whatever the override does.
+  open override func itemSize(containerSize: CGSize) -> CGSize {
+    .zero
+  }
+
+  /// Shows the view model and view state on `cell`. Called before
+  /// `didMount(onCell:)` and after every change while the cell shows the item.
+  ///
+  /// - Complexity: whatever the override does.
+  open func configureCell(cell: ListCellType) {}
+
+  /// `cell` started showing the item (after its first `configureCell`).
+  open func didMount(onCell cell: ListCellType) {}
+
+  /// `cell` is about to stop showing the item.
+  open func willUnmount(onCell cell: ListCellType) {}
+
+  /// The cell's frame started intersecting the visible bounds.
+  open func didAppear(cell: ListCellType) {}
+
+  /// The cell's frame stopped intersecting the visible bounds. `cell` is
+  /// optional as in ListDiffUI; here it is always the cell that showed the item.
+  open func willDisappear(cell: ListCellType?) {}
+
+  /// The cell's frame became contained in the visible bounds.
+  open func didFullyAppear(cell: ListCellType) {}
+
+  /// The cell's frame stopped being contained in the visible bounds.
+  open func willPartiallyDisappear(cell: ListCellType?) {}
+
+  /// The view model changed; `viewModel` is already the new one. The cell, if
+  /// any, is configured and re-sized right after.
+  open func didUpdateViewModel(oldViewModel: ListViewModelType) {}
+
+  /// `cell` laid out its subviews (its size changed or it first appeared).
+  open func cellDidLayoutSubviews(cell: ListCellType) {}
+
+  /// The item was selected: `CollectionView.selectItem(at:)`, a tap.
+  open func didSelect(cell: ListCellType) {}
+
+  // MARK: Type-erased hooks
+
+  override class var cellClass: ListCell.Type { ListCellType.self }
+
+  override var anyViewModel: any ListViewModel { viewModel }
+
+  override func receive(viewModel newValue: any ListViewModel) {
+    guard let typed = newValue as? ListViewModelType else { return }
+    let oldViewModel = viewModel
+    viewModel = typed
+    isUpdatingViewModel = true
+    didUpdateViewModel(oldViewModel: oldViewModel)
+    isUpdatingViewModel = false
+  }
+
+  override func configure(_ cell: ListCell) {
+    guard let cell = cell as? ListCellType else { return }
+    configureCell(cell: cell)
+  }
+
+  override func didMount(_ cell: ListCell) {
+    guard let cell = cell as? ListCellType else { return }
+    didMount(onCell: cell)
+  }
+
+  override func willUnmount(_ cell: ListCell) {
+    guard let cell = cell as? ListCellType else { return }
+    willUnmount(onCell: cell)
+  }
+
+  override func didAppear(_ cell: ListCell) {
+    guard let cell = cell as? ListCellType else { return }
+    didAppear(cell: cell)
+  }
+
+  override func willDisappear(_ cell: ListCell?) {
+    willDisappear(cell: cell as? ListCellType)
+  }
+
+  override func didFullyAppear(_ cell: ListCell) {
+    guard let cell = cell as? ListCellType else { return }
+    didFullyAppear(cell: cell)
+  }
+
+  override func willPartiallyDisappear(_ cell: ListCell?) {
+    willPartiallyDisappear(cell: cell as? ListCellType)
+  }
+
+  override func cellDidLayout(_ cell: ListCell) {
+    guard let cell = cell as? ListCellType else { return }
+    cellDidLayoutSubviews(cell: cell)
+  }
+
+  override func didSelect(_ cell: ListCell) {
+    guard let cell = cell as? ListCellType else { return }
+    didSelect(cell: cell)
+  }
+}
+
+/// A controller that talks back to the object its section was given as
+/// `delegate:`. Declare `DelegateType` and read `delegate`:
+///
+/// ```swift
+/// final class RowController: ListCellController<RowViewModel, ListViewStateNone, RowCell>,
+///   ListCellControllerWithDelegate {
+///   typealias DelegateType = RowDelegate
+///   override func didSelect(cell: RowCell) { delegate?.didTapRow(viewModel.identifier) }
+/// }
+/// ```
+public protocol ListCellControllerWithDelegate {
+  /// The type the section's delegate is expected to have (often a protocol).
+  associatedtype DelegateType
+  /// The section's delegate, if it is still alive and is a `DelegateType`.
+  var delegate: DelegateType? { get }
+}
+
+extension ListCellControllerWithDelegate where Self: AnyListCellController {
+  /// The section's delegate, if it is still alive and is a `DelegateType`.
+  ///
+  /// - Complexity: one weak load and one dynamic cast.
+  public var delegate: DelegateType? {
+    anyDelegate.object as? DelegateType
+  }
+}

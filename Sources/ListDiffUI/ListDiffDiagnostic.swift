@@ -1,0 +1,79 @@
+/// Something the data source could not use as given, and what it did instead.
+///
+/// Bad input never stops an update: duplicates are dropped (the first kept),
+/// impossible sizes are clamped, and each such decision is reported here, to
+/// ``ListDiffDataSource/diagnosticHandler`` (standard error by default).
+/// `description` is the human message; the other properties let tests and
+/// tools match on what happened.
+public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// What kind of problem was found.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// A view-model identifier repeated within one section; the first
+    /// occurrence was kept and the later one dropped.
+    case duplicateIdentifier
+    /// Two sibling sections were given the same explicit `id:`; they share
+    /// one scope, so identifiers repeated across them count as duplicates.
+    case duplicateSectionID
+    /// View models with an empty identifier were found; they are kept (an
+    /// empty string is still an identity) but are probably a mistake.
+    case emptyIdentifier
+    /// A transform returned nil for some models, which are not shown.
+    case droppedModels
+    /// A controller's `itemSize(containerSize:)` returned a negative or
+    /// non-finite size; the offending dimensions were clamped to zero.
+    case invalidItemSize
+    /// The collection view rejected a batch update; the data source fell back
+    /// to `reloadData()`, so the collection still shows the new root.
+    case rejectedBatch
+    /// Two context objects share a class; only the first is found by
+    /// `ListDiffContext.object()`.
+    case duplicateContextObject
+    /// A sequence passed to `observe` threw; observing stopped.
+    case sequenceFailed
+  }
+
+  /// How much a diagnostic matters.
+  public enum Severity: String, Sendable, Hashable, Comparable {
+    /// Something was done as asked but is worth knowing (a transform
+    /// filtered models out). Not printed by the default handler.
+    case note
+    /// Input was wrong and something was dropped, clamped or worked around.
+    case warning
+
+    /// Notes order before warnings.
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+      lhs == .note && rhs == .warning
+    }
+  }
+
+  /// What kind of problem was found.
+  public var kind: Kind
+  /// The human-readable explanation, naming what was dropped or changed.
+  public var message: String
+  /// The view-model identifier concerned, where there is one.
+  public var identifier: String?
+  /// The path of the section concerned (for example `root > [1] > "done"`),
+  /// where there is one.
+  public var sectionPath: String?
+
+  /// Creates a diagnostic.
+  ///
+  /// - Complexity: O(1).
+  public init(kind: Kind, message: String, identifier: String? = nil, sectionPath: String? = nil) {
+    self.kind = kind
+    self.message = message
+    self.identifier = identifier
+    self.sectionPath = sectionPath
+  }
+
+  /// `.note` for ``Kind/droppedModels`` (filtering is what a transform
+  /// returning nil is for), `.warning` for everything else.
+  ///
+  /// - Complexity: O(1).
+  public var severity: Severity {
+    kind == .droppedModels ? .note : .warning
+  }
+
+  /// The message, prefixed with the framework's name.
+  public var description: String { "ListDiffUI: \(message)" }
+}

@@ -1,0 +1,104 @@
+/// Where a section sits in a root: the chain of section ids, positions and
+/// render-model identifiers from the root down to it.
+///
+/// Items are identified by their view-model identifier *and* their section's
+/// scope, which is what lets two sections hold the same identifier. `key` is
+/// the scope as a canonical string: equal exactly when the chains are equal
+/// (every component is length-prefixed, so no id can imitate a separator).
+final class SectionScope: Sendable {
+  /// One step of the path.
+  enum Component: Sendable, Hashable {
+    /// The child at this position of a composite section without an `id:`.
+    case position(Int)
+    /// A section given an explicit `id:`.
+    case id(String)
+    /// The items a render section produced for the model with this identifier.
+    case model(String)
+    /// The branch of an `if`/`else` in a section builder (true: the first).
+    case branch(Bool)
+  }
+
+  let parent: SectionScope?
+  let component: Component?
+  /// The canonical form of the whole chain, used in item identities.
+  let key: String
+
+  /// The scope of a root section, given that section's explicit id.
+  init(rootID: String?) {
+    parent = nil
+    if let rootID {
+      component = .id(rootID)
+      key = Self.encode(.id(rootID))
+    } else {
+      component = nil
+      key = ""
+    }
+  }
+
+  private init(parent: SectionScope, component: Component) {
+    self.parent = parent
+    self.component = component
+    self.key = parent.key + Self.encode(component)
+  }
+
+  /// The scope one level below this one.
+  ///
+  /// - Complexity: O(*k*), *k* the length of `key`.
+  func child(_ component: Component) -> SectionScope {
+    SectionScope(parent: self, component: component)
+  }
+
+  /// The scope of the child of a section: by its id if it has one, else by
+  /// its position.
+  func child(id: String?, position: Int) -> SectionScope {
+    if let id { return child(.id(id)) }
+    return child(.position(position))
+  }
+
+  private static func encode(_ component: Component) -> String {
+    switch component {
+    case .position(let index): return "#\(index);"
+    case .id(let id): return "=\(id.utf8.count):\(id)"
+    case .model(let id): return "@\(id.utf8.count):\(id)"
+    case .branch(let first): return first ? "?T" : "?F"
+    }
+  }
+
+  /// The components from the root down, root first.
+  ///
+  /// - Complexity: O(depth).
+  var components: [Component] {
+    var result: [Component] = []
+    var scope: SectionScope? = self
+    while let current = scope {
+      if let component = current.component { result.append(component) }
+      scope = current.parent
+    }
+    return result.reversed()
+  }
+
+  /// The names a user can give in a section path: explicit ids and render
+  /// model identifiers, root first.
+  var names: [String] {
+    components.compactMap {
+      switch $0 {
+      case .id(let id), .model(let id): return id
+      case .position, .branch: return nil
+      }
+    }
+  }
+
+  /// The path for people: `root > [1] > "done" > model "42"`.
+  var humanPath: String {
+    var parts = ["root"]
+    for component in components {
+      switch component {
+      case .position(let index): parts.append("[\(index)]")
+      case .id(let id): parts.append("\"\(id)\"")
+      case .model(let id): parts.append("model \"\(id)\"")
+      case .branch(let first): parts.append(first ? "if" : "else")
+      }
+    }
+    return parts.joined(separator: " > ")
+  }
+}

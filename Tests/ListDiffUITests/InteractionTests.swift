@@ -1,0 +1,116 @@
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+import Testing
+
+@MainActor
+protocol RowDelegate: AnyObject {
+  func didTap(_ identifier: String)
+}
+
+@MainActor
+final class TapRecorder: RowDelegate {
+  var taps: [String] = []
+  func didTap(_ identifier: String) { taps.append(identifier) }
+}
+
+final class RowController: ListCellController<ItemVM, ListViewStateNone, ItemCell>,
+  ListCellControllerWithDelegate
+{
+  typealias DelegateType = RowDelegate
+  override func itemSize(containerSize: CGSize) -> CGSize {
+    CGSize(width: containerSize.width, height: 10)
+  }
+  override func didSelect(cell: ItemCell) {
+    delegate?.didTap(viewModel.identifier)
+  }
+}
+
+final class Logger {}
+final class Clock {}
+
+@Suite("Selection, lookup, context and delegates")
+@MainActor
+struct InteractionTests {
+  @Test("selectItem reaches the controller's didSelect(cell:), then the forwarded delegate")
+  func selection() throws {
+    let harness = Harness(height: 50)
+    let recorder = DelegateRecorder()
+    harness.dataSource.collectionViewDelegate = recorder
+    harness.dataSource.setRootSection(section(items("a", "b", "c")))
+    let b = try #require(harness.controller("b"))
+    harness.log.reset()
+    harness.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
+    #expect(harness.log.events(of: b) == ["didSelect"])
+    #expect(recorder.selected == [1])
+    #expect(harness.log.all == ["b:didSelect"])
+  }
+
+  @Test("section delegates reach controllers weakly, typed through ListCellControllerWithDelegate")
+  func sectionDelegates() throws {
+    let harness = Harness(height: 50)
+    var tapRecorder: TapRecorder? = TapRecorder()
+    weak let weakRecorder = tapRecorder
+    harness.dataSource.setRootSection(
+      ListSection<ItemVM, RowController>(items("a", "b"), delegate: WeakAnyObject(object: tapRecorder)))
+    harness.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
+    #expect(tapRecorder?.taps == ["b"])
+    let controller = try #require(harness.dataSource.cellController(forIdentifier: "a") as? RowController)
+    #expect(controller.delegate === tapRecorder)
+    tapRecorder = nil
+    #expect(weakRecorder == nil)
+    #expect(controller.delegate == nil)
+    harness.collectionView.selectItem(at: IndexPath(item: 0, section: 0))
+  }
+
+  @Test("context objects are found by exact class; a repeated class is reported")
+  func contextObjects() {
+    let logger = Logger()
+    let clock = Clock()
+    let context = ListDiffContext(objects: [logger, clock])
+    let foundLogger: Logger? = context.object()
+    #expect(foundLogger === logger)
+    #expect(context.object(type: Clock.self) === clock)
+    #expect(context.object(type: NSObject.self) == nil)
+
+    let collection = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 10, height: 10), collectionViewLayout: CollectionViewFlowLayout())
+    let second = Logger()
+    let dataSource = ListDiffDataSource(collectionView: collection, contextObjects: logger, second)
+    #expect(dataSource.context.object(type: Logger.self) === logger)
+    #expect(dataSource.context.duplicateClassNames.count == 1)
+    #expect(collection.dataSource === dataSource)
+    #expect(collection.delegate === dataSource)
+  }
+
+  @Test("indexPath(forIdentifier:) and scrollToItem(identifier:) find items by identifier and path")
+  func lookupAndScroll() throws {
+    let harness = Harness(height: 30)
+    let people = [Person(identifier: "p1", name: "a"), Person(identifier: "p2", name: "b")]
+    harness.dataSource.setRootSection(
+      CompositeSection(
+        section((0..<20).map { ItemVM(identifier: "row\($0)") }, id: "rows"),
+        ListRenderSection(people, id: "people") { _ in section(items("name")) }))
+    #expect(harness.dataSource.indexPath(forIdentifier: "row7")?.item == 7)
+    #expect(harness.dataSource.indexPath(forIdentifier: "name", sectionPath: ["people", "p2"])?.item == 21)
+    #expect(harness.dataSource.indexPath(forIdentifier: "name", sectionPath: ["p2"])?.item == 21)
+    #expect(harness.dataSource.indexPath(forIdentifier: "name", sectionPath: ["rows"]) == nil)
+    #expect(harness.dataSource.indexPath(forIdentifier: "missing") == nil)
+
+    #expect(harness.dataSource.scrollToItem(identifier: "row12"))
+    #expect(harness.shown.first == "row12=0")
+    #expect(harness.dataSource.scrollToItem(identifier: "name", sectionPath: ["p1"], at: .bottom))
+    #expect(harness.shown.last == "name=0")
+    #expect(!harness.dataSource.scrollToItem(identifier: "missing"))
+    #expect(harness.dataSource.itemCount == 22)
+  }
+
+  @Test("the default diagnostic handler prints warnings only")
+  func diagnosticSeverity() {
+    #expect(ListDiffDiagnostic(kind: .droppedModels, message: "m").severity == .note)
+    for kind in ListDiffDiagnostic.Kind.allCases where kind != .droppedModels {
+      #expect(ListDiffDiagnostic(kind: kind, message: "m").severity == .warning)
+    }
+    #expect(ListDiffDiagnostic(kind: .rejectedBatch, message: "boom").description == "ListDiffUI: boom")
+  }
+}

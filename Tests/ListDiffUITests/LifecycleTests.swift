@@ -1,0 +1,167 @@
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+import Testing
+
+@Suite("Controller lifecycle")
+@MainActor
+struct LifecycleTests {
+  @Test("first display: configure, mount, layout, appear, fully appear — in that order")
+  func firstDisplayOrder() throws {
+    let harness = Harness(height: 50)
+    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f", "g")))
+    let a = try #require(harness.controller("a"))
+    #expect(
+      harness.log.events(of: a) == [
+        "init", "configure", "didMount", "cellDidLayoutSubviews", "didAppear", "didFullyAppear",
+      ])
+    // f starts where the viewport ends: sized (so it has a controller) but never displayed.
+    let f = try #require(harness.controller("f"))
+    #expect(harness.log.events(of: f) == ["init"])
+    #expect(harness.shown == ["a=0", "b=0", "c=0", "d=0", "e=0"])
+    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+  }
+
+  @Test("scrolling: partial, then full disappearance, then unmount; re-entry mounts again")
+  func scrollingOrder() throws {
+    let harness = Harness(height: 50)
+    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")))
+    let a = try #require(harness.controller("a"))
+    let f = try #require(harness.controller("f"))
+    harness.log.reset()
+
+    harness.scroll(to: 5)
+    #expect(harness.log.events(of: a) == ["willPartiallyDisappear"])
+    #expect(
+      harness.log.events(of: f) == ["configure", "didMount", "cellDidLayoutSubviews", "didAppear"])
+
+    harness.scroll(to: 50)
+    #expect(harness.log.events(of: a) == ["willPartiallyDisappear", "willDisappear", "willUnmount"])
+    #expect(
+      harness.log.events(of: f) == [
+        "configure", "didMount", "cellDidLayoutSubviews", "didAppear", "didFullyAppear",
+      ])
+
+    harness.log.reset()
+    harness.scroll(to: 0)
+    let events = harness.log.events(of: a)
+    #expect(events.first == "configure")
+    #expect(events.contains("didMount"))
+    #expect(events.suffix(2) == ["didAppear", "didFullyAppear"])
+    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+  }
+
+  @Test("a cell changing hands: the old controller unmounts before the new one mounts")
+  func cellChangesHands() throws {
+    let harness = Harness(height: 30)
+    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f")))
+    let cellOfA = try #require(harness.cell(at: 0))
+    harness.log.reset()
+    harness.scroll(to: 30)
+    // One of the cells now showing d, e, f is a's former cell.
+    let reusedBy = try #require(
+      harness.collectionView.visibleCells.first { $0 === cellOfA } as? ItemCell)
+    let newOwner = try #require(reusedBy.shown?.identifier)
+    let unmountA = try #require(harness.log.all.firstIndex(of: "a:willUnmount"))
+    let mountNew = try #require(harness.log.all.firstIndex(of: "\(newOwner):didMount"))
+    #expect(unmountA < mountNew)
+    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+  }
+
+  @Test("view state survives scrolling out, cell reuse and scrolling back")
+  func viewStateSurvivesReuse() throws {
+    let harness = Harness(height: 30)
+    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f", "g", "h")))
+    let a = try #require(harness.controller("a"))
+    a.updateState(ItemState(note: "kept", extraHeight: 5))
+    #expect(harness.cell(at: 0)?.shownNote == "kept")
+    #expect(harness.collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.height == 15)
+    #expect(harness.collectionView.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame.minY == 15)
+
+    harness.scroll(to: 60)
+    #expect(a.mountedCell == nil)
+    #expect(!harness.shown.contains { $0.hasPrefix("a=") })
+    harness.scroll(to: 0)
+    let again = try #require(harness.controller("a"))
+    #expect(again === a)
+    #expect(again.viewState == ItemState(note: "kept", extraHeight: 5))
+    #expect(harness.cell(at: 0)?.shownNote == "kept")
+    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+  }
+
+  @Test("controllers are released when their items are deleted, after unmounting")
+  func controllersReleasedOnDelete() throws {
+    let harness = Harness(height: 50)
+    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f", "g")))
+    weak let b = harness.controller("b")
+    weak let g = harness.controller("g")
+    let c = try #require(harness.controller("c"))
+    #expect(b != nil && g != nil)
+
+    harness.dataSource.setRootSection(section(items("a", "c", "d", "e", "f")))
+    #expect(b == nil)
+    #expect(g == nil)
+    #expect(harness.controller("c") === c)
+    #expect(harness.log.all.contains("b:willDisappear"))
+    #expect(harness.log.all.contains("b:willUnmount"))
+    #expect(harness.log.liveControllers.count == 5)
+    #expect(harness.dataSource.cellControllerCount == 5)
+    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+  }
+
+  @Test("updateState from didSelect reconfigures and re-sizes before selectItem returns")
+  func updateStateFromSelection() throws {
+    let harness = Harness(height: 50)
+    harness.dataSource.setRootSection(section(items("a", "b", "c")))
+    let b = try #require(harness.controller("b"))
+    b.selectAction = { controller in
+      var state = controller.viewState
+      state.note = "tapped"
+      state.extraHeight = 10
+      controller.updateState(state)
+    }
+    harness.log.reset()
+    harness.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
+    #expect(harness.log.events(of: b).prefix(2) == ["didSelect", "configure"])
+    #expect(harness.cell(at: 1)?.shownNote == "tapped")
+    #expect(harness.cell(at: 1)?.frame.height == 20)
+    #expect(harness.cell(at: 2)?.frame.minY == 30)
+    #expect(harness.log.events(of: b).contains("cellDidLayoutSubviews"))
+  }
+
+  @Test("updateState of an off-screen item re-sizes it without configuring any cell")
+  func updateStateOffScreen() throws {
+    let harness = Harness(height: 20)
+    harness.dataSource.setRootSection(section(items("a", "b", "c", "d")))
+    let heightBefore = harness.collectionView.contentSize.height
+    let d = try #require(harness.controller("d"))
+    harness.log.reset()
+    d.updateState(ItemState(note: "far", extraHeight: 7))
+    #expect(harness.collectionView.contentSize.height == heightBefore + 7)
+    #expect(harness.log.events(of: d).isEmpty)
+    harness.scroll(to: 100)
+    let notes = harness.collectionView.visibleCells.compactMap { ($0 as? ItemCell)?.shownNote }
+    #expect(notes.contains("far"))
+  }
+
+  @Test("state changed inside configureCell is stored without configuring again")
+  func updateStateInsideConfigure() throws {
+    final class EagerController: ListCellController<ItemVM, ItemState, ItemCell> {
+      var configures = 0
+      override func itemSize(containerSize: CGSize) -> CGSize {
+        CGSize(width: containerSize.width, height: 10 + viewState.extraHeight)
+      }
+      override func configureCell(cell: ItemCell) {
+        configures += 1
+        if viewState.note.isEmpty { updateState(ItemState(note: "set", extraHeight: 4)) }
+        cell.shownNote = viewState.note
+      }
+    }
+    let harness = Harness(height: 50)
+    harness.dataSource.setRootSection(ListSection<ItemVM, EagerController>(items("a", "b")))
+    let a = try #require(harness.dataSource.cellController(forIdentifier: "a") as? EagerController)
+    #expect(a.configures == 1)
+    #expect(a.viewState.note == "set")
+    #expect(harness.cell(at: 0)?.frame.height == 14)
+  }
+}
