@@ -82,23 +82,28 @@ extension CollectionView {
     return (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
   }
 
-  /// Every section's metrics, from the delegate or the layout.
+  /// Every section's metrics, from the delegate or the layout, with
+  /// non-finite values replaced by zero.
   func sectionMetrics(count: Int) -> [SectionMetrics] {
     let layout = collectionViewLayout
+    func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+    func metrics(_ inset: EdgeInsets, _ line: CGFloat, _ interitem: CGFloat) -> SectionMetrics {
+      SectionMetrics(
+        inset: EdgeInsets(
+          top: finite(inset.top), left: finite(inset.left), bottom: finite(inset.bottom),
+          right: finite(inset.right)),
+        lineSpacing: finite(line), interitemSpacing: finite(interitem))
+    }
     guard let delegate else {
       return Array(
-        repeating: SectionMetrics(
-          inset: layout.sectionInset, lineSpacing: layout.minimumLineSpacing,
-          interitemSpacing: layout.minimumInteritemSpacing),
+        repeating: metrics(layout.sectionInset, layout.minimumLineSpacing, layout.minimumInteritemSpacing),
         count: count)
     }
     return (0..<count).map { section in
-      SectionMetrics(
-        inset: delegate.collectionView(self, layout: layout, insetForSectionAt: section),
-        lineSpacing: delegate.collectionView(
-          self, layout: layout, minimumLineSpacingForSectionAt: section),
-        interitemSpacing: delegate.collectionView(
-          self, layout: layout, minimumInteritemSpacingForSectionAt: section))
+      metrics(
+        delegate.collectionView(self, layout: layout, insetForSectionAt: section),
+        delegate.collectionView(self, layout: layout, minimumLineSpacingForSectionAt: section),
+        delegate.collectionView(self, layout: layout, minimumInteritemSpacingForSectionAt: section))
     }
   }
 

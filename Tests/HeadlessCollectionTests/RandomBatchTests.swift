@@ -45,8 +45,11 @@ struct LayoutSettings {
   var sectionInset: EdgeInsets
   var contentInset: EdgeInsets
 
+  /// Mostly small positive spacings; now and then negative ones, which make
+  /// lines and sections overlap.
   static func random(using generator: inout SeededGenerator) -> LayoutSettings {
-    func small() -> CGFloat { CGFloat(Int.random(in: 0...2, using: &generator)) }
+    let negative = Int.random(in: 0..<10, using: &generator) == 0
+    func small() -> CGFloat { CGFloat(Int.random(in: (negative ? -3 : 0)...2, using: &generator)) }
     return LayoutSettings(
       direction: Bool.random(using: &generator) ? .vertical : .horizontal,
       lineSpacing: small(), interitemSpacing: small(),
@@ -54,7 +57,9 @@ struct LayoutSettings {
       contentInset: EdgeInsets(top: small(), left: small(), bottom: small(), right: small()))
   }
 
-  @MainActor func makeCollection(_ model: SizedModel) -> CollectionView {
+  @MainActor func makeCollection(_ model: some CollectionViewDataSource & CollectionViewDelegateFlowLayout)
+    -> CollectionView
+  {
     let layout = CollectionViewFlowLayout()
     layout.scrollDirection = direction
     layout.minimumLineSpacing = lineSpacing

@@ -291,6 +291,9 @@ struct FlowLayoutEngine {
     // lines are placed one after another, so that only jumps search.
     var cursor: GeometryStore.Position? = nil
     var cursorItem = -1
+    // Lines never start before the line before them, even with negative
+    // spacings or insets, so that line origins stay sorted for searching.
+    var previousLineOrigin = -CGFloat.infinity
     func positionOfItem() -> GeometryStore.Position {
       if cursorItem != item || cursor == nil {
         cursor = store.position(of: item)
@@ -303,6 +306,7 @@ struct FlowLayoutEngine {
       let metrics = sections[section].metrics
       let end = sections[section].start + sections[section].count
       while item < end {
+        position = max(position, previousLineOrigin)
         while nextDirty < dirty.count && dirty[nextDirty] < item { nextDirty += 1 }
         if resync && (nextDirty == dirty.count || dirty[nextDirty] > item)
           && store[positionOfItem()].isLineStart
@@ -335,6 +339,7 @@ struct FlowLayoutEngine {
               sections[targetSection].origin += delta
             }
             position = store[target].lineOrigin + delta
+            previousLineOrigin = -CGFloat.infinity
             item = target
             if targetSection != section {
               section = targetSection
@@ -348,6 +353,7 @@ struct FlowLayoutEngine {
         item += line.count
         cursor = line.next
         cursorItem = item
+        previousLineOrigin = position
         position += line.thickness
         if item < end { position += metrics.lineSpacing }
       }
