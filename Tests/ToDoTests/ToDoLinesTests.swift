@@ -57,6 +57,7 @@ struct ToDoLinesTests {
         + ToDoLines.header(openCount: round, doneCount: round * 7, filter: .done, width: width)
         + ToDoLines.completedTitle(count: round, width: width)
       for line in lines {
+        #expect(ToDoLines.columns(line) <= width, "seed \(seed) round \(round): \(line.debugDescription) at width \(width)")
         #expect(line.count <= width, "seed \(seed) round \(round): \(line.debugDescription) at width \(width)")
       }
       let expanded = ToDoLines.item(
@@ -67,6 +68,22 @@ struct ToDoLinesTests {
         #expect(same, "seed \(seed) round \(round): wrapped notes differ")
       }
     }
+  }
+
+  @Test func wideCharactersTakeTwoColumns() {
+    #expect(ToDoLines.columns("milk") == 4)
+    #expect(ToDoLines.columns("日本語") == 6)
+    #expect(ToDoLines.columns("🍎 ok") == 5)
+    #expect(ToDoLines.columns("ünïcødé") == 7)
+    #expect(ToDoLines.columns("ｆｕｌｌ") == 8)
+    let line = ToDoLines.item(position: 1, title: "日本語のタイトルはとても長い", isDone: false, notes: "", created: "",
+                              isExpanded: false, width: 20)[0]
+    // 9 columns of prefix, then five wide characters (10 columns) and "…".
+    #expect(line == "  1. [ ] 日本語のタ…")
+    #expect(ToDoLines.columns(line) == 20)
+    let notes = ToDoLines.item(position: 1, title: "t", isDone: false, notes: "日本語日本語日本語", created: "c",
+                               isExpanded: true, width: 20)
+    #expect(notes == ["  1. [ ] t", "         日本語日本", "         語日本語", "         created c"])
   }
 
   @Test func footerListsEveryCommand() {
