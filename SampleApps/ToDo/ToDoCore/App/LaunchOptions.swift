@@ -87,38 +87,10 @@ public struct LaunchOptions: Equatable, Sendable {
       --help          show this text
 
     environment:
-      COLUMNS         screen width (default: the terminal's, else 80)
+      COLUMNS         screen width (default: the terminal's, followed as it is
+                      resized; else 80)
       TODO_NOW        a fixed time for new items, ISO 8601
                       (e.g. 2024-05-01T09:30:00Z), for reproducible output
       TZ              the time zone dates are shown in
     """
-}
-
-/// Why the command line was refused; the app prints it with the usage and
-/// exits with status 2.
-public enum LaunchError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// An argument the app does not know.
-  case unknownOption(String)
-  /// An option that needs a value came last.
-  case missingValue(String)
-  /// An option that takes no value was given one with `=`.
-  case unexpectedValue(String)
-  /// A value of the wrong form: option, value, what was expected.
-  case badValue(String, String, String)
-  /// Two options that exclude each other.
-  case conflict(String, String)
-  /// An environment variable of the wrong form: name, value, expected.
-  case badEnvironment(String, String, String)
-
-  /// One line for the user.
-  public var description: String {
-    switch self {
-    case .unknownOption(let option): "unknown option '\(option)'"
-    case .missingValue(let option): "\(option) needs a value"
-    case .unexpectedValue(let option): "\(option) takes no value"
-    case .badValue(let option, let value, let expected): "\(option) wants \(expected), not '\(value)'"
-    case .conflict(let first, let second): "\(first) and \(second) cannot be used together"
-    case .badEnvironment(let name, let value, let expected): "\(name) should be \(expected), not '\(value)'"
-    }
-  }
 }

@@ -91,7 +91,8 @@ public final class ToDoSession {
       let item = try await store.add(title: title)
       await showLatest()
       if let number = await store.snapshot.number(ofItemWithID: item.id) {
-        try await screen.reveal(number: number)
+        // Scrolling to it is a courtesy: the item is added either way.
+        try? await screen.reveal(number: number)
         drawFrame()
       } else {
         drawFrame()
