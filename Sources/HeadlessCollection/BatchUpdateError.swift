@@ -10,6 +10,9 @@ import Foundation
 ///
 /// Deletes, reloads and move sources are checked against the counts before
 /// the update; inserts and move destinations against the counts after it.
+///
+/// A value holds at most three index paths and a few counts: copying,
+/// comparing and hashing it are O(1).
 public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An index path without exactly two indexes (section, item).
   case invalidIndexPath(IndexPath)
@@ -83,6 +86,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
   case reloadOfMovedItem(IndexPath)
 
   /// UIKit's sentence for the failure.
+  ///
+  /// - Complexity: O(length of the sentence).
   public var description: String {
     switch self {
     case .invalidIndexPath(let path):

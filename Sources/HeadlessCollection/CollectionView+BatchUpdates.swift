@@ -120,7 +120,8 @@ extension CollectionView {
     do {
       try performBatchUpdates { change(self.openBatch!) }
     } catch {
-      preconditionFailure(error.description)
+      // fatalError, not preconditionFailure: the message must survive -O.
+      fatalError(error.description)
     }
   }
 

@@ -222,8 +222,9 @@ extension CollectionView {
         arrivingItem = (index, frame)
         let cell = dataSource.collectionView(self, cellForItemAt: indexPath(forGlobal: index))
         arrivingItem = nil
-        precondition(
-          !cell.isMounted, "the data source returned a cell that already shows another item")
+        if cell.isMounted {
+          fatalError("the data source returned a cell that already shows another item")
+        }
         cell.isMounted = true
         if cell.reuseIdentifier == nil { cell.owner = self }
         cell.frame = frame

@@ -4,9 +4,9 @@ extension CollectionView {
   /// Where ``scrollToItem(at:at:animated:)`` puts an item in the viewport,
   /// UIKit's `UICollectionView.ScrollPosition`. Combine at most one vertical
   /// and one horizontal position; the empty set scrolls as little as needed
-  /// to show the item.
+  /// to show the item. A bit set: every operation is O(1).
   public struct ScrollPosition: OptionSet, Hashable, Sendable {
-    /// The raw bits.
+    /// The raw bits. O(1).
     public let rawValue: UInt
 
     /// A position from its raw bits.
@@ -14,17 +14,17 @@ extension CollectionView {
     /// - Complexity: O(1).
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
-    /// The item's top edge at the top of the viewport (below the top inset).
+    /// The item's top edge at the top of the viewport (below the top inset). O(1).
     public static let top = ScrollPosition(rawValue: 1 << 0)
-    /// The item's center at the vertical center of the viewport.
+    /// The item's center at the vertical center of the viewport. O(1).
     public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
-    /// The item's bottom edge at the bottom of the viewport (above the inset).
+    /// The item's bottom edge at the bottom of the viewport (above the inset). O(1).
     public static let bottom = ScrollPosition(rawValue: 1 << 2)
-    /// The item's left edge at the left of the viewport.
+    /// The item's left edge at the left of the viewport. O(1).
     public static let left = ScrollPosition(rawValue: 1 << 3)
-    /// The item's center at the horizontal center of the viewport.
+    /// The item's center at the horizontal center of the viewport. O(1).
     public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
-    /// The item's right edge at the right of the viewport.
+    /// The item's right edge at the right of the viewport. O(1).
     public static let right = ScrollPosition(rawValue: 1 << 5)
   }
 

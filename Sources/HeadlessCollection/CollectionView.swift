@@ -26,6 +26,9 @@ public final class CollectionView {
   /// The collection's rectangle; its size is the size of the viewport.
   /// Changing the width of a vertical collection (the height of a horizontal
   /// one) invalidates the whole layout, as the room for lines changed.
+  ///
+  /// - Complexity: O(1) to read. Setting a new size lays out at once:
+  ///   O(log *n* + *v*), or O(*n*) when the room across the lines changed.
   public var frame: CGRect {
     didSet {
       guard frame.size != oldValue.size else { return }
@@ -58,6 +61,9 @@ public final class CollectionView {
 
   /// Extra scrollable room around the content, UIKit's `contentInset`. The
   /// insets across the scroll direction narrow the room lines are laid out in.
+  ///
+  /// - Complexity: O(1) to read. Setting a new value lays out at once:
+  ///   O(*n*) when the insets across the lines changed, else O(log *n* + *v*).
   public var contentInset: EdgeInsets = .zero {
     didSet {
       guard contentInset != oldValue else { return }
@@ -81,6 +87,8 @@ public final class CollectionView {
 
   /// The layout settings. Assigning another layout invalidates the whole
   /// layout.
+  ///
+  /// - Complexity: O(1) to read; assigning lays everything out again, O(*n*).
   public var collectionViewLayout: CollectionViewFlowLayout {
     didSet {
       seenLayoutGeneration = -1
@@ -92,6 +100,8 @@ public final class CollectionView {
 
   /// Supplies sections, items and cells. Held weakly, as in UIKit. Setting it
   /// makes the next layout pass load everything from it again.
+  ///
+  /// - Complexity: O(1); the next layout pass then costs O(*n*).
   public weak var dataSource: (any CollectionViewDataSource)? {
     didSet { needsReload = true }
   }
@@ -99,23 +109,25 @@ public final class CollectionView {
   /// Sizes items and hears about display, scrolling and selection. Held
   /// weakly, as in UIKit. Setting it invalidates the layout, since sizes come
   /// from it.
+  ///
+  /// - Complexity: O(1); the next layout pass then costs O(*n*).
   public weak var delegate: (any CollectionViewDelegateFlowLayout)? {
     didSet { needsFullLayout = true }
   }
 
   // MARK: Selection settings
 
-  /// Whether ``selectItem(at:)`` selects anything. Default `true`.
+  /// Whether ``selectItem(at:)`` selects anything. Default `true`. O(1).
   public var allowsSelection = true
 
   /// Whether several items may be selected at once; a tap on a selected item
   /// then deselects it. Default `false`: selecting one item deselects the
-  /// others.
+  /// others. O(1).
   public var allowsMultipleSelection = false
 
   /// Whether the last batch applied by
   /// ``performBatchUpdates(_:animated:completion:)`` asked for animation
-  /// (``performBatchUpdates(_:completion:)`` does, as in UIKit).
+  /// (``performBatchUpdates(_:completion:)`` does, as in UIKit). O(1).
   public internal(set) var lastBatchUpdateWasAnimated = false
 
   // MARK: State
@@ -232,7 +244,7 @@ public final class CollectionView {
       return cell
     }
     guard let cellClass = registeredClasses[identifier] else {
-      preconditionFailure(
+      fatalError(
         "could not dequeue a view of kind: UICollectionElementKindCell with identifier "
           + "\(identifier) - must register a nib or a class for the identifier")
     }

@@ -6,7 +6,10 @@ import Foundation
 /// The collection view asks for counts when it loads its data (the first
 /// layout, ``CollectionView/reloadData()``) and at the end of
 /// ``CollectionView/performBatchUpdates(_:completion:)``, where the counts must
-/// agree with the batch. It asks for cells only for the items it displays.
+/// agree with the batch: O(*s*) calls for *s* sections. It asks for cells only
+/// for the items it displays: O(*v*) calls for a new viewport of *v* items,
+/// O(changed items) per scroll step or batch. Implementations should answer
+/// in O(1).
 @MainActor
 public protocol CollectionViewDataSource: AnyObject {
   /// The number of sections. The default is 1.

@@ -5,7 +5,11 @@ import Foundation
 /// `UICollectionViewDelegate` and `UIScrollViewDelegate` methods it inherits).
 ///
 /// Every member has a default, so a conforming type implements only what it
-/// needs.
+/// needs. The collection asks `sizeForItemAt` once per item on a full
+/// layout (O(*n*) calls) and once per changed item afterwards; the display
+/// callbacks come once per cell entering or leaving the viewport;
+/// `collectionViewDidLayout` once per layout pass. Implementations should
+/// answer in O(1).
 @MainActor
 public protocol CollectionViewDelegateFlowLayout: AnyObject {
   /// The size of the item at `indexPath`. Asked once per item and cached:

@@ -26,9 +26,12 @@ import Foundation
 /// else ``itemSize``. A collection view asks them once per item and caches
 /// them; changing any property here invalidates the whole layout, so the next
 /// layout pass asks every size again.
+///
+/// The object only holds settings: reading or setting any of them is O(1);
+/// the O(*n*) relayout happens at each collection view's next layout pass.
 @MainActor
 public final class CollectionViewFlowLayout {
-  /// The direction the content scrolls in.
+  /// The direction the content scrolls in. O(1) to copy and compare.
   public enum ScrollDirection: Hashable, Sendable {
     /// Lines are rows, stacked top to bottom.
     case vertical
@@ -37,20 +40,25 @@ public final class CollectionViewFlowLayout {
   }
 
   /// The size of every item when the delegate does not say otherwise.
-  /// Default 50 × 50, as in UIKit.
+  /// Default 50 × 50, as in UIKit. O(1); see the type for the relayout.
   public var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
 
   /// The direction the content scrolls in. Default ``ScrollDirection/vertical``.
+  /// O(1); see the type for the relayout.
   public var scrollDirection: ScrollDirection = .vertical { didSet { invalidateLayout() } }
 
-  /// Space around the items of every section. Default zero.
+  /// Space around the items of every section. Default zero. O(1); see the
+  /// type for the relayout.
   public var sectionInset: EdgeInsets = .zero { didSet { invalidateLayout() } }
 
   /// The least space between consecutive lines. Default 10, as in UIKit.
+  /// Negative values overlap lines, but a line never starts before the one
+  /// before it. O(1); see the type for the relayout.
   public var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
 
   /// The least space between consecutive items of one line. Default 10, as in
-  /// UIKit; justified lines may space their items further apart.
+  /// UIKit; justified lines may space their items further apart. O(1); see
+  /// the type for the relayout.
   public var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
 
   /// Bumped whenever the layout is invalidated; a collection view that saw an

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Where the layout puts one item: UIKit's `UICollectionViewLayoutAttributes`
-/// for a cell, as a value.
+/// for a cell, as a value. Every member is O(1).
 public struct CollectionViewLayoutAttributes: Hashable, Sendable {
-  /// The item the attributes describe.
+  /// The item the attributes describe. O(1).
   public var indexPath: IndexPath
-  /// The item's rectangle in content coordinates.
+  /// The item's rectangle in content coordinates. O(1).
   public var frame: CGRect
 
   /// Attributes of `indexPath` at `frame`.

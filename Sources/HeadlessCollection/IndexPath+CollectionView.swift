@@ -18,11 +18,11 @@ import Foundation
     /// - Complexity: O(1).
     public var item: Int {
       get {
-        precondition(count == 2, "Invalid index path for use with a collection view: \(self)")
+        if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
         return self[1]
       }
       set {
-        precondition(count == 2, "Invalid index path for use with a collection view: \(self)")
+        if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
         self[1] = newValue
       }
     }
@@ -34,11 +34,11 @@ import Foundation
     /// - Complexity: O(1).
     public var section: Int {
       get {
-        precondition(count == 2, "Invalid index path for use with a collection view: \(self)")
+        if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
         return self[0]
       }
       set {
-        precondition(count == 2, "Invalid index path for use with a collection view: \(self)")
+        if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
         self[0] = newValue
       }
     }
