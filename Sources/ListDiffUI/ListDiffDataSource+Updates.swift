@@ -224,7 +224,7 @@ extension ListDiffDataSource {
           if !updatePairs.isEmpty {
             self.reconfigure(updatePairs, in: new)
           }
-        }, completion: nil)
+        }, animated: animate, completion: nil)
     } catch {
       report(
         ListDiffDiagnostic(

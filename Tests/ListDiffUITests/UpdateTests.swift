@@ -140,6 +140,19 @@ struct UpdateTests {
     #expect(harness.shown == ["b=0"])
   }
 
+  @Test("animate means what it says: the batch is animated exactly when asked")
+  func animateIsHonoured() {
+    let harness = Harness(height: 50)
+    harness.dataSource.setRootSection(section(items("a")), animate: true)
+    #expect(harness.collectionView.lastBatchUpdateWasAnimated)
+    harness.dataSource.setRootSection(section(items("a", "b")), animate: false)
+    #expect(!harness.collectionView.lastBatchUpdateWasAnimated)
+    harness.dataSource.setRootSection(section(items("b")), animate: true)
+    #expect(harness.collectionView.lastBatchUpdateWasAnimated)
+    harness.dataSource.setRootSection(section(items("b", "c")))
+    #expect(!harness.collectionView.lastBatchUpdateWasAnimated, "the default is not animated")
+  }
+
   @Test("a root set from a callback during an update is applied right after it")
   func reentrantRoot() throws {
     @MainActor final class Reentrant: CollectionViewDelegateFlowLayout {
