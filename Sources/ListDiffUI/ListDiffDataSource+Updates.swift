@@ -264,5 +264,9 @@ extension ListDiffDataSource {
   func retire(_ controller: AnyListCellController) {
     if let cell = controller.mountedListCell { unmount(controller, from: cell) }
     controller.host = nil
+    // Release it now rather than at the next layout pass.
+    appearedControllers.removeAll { $0 === controller }
+    fullyAppearedControllers.removeAll { $0 === controller }
+    deferredInvalidations.removeAll { $0 === controller }
   }
 }

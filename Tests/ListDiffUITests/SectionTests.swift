@@ -92,6 +92,40 @@ struct SectionTests {
     #expect(harness.shown == ["a=0", "b=0"])
   }
 
+  @Test("nested explicit ids reordered at every level keep every controller and its state")
+  func nestedExplicitIDs() throws {
+    func root(outerFirst: Bool, innerFirst: Bool) -> Section {
+      let inner = [section(items("a", "b"), id: "in1"), section(items("a", "b"), id: "in2")]
+      let outerA = CompositeSection(innerFirst ? inner : inner.reversed(), id: "outA")
+      let outerB = CompositeSection(
+        section(items("c")), CompositeSection(section(items("a"), id: "deep"), id: "mid"), id: "outB")
+      return CompositeSection(outerFirst ? [outerA, outerB] : [outerB, outerA])
+    }
+    let harness = Harness(height: 400)
+    harness.dataSource.setRootSection(root(outerFirst: true, innerFirst: true))
+    let paths: [(String, [String])] = [
+      ("a", ["outA", "in1"]), ("b", ["outA", "in1"]), ("a", ["outA", "in2"]), ("b", ["outA", "in2"]),
+      ("a", ["outB", "mid", "deep"]),
+    ]
+    var controllers: [ObjectIdentifier] = []
+    for (index, (identifier, path)) in paths.enumerated() {
+      let controller = try #require(harness.controller(identifier, sectionPath: path))
+      controller.updateState(ItemState(note: "state\(index)"))
+      controllers.append(ObjectIdentifier(controller))
+    }
+    for (outerFirst, innerFirst) in [(false, true), (false, false), (true, false), (true, true)] {
+      harness.dataSource.setRootSection(root(outerFirst: outerFirst, innerFirst: innerFirst))
+      for (index, (identifier, path)) in paths.enumerated() {
+        let controller = try #require(harness.controller(identifier, sectionPath: path))
+        #expect(ObjectIdentifier(controller) == controllers[index], "\(identifier) in \(path)")
+        #expect(controller.viewState.note == "state\(index)")
+      }
+      #expect(harness.log.liveControllers.count == 6)
+      #expect(harness.diagnostics.isEmpty)
+    }
+    #expect(harness.dataSource.indexPath(forIdentifier: "a", sectionPath: ["deep"])?.item == 5)
+  }
+
   @Test("without ids, position scopes: reordering sections makes new identities")
   func positionScopes() throws {
     let harness = Harness(height: 200)
