@@ -149,14 +149,15 @@ extension CollectionView {
     let needed = engine.itemsNeedingSize(among: indexes)
     guard !needed.isEmpty else { return }
     let layout = collectionViewLayout
-    let sizes: [(index: Int, size: CGSize)]
+    var sizes: [(index: Int, size: CGSize)] = []
+    sizes.reserveCapacity(needed.count)
     if let delegate {
-      let paths = needed.map(indexPath(forGlobal:))
-      sizes = zip(needed, paths).map { index, path in
-        (index, delegate.collectionView(self, layout: layout, sizeForItemAt: path))
+      for index in needed {
+        let path = indexPath(forGlobal: index)
+        sizes.append((index, delegate.collectionView(self, layout: layout, sizeForItemAt: path)))
       }
     } else {
-      sizes = needed.map { ($0, layout.itemSize) }
+      for index in needed { sizes.append((index, layout.itemSize)) }
     }
     engine.setSizes(sizes)
   }

@@ -95,7 +95,9 @@ struct FlowLayoutEngine {
   ///
   /// - Complexity: O(*k* log *n*) for *k* indexes.
   func itemsNeedingSize(among indexes: [Int]) -> [Int] {
-    indexes.filter { $0 < store.count && store[$0].needsSize }
+    var result: [Int] = []
+    for index in indexes where index < store.count && store[index].needsSize { result.append(index) }
+    return result
   }
 
   /// Stores sizes the delegate gave, clearing the items' needs-size marks.
@@ -143,32 +145,30 @@ struct FlowLayoutEngine {
         }
       }
     } else {
-      let old = store.allRecords
-      var records: [ItemGeometry] = []
-      records.reserveCapacity(batch.newCount)
+      // Rebuild in one ordered walk over the old records, block by block.
+      let old = store
+      var reader: GeometryStore.Position? = old.count > 0 ? old.position(of: 0) : nil
+      var oldIndex = 0
       var removed = batch.removedOld.makeIterator()
       var nextRemoved = removed.next()
       var inserted = batch.insertedNew.makeIterator()
       var nextInserted = inserted.next()
-      var oldIndex = 0
-      for newIndex in 0..<batch.newCount {
+      store = GeometryStore(count: batch.newCount) { newIndex in
         if newIndex == nextInserted {
           nextInserted = inserted.next()
-          if let source = moveSources[newIndex] {
-            records.append(.sized(old[source].size))
-          } else {
-            records.append(.unsized)
-          }
-          continue
+          if let source = moveSources[newIndex] { return .sized(old[source].size) }
+          return .unsized
         }
         while oldIndex == nextRemoved {
           oldIndex += 1
           nextRemoved = removed.next()
+          reader = old.position(after: reader!)
         }
-        records.append(old[oldIndex])
+        let record = old[reader!]
         oldIndex += 1
+        reader = old.position(after: reader!)
+        return record
       }
-      store = GeometryStore(records)
     }
 
     var start = 0

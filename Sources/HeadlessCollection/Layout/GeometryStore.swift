@@ -31,23 +31,9 @@ struct GeometryStore {
   /// An empty store.
   init() {}
 
-  /// A store holding `records`, whose line origins are absolute.
-  ///
-  /// - Complexity: O(*n*).
-  init(_ records: [ItemGeometry]) {
-    count = records.count
-    var start = 0
-    blocks.reserveCapacity(records.count / Self.blockSize + 1)
-    while start < records.count {
-      let end = min(start + Self.blockSize, records.count)
-      blocks.append(Block(base: 0, items: Array(records[start..<end])))
-      starts.append(start)
-      start = end
-    }
-  }
-
-  /// A store of `count` records made by `record`, built block by block so
-  /// that no flat copy of them all exists on the way.
+  /// A store of `count` records made by `record` (called in index order,
+  /// with absolute line origins), built block by block so that no flat copy
+  /// of them all exists on the way.
   ///
   /// - Complexity: O(*n*) plus the calls.
   init(count: Int, record: (Int) -> ItemGeometry) {
@@ -60,21 +46,6 @@ struct GeometryStore {
       starts.append(start)
       start = end
     }
-  }
-
-  /// Every record, with absolute line origins.
-  ///
-  /// - Complexity: O(*n*).
-  var allRecords: [ItemGeometry] {
-    var result: [ItemGeometry] = []
-    result.reserveCapacity(count)
-    for block in blocks {
-      for var record in block.items {
-        record.lineOrigin += block.base
-        result.append(record)
-      }
-    }
-    return result
   }
 
   // MARK: Positions
