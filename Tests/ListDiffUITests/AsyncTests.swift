@@ -1,9 +1,48 @@
 import Foundation
 import HeadlessCollection
+#if canImport(Glibc)
+  import Glibc
+#endif
 import ListDiffUI
 import Testing
 
 struct ObserveFailure: Error {}
+
+/// Records whether something happened on the thread that created the record
+/// (the main actor's, in these tests); safe to touch from any thread.
+final class ThreadRecord: @unchecked Sendable {
+  private let lock = NSLock()
+  private let home = pthread_self()
+  private var main = 0
+  private var other = 0
+  func note() {
+    let isMain = pthread_equal(pthread_self(), home) != 0
+    lock.lock()
+    if isMain { main += 1 } else { other += 1 }
+    lock.unlock()
+  }
+  var counts: (main: Int, other: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (main, other)
+  }
+}
+
+/// A view model that notes the thread every time its identifier is read,
+/// which flattening does for every item.
+struct ProbeVM: ListViewModel, Equatable {
+  var name: String
+  var record: ThreadRecord
+  var identifier: String {
+    record.note()
+    return name
+  }
+  static func == (lhs: ProbeVM, rhs: ProbeVM) -> Bool { lhs.name == rhs.name }
+}
+
+final class ProbeController: ListCellController<ProbeVM, ListViewStateNone, ItemCell> {
+  override func itemSize(containerSize: CGSize) -> CGSize { CGSize(width: 5, height: 5) }
+}
 
 @Suite("Asynchronous updates")
 @MainActor
@@ -19,6 +58,21 @@ struct AsyncTests {
     await harness.dataSource.setRootSection(section(items("b", "c")), animate: true)
     #expect(harness.shown == ["b=0", "c=0"])
     #expect(harness.log.violations.isEmpty)
+  }
+
+  @Test("flattening runs off the main actor exactly when applyUpdatesAsync is on", arguments: [false, true])
+  func flatteningThread(async: Bool) async {
+    let harness = Harness(height: 50, applyUpdatesAsync: async)
+    let record = ThreadRecord()
+    let models = (0..<20).map { ProbeVM(name: "p\($0)", record: record) }
+    await harness.dataSource.setRootSection(ListSection<ProbeVM, ProbeController>(models))
+    let counts = record.counts
+    #expect(harness.dataSource.itemCount == 20)
+    if async {
+      #expect(counts.other >= 20, "every item is flattened off the main thread: \(counts)")
+    } else {
+      #expect(counts.other == 0 && counts.main >= 20, "\(counts)")
+    }
   }
 
   @Test("a burst of 1,000 roots coalesces: in order, every completion once, ending on the last")
@@ -78,8 +132,11 @@ struct AsyncTests {
   func observeRendersEverything(async: Bool) async throws {
     let harness = Harness(height: 50, applyUpdatesAsync: async)
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let record = ThreadRecord()
     let task = harness.dataSource.observe(stream) { value in
-      ListSection<ItemVM, ItemController>([ItemVM(identifier: "x", value: value)] + (value % 2 == 0 ? items("even") : []))
+      record.note()
+      return ListSection<ItemVM, ItemController>(
+        [ItemVM(identifier: "x", value: value)] + (value % 2 == 0 ? items("even") : []))
     }
     for value in 0...200 { continuation.yield(value) }
     continuation.finish()
@@ -88,6 +145,7 @@ struct AsyncTests {
     let updates = harness.log.events(of: x).filter { $0.hasPrefix("didUpdateViewModel") }
     #expect(updates == (1...200).map { "didUpdateViewModel(\($0 - 1)->\($0))" })
     #expect(harness.shown == ["x=200", "even=0"])
+    #expect(record.counts.main == 0 && record.counts.other == 201, "sections are built off the main thread")
   }
 
   @Test("observe stops when its task is cancelled")
