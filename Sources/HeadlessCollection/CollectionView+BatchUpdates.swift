@@ -143,6 +143,9 @@ extension CollectionView {
     remapped.sort { $0.index < $1.index }
     mounted = MountedCells(remapped)
     selectedIndexes = Set(selectedIndexes.compactMap { batch.newIndex(of: $0) })
+    // Invalidations still waiting for a pass (made from a callback) follow
+    // their items.
+    pendingInvalidations = pendingInvalidations.compactMap { batch.newIndex(of: $0) }
 
     let dirty = engine.apply(batch, newCounts: newCounts, invalidatedOld: invalidatedOld)
     resolveSizes(dirty)

@@ -214,12 +214,12 @@ extension CollectionView {
     if let dataSource {
       var entries: [(index: Int, cell: CollectionViewCell)] = []
       entries.reserveCapacity(visible.count)
+      var made: [CollectionViewCell] = []
       for (slot, (index, frame)) in visible.enumerated() {
         if let cell = staying[slot] {
           entries.append((index, cell))
           continue
         }
-        guard !needsLayout else { continue }  // a callback changed things: stop asking
         arrivingItem = (index, frame)
         let cell = dataSource.collectionView(self, cellForItemAt: indexPath(forGlobal: index))
         arrivingItem = nil
@@ -231,8 +231,20 @@ extension CollectionView {
         cell.frame = frame
         cell.isDisplayed = false
         entries.append((index, cell))
+        made.append(cell)
+        if needsLayout { break }
       }
-      mounted = MountedCells(entries)
+      if needsLayout {
+        // The data source changed the collection while making a cell: the
+        // indexes of this pass are stale. The change left `mounted` right;
+        // the cells made here go back to the queue for the next pass.
+        for cell in made {
+          cell.isMounted = false
+          enqueue(cell)
+        }
+      } else {
+        mounted = MountedCells(entries)
+      }
     }
     for (cell, _) in departing { enqueue(cell) }
     if needsLayout { return }
