@@ -20,9 +20,8 @@ struct SectionGeometry {
   var origin: CGFloat
   /// Where it ends, after its inset.
   var end: CGFloat
+  /// The insets and spacings the section is laid out with.
   var metrics: SectionMetrics
-
-  var range: Range<Int> { start..<(start + count) }
 }
 
 /// The flow layout's computed state and the algorithms that maintain it.

@@ -90,11 +90,6 @@ struct GeometryStore {
     return Position(block: position.block - 1, offset: blocks[position.block - 1].items.count - 1)
   }
 
-  /// The item index at `position`.
-  ///
-  /// - Complexity: O(1).
-  func index(at position: Position) -> Int { starts[position.block] + position.offset }
-
   /// The record at `position`, with an absolute line origin.
   ///
   /// - Complexity: O(1).

@@ -19,9 +19,6 @@ struct ValidatedBatch {
   /// Reloaded items, old indexes, ascending.
   var reloadedOld: [Int]
 
-  /// Whether the batch changes nothing.
-  var isEmpty: Bool { removedOld.isEmpty && insertedNew.isEmpty && reloadedOld.isEmpty }
-
   /// The new index of old item `old`: its move destination, its place among
   /// the survivors, or nil when it was deleted.
   ///
