@@ -308,6 +308,20 @@ public final class CollectionView {
     }
   }
 
+  /// The item whose frame contains `point` (content coordinates), or nil
+  /// when there is none; of overlapping items, the last. UIKit's way to turn
+  /// a touch into an item.
+  ///
+  /// - Complexity: O(log *n* + the items near `point`).
+  public func indexPathForItem(at point: CGPoint) -> IndexPath? {
+    layoutIfNeeded()
+    let probe = CGRect(x: point.x, y: point.y, width: 0.001, height: 0.001)
+    return engine.items(intersecting: probe).last {
+      $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y
+        && point.y < $0.frame.maxY
+    }.map { indexPath(forGlobal: $0.index) }
+  }
+
   // MARK: Layout invalidation
 
   /// Asks the delegate again for the sizes of `indexPaths` and places what

@@ -140,3 +140,24 @@ import Testing
     }
   }
 }
+
+@MainActor
+@Suite struct HitTestingTests {
+  @Test func pointsFindTheItemsThatContainThem() {
+    let model = ListModel((0..<6).map { "\($0)" })
+    model.size = { _ in CGSize(width: 4, height: 2) }
+    let collection = makeCollection(model, width: 10, height: 10) { layout in
+      layout.minimumInteritemSpacing = 1
+      layout.minimumLineSpacing = 1
+    }
+    // Rows of two, y 0..<2, 3..<5, 6..<8: justified (x 0..<4 and 6..<10)
+    // except the last, left-aligned (x 0..<4 and 5..<9).
+    #expect(collection.indexPathForItem(at: CGPoint(x: 0, y: 0)) == ip(0))
+    #expect(collection.indexPathForItem(at: CGPoint(x: 7.5, y: 4)) == ip(3))
+    #expect(collection.indexPathForItem(at: CGPoint(x: 5, y: 4)) == nil)  // the gap
+    #expect(collection.indexPathForItem(at: CGPoint(x: 1, y: 2.5)) == nil)  // between rows
+    #expect(collection.indexPathForItem(at: CGPoint(x: 8.9, y: 7.9)) == ip(5))
+    #expect(collection.indexPathForItem(at: CGPoint(x: 9.5, y: 7)) == nil)
+    #expect(collection.indexPathForItem(at: CGPoint(x: 9.5, y: 4)) == ip(3))
+  }
+}
