@@ -1,0 +1,51 @@
+// The README's "invalid updates" example, verbatim between the markers.
+
+import Foundation
+import HeadlessCollection
+import Testing
+
+// README invalid update begins
+final class Rows: CollectionViewDataSource {
+  var rows = ["a", "b", "c"]
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    rows.count
+  }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+    -> CollectionViewCell
+  {
+    collectionView.dequeueReusableCell(withReuseIdentifier: "row", for: indexPath)
+  }
+}
+
+@MainActor
+func insertWithoutUpdatingTheModel() -> String {
+  let collectionView = CollectionView(
+    frame: CGRect(x: 0, y: 0, width: 20, height: 10),
+    collectionViewLayout: CollectionViewFlowLayout())
+  collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "row")
+  let rows = Rows()
+  collectionView.dataSource = rows
+  collectionView.reloadData()
+  do {
+    // The bug: an insert is announced but the model still has three rows.
+    try collectionView.performBatchUpdates({
+      collectionView.insertItems(at: [IndexPath(item: 3, section: 0)])
+    }, completion: nil)
+  } catch {
+    // The collection is exactly as it was: three items, same cells.
+    return error.description
+  }
+  return "applied"
+}
+// README invalid update ends
+
+@MainActor
+@Suite("README invalid update")
+struct ReadmeInvalidUpdateTests {
+  @Test func theReadmeExampleFailsWithUIKitsWords() {
+    #expect(
+      insertWithoutUpdatingTheModel()
+        == "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out)."
+    )
+  }
+}
