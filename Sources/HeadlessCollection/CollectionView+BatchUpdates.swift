@@ -77,8 +77,9 @@ extension CollectionView {
   /// Announces items inserted at `indexPaths` (index paths after the
   /// update). Inside ``performBatchUpdates(_:completion:)`` it joins the
   /// batch; outside, it is a batch of its own, and since this method cannot
-  /// throw, an invalid change stops the program with the batch's message, as
-  /// UIKit's exception does — wrap it in a batch to get the error instead.
+  /// throw, an invalid change goes to ``invalidUpdateHandler`` or, without
+  /// one, stops the program with the batch's message, as UIKit's exception
+  /// does — wrap it in a batch to get the error thrown instead.
   ///
   /// - Complexity: O(*k*) inside a batch.
   public func insertItems(at indexPaths: [IndexPath]) {
@@ -120,6 +121,10 @@ extension CollectionView {
     do {
       try performBatchUpdates { change(self.openBatch!) }
     } catch {
+      if let invalidUpdateHandler {
+        invalidUpdateHandler(error)
+        return
+      }
       // fatalError, not preconditionFailure: the message must survive -O.
       fatalError(error.description)
     }

@@ -167,6 +167,16 @@ public final class CollectionView {
   /// The batch being recorded, if inside `performBatchUpdates`.
   var openBatch: BatchRecorder?
 
+  /// Receives the error when an insert, delete, move or reload made outside
+  /// ``performBatchUpdates(_:completion:)`` is invalid; the collection is
+  /// then left exactly as it was.
+  ///
+  /// Those methods cannot throw, so by default (nil) an invalid one stops the
+  /// program with UIKit's message, as UIKit's `NSInternalInconsistencyException`
+  /// does. Tests that want the failure recorded instead, and the run to go on,
+  /// set a handler, e.g. `collectionView.invalidUpdateHandler = { Issue.record($0) }`.
+  public var invalidUpdateHandler: (@MainActor (BatchUpdateError) -> Void)?
+
   /// A collection view of `frame` laid out by `layout`. It has no data
   /// source yet, hence no sections.
   ///
