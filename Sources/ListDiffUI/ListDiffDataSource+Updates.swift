@@ -182,7 +182,8 @@ extension ListDiffDataSource {
 
   /// Applies a prepared root: one batch update of deletes, inserts and moves,
   /// inside which updated items' controllers take their new view models,
-  /// reconfigure their cells and have their sizes invalidated.
+  /// reconfigure their cells and have their sizes invalidated; then reports
+  /// it to the `updateHandler`.
   func apply(_ update: PreparedUpdate, animate: Bool) {
     for diagnostic in update.diagnostics { report(diagnostic) }
     let old = list
@@ -206,6 +207,11 @@ extension ListDiffDataSource {
       }
     }
     let updatePairs = Self.updateTargets(of: result)
+    // What the collection view shows; the batch lays it out first anyway.
+    let shownCount = collectionView.numberOfItems(inSection: 0)
+    var applied = ListDiffUpdate(
+      deletes: result.deletes, inserts: result.inserts, moves: result.moves, updates: result.updates,
+      oldItemCount: shownCount, newItemCount: new.items.count, animated: animate)
 
     do {
       try collectionView.performBatchUpdates(
@@ -233,12 +239,14 @@ extension ListDiffDataSource {
             "the collection view rejected the batch update (\(error)); reloaded all data instead"))
       list = new
       collectionView.reloadData()
+      applied = .reload(oldItemCount: shownCount, newItemCount: new.items.count)
     }
     isApplying = false
 
     for controller in retired { retire(controller) }
     flushDeferredInvalidations()
     collectionView.layoutIfNeeded()
+    updateHandler?(applied)
   }
 
   /// Hands updated items their new view models, reconfigures their mounted

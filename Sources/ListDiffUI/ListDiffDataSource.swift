@@ -19,6 +19,11 @@ import ListDiff
 ///     ListSection<Todo, TodoController>(todos, id: "todos") { TodoViewModel(todo: $0) }))
 /// ```
 ///
+/// Every batch it applies is reported to ``updateHandler`` as a
+/// ``ListDiffUpdate`` (deletes, inserts, moves and updates, as the
+/// collection view received them), for logging or for keeping something else
+/// in step with the collection.
+///
 /// Each root costs one flattening and one diff, O(*n*) in the number of items,
 /// plus work for the cells on screen: controllers are created when the
 /// collection view first asks for an item's size or cell, and only displayed
@@ -48,6 +53,30 @@ public final class ListDiffDataSource {
   /// the update that found the problem is applied.
   public var diagnosticHandler: @MainActor (ListDiffDiagnostic) -> Void =
     ListDiffDataSource.printToStandardError
+
+  /// Hears every batch update the data source applies, as a
+  /// ``ListDiffUpdate``: once per applied root that changed anything, on the
+  /// main actor, after the batch is applied and the collection view laid out
+  /// (cells show the new root when it runs), before that root's completions,
+  /// and in the order the roots were applied — in `applyUpdatesAsync` mode
+  /// too.
+  ///
+  /// It is not called for a root equal to the one shown (same identities,
+  /// equal view models: nothing to apply), nor for a root skipped because a
+  /// newer one arrived while it waited in `applyUpdatesAsync` mode; the
+  /// newer root's update then goes from what was shown to it. A batch the
+  /// collection view rejected is reported as the reload that replaced it
+  /// (``ListDiffUpdate/isReload``). View-state changes
+  /// (``ListCellController/updateState(_:)``) re-size cells without a batch
+  /// and are not reported. Default nil.
+  ///
+  /// A root set from inside the handler is applied after this one, and
+  /// reported after it.
+  ///
+  /// - Complexity: free when nil. Otherwise O(1) per applied root plus the
+  ///   handler's own work: the update shares the diff's index arrays
+  ///   rather than copying them.
+  public var updateHandler: (@MainActor (ListDiffUpdate) -> Void)?
 
   // MARK: State shared by the extensions
 
