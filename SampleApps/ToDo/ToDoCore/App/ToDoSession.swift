@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffUI
 
 /// The read–run–draw loop behind the `todo>` prompt.
 ///
@@ -18,9 +19,9 @@ public final class ToDoSession {
   private let interactive: Bool
   private let write: (String) -> Void
   private let currentWidth: (() -> Int)?
-  /// The rows on screen, kept while `diff on` so each update's batch can be
-  /// derived; `nil` while diffs are off.
-  private var shownRows: [ToDoRow]?
+  /// The batch updates the data source applied since the last report, as
+  /// its `updateHandler` hands them over; `nil` while diffs are off.
+  private var appliedUpdates: [ListDiffUpdate]?
 
   /// A session on `store`, drawn on `screen` (not yet started), writing all
   /// output through `write`. When given, `currentWidth` is asked before each
@@ -98,7 +99,7 @@ public final class ToDoSession {
         drawFrame()
         write("note: added, but the filter hides it — filter all shows it\n")
       }
-      await reportBatch()
+      reportBatch()
       return
     case .done(let number): try await store.complete(number: number)
     case .undo(let number): try await store.reopen(number: number)
@@ -112,7 +113,7 @@ public final class ToDoSession {
     case .expand(let number), .collapse(let number):
       try await screen.setExpanded(command == .expand(number), number: number)
       drawFrame()
-      if shownRows != nil {
+      if appliedUpdates != nil {
         write("diff: no batch update — item \(number)'s controller changed its view state and re-sized its cell\n")
       }
       return
@@ -121,7 +122,7 @@ public final class ToDoSession {
       drawFrame()
       return
     case .showDiffs(let on):
-      shownRows = on ? screen.rows(for: await store.snapshot) : nil
+      showDiffs(on)
       write(on ? "diff: on — each change prints the batch update it applied\n" : "diff: off\n")
       return
     case .help:
@@ -132,17 +133,31 @@ public final class ToDoSession {
     }
     await showLatest()
     drawFrame()
-    await reportBatch()
+    reportBatch()
   }
 
-  /// With `diff on`, prints the batch that took the screen from the rows
-  /// shown before to the rows of the store's current snapshot.
-  private func reportBatch() async {
-    guard let before = shownRows else { return }
-    let after = screen.rows(for: await store.snapshot)
-    let batch = ToDoBatchReport(from: before, to: after)
-    write(batch.isEmpty ? "diff: nothing changed\n" : "diff: \(batch)\n")
-    shownRows = after
+  /// Starts or stops collecting the batch updates the screen's data source
+  /// applies. Each is reported by the data source itself, after it applied
+  /// the batch, so what `diff on` prints is what the collection view got.
+  private func showDiffs(_ on: Bool) {
+    if on {
+      appliedUpdates = []
+      screen.dataSource.updateHandler = { [weak self] update in
+        self?.appliedUpdates?.append(update)
+      }
+    } else {
+      appliedUpdates = nil
+      screen.dataSource.updateHandler = nil
+    }
+  }
+
+  /// With `diff on`, prints each batch update applied since the last report
+  /// (one per new snapshot shown), or that nothing changed on screen.
+  private func reportBatch() {
+    guard let updates = appliedUpdates else { return }
+    appliedUpdates = []
+    if updates.isEmpty { write("diff: nothing changed\n") }
+    for update in updates { write("diff: \(update)\n") }
   }
 
   /// Waits until the screen shows the store's current state.

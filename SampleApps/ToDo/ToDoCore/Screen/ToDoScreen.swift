@@ -103,12 +103,6 @@ public final class ToDoScreen {
     collectionView.layoutIfNeeded()
   }
 
-  /// The rows the screen shows for `snapshot`, in collection order: what
-  /// ``ToDoBatchReport`` diffs. O(n).
-  public func rows(for snapshot: ToDoSnapshot) -> [ToDoRow] {
-    ToDoScreenContent(snapshot, timeZone: timeZone).rows
-  }
-
   /// Moves the viewport: a screen less one line up or down, or to either
   /// end. O(visible cells).
   public func scroll(_ direction: ToDoCommand.ScrollDirection) {

@@ -1,9 +1,8 @@
 import Foundation
 
 /// What the to-do screen shows for one snapshot, as view models grouped the
-/// way the sections nest: the single description from which both the root
-/// section (``ToDoSections``) and the list of rows the data source flattens
-/// it into (``rows``) are made.
+/// way the sections nest: the description ``ToDoSections`` makes the root
+/// section from.
 public struct ToDoScreenContent: Equatable, Sendable {
   /// The open part of the list.
   public enum OpenPart: Equatable, Sendable {
@@ -64,28 +63,5 @@ public struct ToDoScreenContent: Equatable, Sendable {
     } else {
       completed = nil
     }
-  }
-
-  /// The rows the data source flattens the root section into, in order:
-  /// one per cell, each with its section path and view model. O(n).
-  public var rows: [ToDoRow] {
-    var rows = [ToDoRow(sectionPath: [], model: .label(header))]
-    let openPath = [ToDoSections.openID]
-    switch open {
-    case .placeholder(let label): rows.append(ToDoRow(sectionPath: openPath, model: .label(label)))
-    case .items(let items): rows += items.map { ToDoRow(sectionPath: openPath, model: .item($0)) }
-    case nil: break
-    }
-    let completedPath = [ToDoSections.completedID]
-    switch completed {
-    case .placeholder(let label):
-      rows.append(ToDoRow(sectionPath: completedPath, model: .label(label)))
-    case .items(let title, let items):
-      rows.append(ToDoRow(sectionPath: completedPath, model: .label(title)))
-      rows += items.map { ToDoRow(sectionPath: completedPath + [ToDoSections.completedItemsID], model: .item($0)) }
-    case nil: break
-    }
-    rows.append(ToDoRow(sectionPath: [], model: .label(footer)))
-    return rows
   }
 }
