@@ -26,7 +26,7 @@ let package = Package(
     .target(name: "ListDiffUI", dependencies: ["ListDiff", "HeadlessCollection"]),
 
     // The terminal to-do sample: a library the tests reach, and its executable.
-    .target(name: "ToDoCore", dependencies: ["ListDiffUI"], path: "SampleApps/ToDo/ToDoCore"),
+    .target(name: "ToDoCore", dependencies: ["ListDiffUI", "HeadlessCollection"], path: "SampleApps/ToDo/ToDoCore"),
     .executableTarget(name: "ToDoApp", dependencies: ["ToDoCore"], path: "SampleApps/ToDo/ToDoApp"),
 
     .executableTarget(

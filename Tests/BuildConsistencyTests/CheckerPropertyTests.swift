@@ -132,6 +132,57 @@ import Testing
     #expect(subjects.contains("B"))
   }
 
+  /// The repository's own case: ToDoTests depends on the executable
+  /// ToDoApp so that SwiftPM builds the `todo` its end-to-end tests run;
+  /// Bazel must carry that binary in `data`, and only there.
+  @Test func executableDependenciesAreBazelData() throws {
+    func manifest(testDependencies: String) throws -> PackageManifest {
+      try PackageManifest(
+        parsing: """
+          let package = Package(name: "x", products: [.executable(name: "todo", targets: ["ToDoApp"])], targets: [
+            .target(name: "ToDoCore"),
+            .executableTarget(name: "ToDoApp", dependencies: ["ToDoCore"]),
+            .testTarget(name: "ToDoTests", dependencies: [\(testDependencies)]),
+          ])
+          """)
+    }
+    func drifts(_ manifest: PackageManifest, testAttributes: String) throws -> [BuildDrift] {
+      let build = try BazelBuildFile(
+        parsing: """
+          load("@build_bazel_rules_swift//swift:swift.bzl", "swift_binary", "swift_library", "swift_test")
+          swift_library(name = "ToDoCore", srcs = glob(["Sources/ToDoCore/**/*.swift"]), copts = ["-swift-version", "5"])
+          swift_binary(name = "todo", module_name = "ToDoApp", srcs = glob(["Sources/ToDoApp/**/*.swift"]),
+              copts = ["-swift-version", "5"], deps = [":ToDoCore"], visibility = ["//visibility:public"])
+          swift_test(name = "ToDoTests", srcs = glob(["Tests/ToDoTests/**/*.swift"]), copts = ["-swift-version", "5"],
+              \(testAttributes))
+          """)
+      return BuildConsistency.drifts(manifest: manifest, build: build)
+    }
+    let runsTodo = try manifest(testDependencies: #""ToDoCore", "ToDoApp""#)
+    let consistent = try drifts(runsTodo, testAttributes: #"deps = [":ToDoCore"], data = [":todo", "Fixtures/a.json"]"#)
+    #expect(consistent.isEmpty, "\(consistent)")
+
+    let variants: [(manifest: PackageManifest, attributes: String, problem: String)] = [
+      (runsTodo, #"deps = [":ToDoCore", ":todo"]"#,
+       "Package.swift's ToDoTests depends on the executable ToDoApp; //:ToDoTests must carry //:todo in data, not deps"),
+      (runsTodo, #"deps = [":ToDoCore", "//:todo"], data = ["//:todo"]"#, "deps as well as data"),
+      (runsTodo, #"deps = [":ToDoCore"], data = ["Fixtures/a.json"] + glob(["Fixtures/**"])"#,
+       "Package.swift's ToDoTests depends on the executable ToDoApp; //:ToDoTests must carry //:todo in data ("),
+      (runsTodo, #"deps = [":ToDoCore"], data = some_macro()"#, "which this check cannot read"),
+      (try manifest(testDependencies: #""ToDoCore""#), #"deps = [":ToDoCore"], data = [":todo"]"#,
+       "Package.swift's ToDoTests does not depend on the executable ToDoApp"),
+      (try manifest(testDependencies: #""ToDoCore""#), #"deps = [":ToDoCore", ":todo"]"#,
+       "an executable belongs in data, not deps"),
+      (runsTodo, #"data = [":todo", ":ToDoCore"]"#, "a dependency on a library belongs in deps"),
+    ]
+    for variant in variants {
+      let found = try drifts(variant.manifest, testAttributes: variant.attributes)
+      #expect(
+        found.contains { $0.subject == "ToDoTests" && $0.problem.contains(variant.problem) },
+        "\(variant.attributes): expected a ToDoTests drift saying \(variant.problem.debugDescription), got \(found)")
+    }
+  }
+
   @Test func setupDriftIsReported() throws {
     let build = #"load("@build_bazel_rules_swift//swift:swift.bzl", "swift_library")"#
     let good = try BazelSetup(

@@ -15,7 +15,14 @@ struct GeneratedProject {
     var ruleKind: String
     var ruleModuleName: String?
     var rulePattern: String
+    /// Modules of the library targets in `deps`.
     var ruleDependencies: [String]
+    /// Modules of the executable targets in `data`: Bazel's counterpart of
+    /// a Package.swift dependency on an executable.
+    var ruleData: [String]
+    /// Plain files (and globs of them) in `data`, which have no counterpart
+    /// in Package.swift and must not be taken for dependencies.
+    var ruleDataFiles: [String]
     var ruleCopts: [String]
     var rulePublic: Bool
     var ruleExtraAttribute: String?
@@ -45,11 +52,14 @@ struct GeneratedProject {
     var executableProducts: [(String, String)] = []
     for name in names.sorted().shuffled(using: &random) {
       let kind: PackageManifest.TargetKind = [.library, .library, .executable, .test].randomElement(using: &random)!
-      // Tests and executables may depend on libraries and executables;
-      // libraries only on earlier libraries. Package.swift does not care,
+      // Tests may depend on earlier libraries and executables (an
+      // executable to run it, as ToDoTests runs `todo`); libraries and
+      // executables only on earlier libraries. Package.swift does not care,
       // but it keeps the generated graph plausible.
       let candidates = targets.filter { $0.kind == .library || ($0.kind == .executable && kind == .test) }.map(\.name)
       let dependencies = candidates.filter { _ in random.chance(0.4) }
+      let executables = Set(targets.filter { $0.kind == .executable }.map(\.name))
+      let dataFiles = ["Fixtures/input.json", "README.md"].filter { _ in random.chance(0.15) }
       let explicitPath =
         random.chance(0.3)
         ? ["Samples/\(name)", "./Tools/\(name)/", "Benchmarks", "Apps/\(name)/Code"].randomElement(using: &random)!
@@ -71,7 +81,10 @@ struct GeneratedProject {
       var target = Target(
         name: name, kind: kind, explicitPath: explicitPath, dependencies: dependencies, extraPackageArgument: nil,
         ruleName: ruleName, ruleKind: BuildConsistency.ruleKind(for: kind)!, ruleModuleName: ruleModuleName,
-        rulePattern: "", ruleDependencies: dependencies.shuffled(using: &random),
+        rulePattern: "",
+        ruleDependencies: dependencies.filter { !executables.contains($0) }.shuffled(using: &random),
+        ruleData: dependencies.filter { executables.contains($0) }.shuffled(using: &random),
+        ruleDataFiles: dataFiles,
         ruleCopts: ["-swift-version", languageMode], rulePublic: isPublic, ruleExtraAttribute: nil)
       target.rulePattern = normalizedFolder(target.path) + "/**/*.swift"
       targets.append(target)

@@ -4,6 +4,8 @@ enum Mutation: CaseIterable, Sendable {
   case removeRule, dropDependency, addDependency, changeGlob, renameModule, changeKind
   case changeLanguageMode, dropCopts, makePrivate, addPackageArgument, addBazelOnlyRule
   case addUnknownAttribute, movePackagePath, renameExecutableRule
+  // Package.swift's dependencies on executables are Bazel's `data`.
+  case dropExecutableDependency, addExecutableDependency, executableInDeps, libraryInData
 
   /// Applies the mutation to a random target it suits, returning the drift
   /// subject expected, or `nil` when no target suits it.
@@ -94,6 +96,34 @@ enum Mutation: CaseIterable, Sendable {
       project.targets[i].ruleName = product.product + "-renamed"
       project.targets[i].ruleModuleName = product.target
       return product.product
+    case .dropExecutableDependency:
+      guard let i = indices.first(where: { !project.targets[$0].ruleData.isEmpty }) else { return nil }
+      project.targets[i].ruleData.remove(at: Int.random(in: project.targets[i].ruleData.indices, using: &random))
+      return project.targets[i].name
+    case .addExecutableDependency:
+      let executables = project.targets.filter { $0.kind == .executable }.map(\.name)
+      for i in indices {
+        let current = Set(project.targets[i].ruleData)
+        if let extra = executables.first(where: { $0 != project.targets[i].name && !current.contains($0) }) {
+          project.targets[i].ruleData.insert(extra, at: Int.random(in: 0...current.count, using: &random))
+          return project.targets[i].name
+        }
+      }
+      return nil
+    case .executableInDeps:
+      // The mistake this check was taught to catch: the binary a test runs
+      // listed in deps, instead of data or as well as it.
+      guard let i = indices.first(where: { !project.targets[$0].ruleData.isEmpty }) else { return nil }
+      let executable = project.targets[i].ruleData.randomElement(using: &random)!
+      if random.chance(0.5) { project.targets[i].ruleData.removeAll { $0 == executable } }
+      project.targets[i].ruleDependencies.append(executable)
+      return project.targets[i].name
+    case .libraryInData:
+      guard let i = indices.first(where: { !project.targets[$0].ruleDependencies.isEmpty }) else { return nil }
+      let library = project.targets[i].ruleDependencies.randomElement(using: &random)!
+      if random.chance(0.5) { project.targets[i].ruleDependencies.removeAll { $0 == library } }
+      project.targets[i].ruleData.append(library)
+      return project.targets[i].name
     }
   }
 }

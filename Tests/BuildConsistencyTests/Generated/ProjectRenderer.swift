@@ -5,6 +5,8 @@
 struct ProjectRenderer {
   var random: SplitMix64
 
+  init(random: SplitMix64) { self.random = random }
+
   /// A Swift string literal for `value`.
   static func swiftLiteral(_ value: String) -> String {
     var result = "\""
@@ -74,6 +76,31 @@ struct ProjectRenderer {
     return text
   }
 
+  /// Top-level assignments the rules being rendered refer to, written
+  /// before the rules.
+  private var variables: [(name: String, value: String)] = []
+
+  /// The `data = ...` attribute of `target`'s rule, or `nil` when it has
+  /// none: the executables it runs as labels, among plain files, as one
+  /// list, a list joined to a `glob`, or through a variable.
+  private mutating func dataAttribute(of target: GeneratedProject.Target, in project: GeneratedProject) -> String? {
+    var entries = target.ruleData.map { module in
+      Self.starlarkLiteral((random.chance(0.5) ? ":" : "//:") + project.ruleName(ofModule: module))
+    }
+    entries += target.ruleDataFiles.map { Self.starlarkLiteral($0) }
+    entries.shuffle(using: &random)
+    let glob = random.chance(0.2) ? "glob([\"Fixtures/**\"])" : nil
+    if entries.isEmpty && glob == nil { return nil }
+    var value = "[" + entries.joined(separator: ", ") + "]"
+    if random.chance(0.3) {
+      let name = "DATA_\(variables.count)"
+      variables.append((name, value))
+      value = name
+    }
+    if let glob { value = random.chance(0.5) ? value + " + " + glob : glob + " + " + value }
+    return "data = " + value
+  }
+
   mutating func buildBazel(_ project: GeneratedProject) -> String {
     let aliased = random.chance(0.3)
     var text = "# Generated. swift_library(name = \"decoy\") in a comment is not a rule.\n"
@@ -87,6 +114,7 @@ struct ProjectRenderer {
     text += "VERSION_FLAG = [\"-swift-version\"]\nLANGUAGE = [\"\(project.languageMode)\"]\nCOPTS = VERSION_FLAG + LANGUAGE\n\n"
     text += "not_swift(name = \"unrelated\", srcs = [\"x\"])\n\n"
     var rules: [String] = []
+    variables = []
     for target in project.targets where target.inBuild {
       var attributes = ["name = \(Self.starlarkLiteral(target.ruleName))"]
       attributes.append(
@@ -103,6 +131,7 @@ struct ProjectRenderer {
         }
         attributes.append("deps = [\n        " + labels.joined(separator: ",\n        ") + ",\n    ]")
       }
+      if let data = dataAttribute(of: target, in: project) { attributes.append(data) }
       if target.rulePublic { attributes.append("visibility = [\"//visibility:public\"]") }
       if target.kind == .test && random.chance(0.3) { attributes.append("size = \"small\"") }
       if let extra = target.ruleExtraAttribute { attributes.append(extra) }
@@ -114,6 +143,7 @@ struct ProjectRenderer {
       rules.append((aliased ? "lib" : "swift_library") + "(\n    name = \(Self.starlarkLiteral(extra)),\n    srcs = glob([\"Sources/\(extra)/**/*.swift\"]),\n    copts = COPTS,\n)\n")
     }
     rules.shuffle(using: &random)
+    text += variables.map { "\($0.name) = \($0.value)\n" }.joined()
     return text + rules.joined(separator: random.chance(0.5) ? "\n" : "\n# a comment between rules\n\n")
   }
 }

@@ -14,9 +14,9 @@ struct BuildDrift: Hashable, CustomStringConvertible {
 enum BuildConsistency {
   /// The attributes a Swift rule may carry. Each either mirrors something
   /// Package.swift says (`srcs`, `deps`, `module_name`, `copts`,
-  /// `visibility`) or only affects how Bazel runs the target (`data`, `size`,
-  /// `tags`, ...). Anything else could compile the module differently from
-  /// SwiftPM, so it is reported.
+  /// `visibility`, and `data` for dependencies on executables) or only
+  /// affects how Bazel runs the target (`size`, `tags`, ...). Anything else
+  /// could compile the module differently from SwiftPM, so it is reported.
   static let knownAttributes: Set<String> = [
     "name", "module_name", "srcs", "deps", "copts", "visibility",
     "data", "size", "tags", "timeout", "flaky", "testonly", "shard_count", "local",
@@ -41,7 +41,7 @@ enum BuildConsistency {
     let targetNames = Set(manifest.targets.map(\.name))
 
     for target in manifest.targets {
-      drifts += self.drifts(of: target, manifest: manifest, targetNames: targetNames, build: build)
+      drifts += self.drifts(of: target, manifest: manifest, build: build)
     }
 
     for rule in build.rules where !targetNames.contains(rule.moduleName) {
@@ -58,7 +58,7 @@ enum BuildConsistency {
   }
 
   private static func drifts(
-    of target: PackageManifest.Target, manifest: PackageManifest, targetNames: Set<String>, build: BazelBuildFile
+    of target: PackageManifest.Target, manifest: PackageManifest, build: BazelBuildFile
   ) -> [BuildDrift] {
     var drifts: [BuildDrift] = []
     func report(_ problem: String) { drifts.append(BuildDrift(subject: target.name, problem: problem)) }
@@ -102,34 +102,8 @@ enum BuildConsistency {
           + "\"\(manifest.languageMode)\"] (Package.swift's language mode, and nothing SwiftPM does not pass)")
     }
 
-    var expectedDependencies: Set<String> = []
-    for dependency in target.dependencies {
-      switch dependency {
-      case .target(let name) where targetNames.contains(name):
-        expectedDependencies.insert(name)
-      case .target(let name):
-        report("depends on \"\(name)\", which is not a target of Package.swift")
-      case .product, .unsupported:
-        report("dependency \(dependency) has no counterpart this check can compare with BUILD.bazel")
-      }
-    }
-    var actualDependencies: Set<String> = []
-    let labels = rule.attributes["deps"]?.listValue ?? []
-    if rule.attributes["deps"] != nil && rule.attributes["deps"]?.listValue == nil {
-      report("\(rule.label) deps are not a list of labels: \(describe(rule.attributes["deps"]))")
-    }
-    for label in labels {
-      guard let text = label.stringValue, let dependency = build.rule(forLabel: text) else {
-        report("\(rule.label) depends on \(describe(label)), which is not a Swift rule of BUILD.bazel")
-        continue
-      }
-      actualDependencies.insert(dependency.moduleName)
-    }
-    for missing in expectedDependencies.subtracting(actualDependencies).sorted() {
-      report("Package.swift depends on \"\(missing)\" but \(rule.label) has no dep on the rule that builds it")
-    }
-    for extra in actualDependencies.subtracting(expectedDependencies).sorted() {
-      report("\(rule.label) depends on module \"\(extra)\" but the Package.swift target does not")
+    for problem in dependencyProblems(of: target, rule: rule, manifest: manifest, build: build) {
+      report(problem)
     }
     return drifts
   }
