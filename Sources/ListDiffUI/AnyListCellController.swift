@@ -4,9 +4,12 @@ import HeadlessCollection
 /// The type-erased base of every cell controller; subclass
 /// ``ListCellController`` rather than this class.
 ///
-/// A controller is created once per item (per flattened identity), lazily —
-/// when the collection view first asks for the item's size or cell — and
-/// released when the item is deleted. It is never reused for another item,
+/// A controller is created once per item (per flattened identity), on
+/// demand — when the collection view first asks for the item's size or cell
+/// — and released when the item is deleted. A flow layout asks every item's
+/// size when it first lays the list out, so every item has its controller
+/// after the first layout (O(*n*) small objects, as in ListDiffUI); cells,
+/// and `configureCell` calls, exist only for what is on screen. It is never reused for another item,
 /// so it may keep whatever the item needs across cell reuse and scrolling.
 @MainActor
 open class AnyListCellController {

@@ -203,6 +203,10 @@ open class ListCellController<
 ///   override func didSelect(cell: RowCell) { delegate?.didTapRow(viewModel.identifier) }
 /// }
 /// ```
+///
+/// Main-actor isolated, like the controllers that adopt it: the delegate is
+/// any object, not necessarily `Sendable`, so it is read only there.
+@MainActor
 public protocol ListCellControllerWithDelegate {
   /// The type the section's delegate is expected to have (often a protocol).
   associatedtype DelegateType

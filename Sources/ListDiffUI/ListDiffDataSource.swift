@@ -48,9 +48,12 @@ public final class ListDiffDataSource {
   public weak var collectionViewDelegate: (any CollectionViewDelegateFlowLayout)?
 
   /// Receives every ``ListDiffDiagnostic``: duplicates dropped, sizes
-  /// clamped, models filtered out, batches rejected. The default prints
-  /// warnings (not notes) to standard error. Called on the main actor, while
-  /// the update that found the problem is applied.
+  /// clamped, models filtered out, batches rejected. The default prints every
+  /// one, warnings and notes, to standard error: something was left out of
+  /// the list, and the developer should hear of it once per update. A screen
+  /// that filters with transforms on purpose can set a handler that skips
+  /// `.note`. Called on the main actor, while the update that found the
+  /// problem is applied.
   public var diagnosticHandler: @MainActor (ListDiffDiagnostic) -> Void =
     ListDiffDataSource.printToStandardError
 
@@ -137,12 +140,13 @@ public final class ListDiffDataSource {
     }
   }
 
-  /// Prints warnings to standard error; the default ``diagnosticHandler``.
+  /// Prints a diagnostic to standard error as one line, `ListDiffUI: …`,
+  /// with `(note)` after notes; the default ``diagnosticHandler``.
   ///
   /// - Complexity: O(*m*) in the message length.
   public static func printToStandardError(_ diagnostic: ListDiffDiagnostic) {
-    guard diagnostic.severity == .warning else { return }
-    FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+    let suffix = diagnostic.severity == .note ? " (note)" : ""
+    FileHandle.standardError.write(Data((diagnostic.description + suffix + "\n").utf8))
   }
 
   func report(_ diagnostic: ListDiffDiagnostic) {

@@ -7,19 +7,26 @@
 ///
 /// It is `Sendable` because sections travel to a background task when the
 /// data source applies updates asynchronously. The reference is fixed at
-/// initialization and loading a weak reference is thread-safe; the object
-/// itself is only used on the main actor, by controllers.
+/// initialization, and the object can only be read on the main actor (where
+/// controllers use it), so no other thread ever gets hold of it; a weak
+/// reference may be created on any thread.
 public final class WeakAnyObject: @unchecked Sendable {
   /// A reference to nothing: the default delegate of every section.
   public static let none = WeakAnyObject(object: nil)
 
-  /// The object, or nil once it has been deallocated.
-  public private(set) weak var object: AnyObject?
+  /// The object, or nil once it has been deallocated. Main-actor only: the
+  /// object need not be `Sendable`, so it must not reach other threads.
+  ///
+  /// - Complexity: O(1).
+  @MainActor
+  public var object: AnyObject? { reference }
+
+  private weak let reference: AnyObject?
 
   /// Creates a weak reference to `object`.
   ///
   /// - Complexity: O(1).
   public init(object: AnyObject?) {
-    self.object = object
+    self.reference = object
   }
 }
