@@ -37,7 +37,7 @@ internal struct _DiffEngine<T: ListDiffable> {
 
   /// Whether the pair (old index `k`, new index `j`) is unchanged, per
   /// `option`. The new element is asked about the old, as IGListKit does.
-  /// Takes indexes so the elements are borrowed in place, not copied.
+  /// Takes indexes rather than elements, so callers make no copies of their own.
   @inlinable @inline(__always)
   func unchanged(_ k: Int, _ j: Int) -> Bool {
     if elementsAreObjects {
@@ -48,7 +48,7 @@ internal struct _DiffEngine<T: ListDiffable> {
   }
 
   @inlinable
-  mutating func run(lookup: _IdentifierLookup<Identifier>) -> ListDiffResult<Identifier> {
+  func run(lookup: _IdentifierLookup<Identifier>) -> ListDiffResult<Identifier> {
     let n = old.count
     let m = new.count
 

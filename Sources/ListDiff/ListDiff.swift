@@ -22,7 +22,10 @@
 /// - Complexity: O(*n* + *m*) expected time: every identifier is hashed at
 ///   most once, and a common prefix and suffix are matched without hashing, so
 ///   an unchanged or appended-to array costs one comparison per element.
-///   Memory: O(*n* + *m*), about 24 bytes per element beyond the result.
+///   Memory: O(*n* + *m*): for the part between the common prefix and
+///   suffix, 28 to 44 bytes per old element (the hash table and two index
+///   arrays) and 4 per new one, plus the result; 100,000 elements with
+///   20,000 changes peak under 5 MB above the inputs.
 ///   For element types that are not `Sendable` the result also keeps a copy
 ///   of every identifier (for its index look-ups), one more O(*n* + *m*) pass;
 ///   `Sendable` elements take the overload below, which keeps the arrays.
@@ -60,7 +63,7 @@ internal func _listDiff<T: ListDiffable>(
 ) -> ListDiffResult<T.DiffIdentifier> {
   oldArray.withUnsafeBufferPointer { old in
     newArray.withUnsafeBufferPointer { new in
-      var engine = _DiffEngine(old: old, new: new, option: option)
+      let engine = _DiffEngine(old: old, new: new, option: option)
       return engine.run(lookup: lookup)
     }
   }
