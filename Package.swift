@@ -31,15 +31,19 @@ let package = Package(
 
     .executableTarget(
       name: "ListDiffBench",
-      dependencies: ["ListDiff", "HeadlessCollection", "ListDiffUI"],
+      dependencies: ["ListDiff", "HeadlessCollection", "ListDiffUI", "TestSupport"],
       path: "Benchmarks"),
 
-    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff"]),
-    .testTarget(name: "HeadlessCollectionTests", dependencies: ["HeadlessCollection"]),
-    .testTarget(name: "ListDiffUITests", dependencies: ["ListDiffUI", "ListDiff", "HeadlessCollection"]),
-    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp"]),
+    // The seeded random generator every test target and the benchmark share,
+    // so a printed seed replays the same data everywhere. Not a product.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+    .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "TestSupport"]),
+    .testTarget(name: "HeadlessCollectionTests", dependencies: ["HeadlessCollection", "TestSupport"]),
+    .testTarget(name: "ListDiffUITests", dependencies: ["ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"]),
+    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "TestSupport"]),
     // Reads Package.swift and BUILD.bazel and checks the two builds agree.
-    .testTarget(name: "BuildConsistencyTests"),
+    .testTarget(name: "BuildConsistencyTests", dependencies: ["TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,7 @@
 
 import Foundation
 import HeadlessCollection
+import TestSupport
 
 /// The number of items of every H row.
 private let collectionItemCount = 100_000

@@ -4,6 +4,7 @@
 
 import Foundation
 import HeadlessCollection
+import TestSupport
 @_spi(Benchmarking) import ListDiffUI
 
 /// The number of items of both E rows.

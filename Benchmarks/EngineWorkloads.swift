@@ -1,6 +1,7 @@
 // W1–W6: the diff engine against a dictionary floor and the standard library.
 
 import ListDiff
+import TestSupport
 
 /// A list element as apps have them: a UUID-string identity and a payload.
 struct BenchItem: ListDiffable, Hashable, Sendable {

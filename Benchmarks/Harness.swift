@@ -7,6 +7,7 @@
   import Darwin
 #endif
 import Foundation
+import TestSupport
 
 /// How hard the benchmark works: `--quick` for CI, full runs for the README.
 struct BenchConfig: Sendable {
@@ -201,19 +202,9 @@ func renderJSON(_ rows: [BenchRow]) -> String {
 }
 
 // MARK: - Deterministic inputs
-
-/// SplitMix64: a small, fast, seeded generator, so every run diffs the same data.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+//
+// The generator is TestSupport's SeededGenerator, the one the tests use, so a
+// seed means the same data here as in a test.
 
 /// A UUID-shaped identifier string drawn from `generator` (36 characters, so
 /// never a small string: every one has heap storage, as real identifiers do).

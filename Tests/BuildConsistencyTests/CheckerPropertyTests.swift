@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// Tests the readers and the drift check themselves, on thousands of
@@ -9,9 +10,9 @@ import Testing
 
   /// Renders and reads one generated project, returning the drifts found.
   private func check(
-    _ project: GeneratedProject, seed: UInt64, using random: inout SplitMix64
+    _ project: GeneratedProject, seed: UInt64, using random: inout SeededGenerator
   ) throws -> (PackageManifest, [BuildDrift]) {
-    var renderer = ProjectRenderer(random: SplitMix64(seed: random.next()))
+    var renderer = ProjectRenderer(random: SeededGenerator(seed: random.next()))
     let packageText = renderer.packageSwift(project)
     let buildText = renderer.buildBazel(project)
     let manifest = try PackageManifest(parsing: packageText)
@@ -21,7 +22,7 @@ import Testing
 
   @Test func consistentProjectsHaveNoDrift() throws {
     for seed in UInt64(1)...UInt64(Self.caseCount) {
-      var random = SplitMix64(seed: seed)
+      var random = SeededGenerator(seed: seed)
       let project = GeneratedProject.random(using: &random)
       let (manifest, drifts) = try check(project, seed: seed, using: &random)
       #expect(drifts.isEmpty, "seed \(seed): unexpected drift \(drifts)")
@@ -44,7 +45,7 @@ import Testing
   func everyDriftIsReportedAgainstWhatDrifted(mutation: Mutation) throws {
     var applied = 0
     for seed in UInt64(1)...UInt64(Self.caseCount / 3) {
-      var random = SplitMix64(seed: seed &* 0x1000 &+ UInt64(Mutation.allCases.firstIndex(of: mutation)!))
+      var random = SeededGenerator(seed: seed &* 0x1000 &+ UInt64(Mutation.allCases.firstIndex(of: mutation)!))
       var project = GeneratedProject.random(using: &random)
       guard let subject = mutation.apply(to: &project, using: &random) else { continue }
       applied += 1
@@ -58,7 +59,7 @@ import Testing
 
   @Test func stringLiteralsRoundTripInBothDialects() throws {
     let alphabet = Array("ab \"'\\#/*()[]{},:=+.\n\té🙂$(x)")
-    var random = SplitMix64(seed: 0xC0FFEE)
+    var random = SeededGenerator(seed: 0xC0FFEE)
     for round in 0..<Self.caseCount {
       let value = String((0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
       let swift = try Tokenizer.tokenize(ProjectRenderer.swiftLiteral(value), dialect: .swift, fileName: "x")
@@ -76,9 +77,9 @@ import Testing
   /// never crash or hang the reader.
   @Test func damagedFilesFailCleanly() throws {
     for seed in UInt64(1)...UInt64(Self.caseCount / 3) {
-      var random = SplitMix64(seed: seed)
+      var random = SeededGenerator(seed: seed)
       let project = GeneratedProject.random(using: &random)
-      var renderer = ProjectRenderer(random: SplitMix64(seed: seed))
+      var renderer = ProjectRenderer(random: SeededGenerator(seed: seed))
       for (name, text) in [("Package.swift", renderer.packageSwift(project)), ("BUILD.bazel", renderer.buildBazel(project))] {
         var characters = Array(text)
         if random.chance(0.5) {

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessCollection
+import TestSupport
 import Testing
 
 /// A model of distinct integer items with sizes, for random batches.

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessCollection
+import TestSupport
 import Testing
 
 /// Valid random batches, each broken in one known way: the collection must

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessCollection
+import TestSupport
 import Testing
 
 /// Random batches over several sections, moves across sections included,

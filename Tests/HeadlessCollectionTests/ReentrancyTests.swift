@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessCollection
+import TestSupport
 import Testing
 
 /// Clients that change the collection from inside its callbacks: scrolling,

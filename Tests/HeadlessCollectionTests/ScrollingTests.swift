@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessCollection
+import TestSupport
 import Testing
 
 /// Offsets, `scrollToItem`, clamping, and the visible set against a brute

@@ -1,4 +1,5 @@
 import ListDiff
+import TestSupport
 import Testing
 
 /// Invariants over many seeded random inputs. A failure names its seed;

@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+import TestSupport
 import Testing
 
 /// A random root, described independently of the framework so the test can

@@ -2,6 +2,7 @@ import Foundation
 import HeadlessCollection
 import ListDiff
 import ListDiffUI
+import TestSupport
 import Testing
 
 /// Stands between the collection view and a ListDiffDataSource, passing

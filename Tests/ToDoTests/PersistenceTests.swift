@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ToDoCore
 
@@ -24,7 +25,7 @@ struct PersistenceTests {
 
   @Test func savedItemsComeBackUnchanged() throws {
     let seed: UInt64 = 0x5A5E_0001
-    var generator = SeededGenerator(seed: seed)
+    var generator = SeededGenerator.toDoTests(seed: seed)
     let directory = try TemporaryDirectory()
     let url = directory.file()
     let file = try ToDoFile.open(url).file

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ToDoCore
 
@@ -121,7 +122,7 @@ struct ToDoStoreTests {
     var accepted = 0
     var refused = 0
     for seed: UInt64 in 1...40 {
-      var generator = SeededGenerator(seed: seed)
+      var generator = SeededGenerator.toDoTests(seed: seed)
       let storage = RecordingStorage()
       let store = try await makeStore(storage: storage)
       for step in 0..<150 {

@@ -1,3 +1,5 @@
+import TestSupport
+
 /// A random package described twice, once as Package.swift and once as
 /// BUILD.bazel, in varied but equivalent spellings. Generated consistent;
 /// a `Mutation` then makes exactly one side disagree.
@@ -42,7 +44,7 @@ struct GeneratedProject {
   var extraRules: [String] = []
 
   /// A consistent random project.
-  static func random(using random: inout SplitMix64) -> GeneratedProject {
+  static func random(using random: inout SeededGenerator) -> GeneratedProject {
     let count = Int.random(in: 1...9, using: &random)
     var names: Set<String> = []
     while names.count < count { names.insert(randomTypeName(using: &random)) }
@@ -95,7 +97,7 @@ struct GeneratedProject {
   }
 
   /// A name such as `FeedCore2`.
-  static func randomTypeName(using random: inout SplitMix64) -> String {
+  static func randomTypeName(using random: inout SeededGenerator) -> String {
     let words = ["List", "Diff", "Feed", "Core", "Cell", "Grid", "Todo", "Bench", "Kit", "App", "Model", "View"]
     var name = ""
     for _ in 0..<Int.random(in: 1...3, using: &random) { name += words.randomElement(using: &random)! }

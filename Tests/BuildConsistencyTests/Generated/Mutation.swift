@@ -1,3 +1,5 @@
+import TestSupport
+
 /// One change that makes a consistent `GeneratedProject` drift, and the
 /// subject the checker must then name.
 enum Mutation: CaseIterable, Sendable {
@@ -9,7 +11,7 @@ enum Mutation: CaseIterable, Sendable {
 
   /// Applies the mutation to a random target it suits, returning the drift
   /// subject expected, or `nil` when no target suits it.
-  func apply(to project: inout GeneratedProject, using random: inout SplitMix64) -> String? {
+  func apply(to project: inout GeneratedProject, using random: inout SeededGenerator) -> String? {
     let indices = project.targets.indices.shuffled(using: &random)
     switch self {
     case .removeRule:

@@ -1,11 +1,13 @@
+import TestSupport
+
 /// Writes a `GeneratedProject` as Package.swift and BUILD.bazel text,
 /// choosing at random among the equivalent spellings each language allows
 /// (dependency forms, label forms, argument order, comments, variables), so
 /// that the readers are tested on the variety real files have.
 struct ProjectRenderer {
-  var random: SplitMix64
+  var random: SeededGenerator
 
-  init(random: SplitMix64) { self.random = random }
+  init(random: SeededGenerator) { self.random = random }
 
   /// A Swift string literal for `value`.
   static func swiftLiteral(_ value: String) -> String {
