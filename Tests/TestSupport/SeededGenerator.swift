@@ -16,21 +16,11 @@
 /// Every test target and the benchmark share this one definition; its output
 /// sequence is part of its contract, because fixed seeds in those targets
 /// were chosen against it. Do not change the constants.
-@frozen
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
-  /// SplitMix64's first mixing multiplier, the one `init(seed:)` uses.
-  public static let splitMix64Multiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
-
   /// Advanced by the golden-ratio increment on every draw; the output is a
   /// bijective mix of it, so no two states in one period give one output.
   @usableFromInline
   internal var state: UInt64
-
-  /// The multiplier of the first mixing step: SplitMix64's, unless a caller
-  /// asked for another to keep an older sequence (see
-  /// `init(seed:firstMixingMultiplier:)`).
-  @usableFromInline
-  internal let firstMixingMultiplier: UInt64
 
   /// A generator whose sequence is SplitMix64's from `seed`.
   ///
@@ -40,26 +30,6 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
   @inlinable
   public init(seed: UInt64) {
     state = seed
-    firstMixingMultiplier = Self.splitMix64Multiplier
-  }
-
-  /// A generator that follows SplitMix64's steps from `seed` but multiplies
-  /// by `firstMixingMultiplier` instead of SplitMix64's constant in the
-  /// first mixing step.
-  ///
-  /// This exists so that a suite whose fixed seeds were chosen under another
-  /// constant keeps drawing the very same cases; new code wants
-  /// `init(seed:)`. The multiplier must be odd, which keeps the mix a
-  /// bijection (an even one would fold distinct states onto one output).
-  ///
-  /// Complexity: O(1).
-  @inlinable
-  public init(seed: UInt64, firstMixingMultiplier: UInt64) {
-    precondition(
-      firstMixingMultiplier & 1 == 1,
-      "SeededGenerator: the first mixing multiplier must be odd, got 0x\(String(firstMixingMultiplier, radix: 16))")
-    state = seed
-    self.firstMixingMultiplier = firstMixingMultiplier
   }
 
   /// The next 64 random bits; advances the generator.
@@ -72,7 +42,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
-    z = (z ^ (z >> 30)) &* firstMixingMultiplier
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }

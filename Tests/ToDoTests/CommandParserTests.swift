@@ -81,7 +81,7 @@ struct CommandParserTests {
   /// Every command written back in its canonical spelling parses to itself.
   @Test func roundTripsGeneratedCommands() throws {
     let seed: UInt64 = 0x70D0_0001
-    var generator = SeededGenerator.toDoTests(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     for _ in 0..<5_000 {
       let command = randomCommand(using: &generator)
       let line = spell(command)
@@ -93,7 +93,7 @@ struct CommandParserTests {
   /// printable line.
   @Test func arbitraryLinesParseOrGiveOneLine() {
     let seed: UInt64 = 0x70D0_0002
-    var generator = SeededGenerator.toDoTests(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     let alphabet = Array("adonemvrx-0123456789 \t#\u{7}\u{1B}é日🍎") + ["add ", "done ", "mv ", "filter ", "scroll "]
       .flatMap { Array($0) }
     for _ in 0..<10_000 {

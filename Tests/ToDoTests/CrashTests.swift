@@ -16,7 +16,7 @@ import Darwin
 struct CrashTests {
   @Test func aKilledTodoLeavesACompleteListWithEveryAcknowledgedChange() throws {
     let seed: UInt64 = 0xC0FFEE
-    var generator = SeededGenerator.toDoTests(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     let script = (1...400).map { "add item \($0)\n" }.joined()
     var sawPartialRun = false
     for round in 0..<12 {

@@ -25,7 +25,7 @@ struct PersistenceTests {
 
   @Test func savedItemsComeBackUnchanged() throws {
     let seed: UInt64 = 0x5A5E_0001
-    var generator = SeededGenerator.toDoTests(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     let directory = try TemporaryDirectory()
     let url = directory.file()
     let file = try ToDoFile.open(url).file

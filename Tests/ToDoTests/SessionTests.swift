@@ -182,7 +182,7 @@ struct SessionTests {
   @Test func framesAlwaysMatchAReferenceDrawing() async throws {
     var steps = 0
     for seed: UInt64 in 1...30 {
-      var generator = SeededGenerator.toDoTests(seed: seed)
+      var generator = SeededGenerator(seed: seed)
       var width = Int.random(in: 30...100, using: &generator)
       let height = Int.random(in: 5...25, using: &generator)
       let ids = SequentialIDs()

@@ -2,20 +2,6 @@ import Foundation
 import TestSupport
 import ToDoCore
 
-extension SeededGenerator {
-  /// The generator these tests have always drawn from: SplitMix64's steps
-  /// with 0xBF58_476C_E5B9_E4D9 as the first mixing multiplier, where
-  /// SplitMix64 has 0xBF58_476D_1CE4_E5B9. The constant was miscopied in
-  /// this target's own generator; it is kept so that the fixed seeds here
-  /// draw the same cases as before (CrashTests' seed must still produce a
-  /// partial run). A new test here may as well use plain `init(seed:)`.
-  ///
-  /// Complexity: O(1).
-  static func toDoTests(seed: UInt64) -> SeededGenerator {
-    SeededGenerator(seed: seed, firstMixingMultiplier: 0xBF58_476C_E5B9_E4D9)
-  }
-}
-
 /// Ids 1, 2, 3… so tests can name items.
 final class SequentialIDs: @unchecked Sendable {
   private let lock = NSLock()

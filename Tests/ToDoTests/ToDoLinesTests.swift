@@ -43,7 +43,7 @@ struct ToDoLinesTests {
   /// wrapped notes lose no word.
   @Test func linesNeverExceedTheWidth() {
     let seed: UInt64 = 0x11E5
-    var generator = SeededGenerator.toDoTests(seed: seed)
+    var generator = SeededGenerator(seed: seed)
     for round in 0..<3_000 {
       let width = Int.random(in: 20...120, using: &generator)
       let notes = (0..<Int.random(in: 0...30, using: &generator)).map { _ in

@@ -122,7 +122,7 @@ struct ToDoStoreTests {
     var accepted = 0
     var refused = 0
     for seed: UInt64 in 1...40 {
-      var generator = SeededGenerator.toDoTests(seed: seed)
+      var generator = SeededGenerator(seed: seed)
       let storage = RecordingStorage()
       let store = try await makeStore(storage: storage)
       for step in 0..<150 {
