@@ -3,21 +3,34 @@ import HeadlessCollection
 import TestSupport
 import Testing
 
-/// A model of distinct integer items with sizes, for random batches.
+/// A model of distinct integer items with sizes, in one or more sections,
+/// for random batches; it records which sizes and cells were asked for.
 @MainActor
 final class SizedModel: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
-  var items: [Int]
+  var sections: [[Int]]
   var sizes: [Int: CGSize]
   var sizeRequests: [IndexPath] = []
   var cellRequests: [IndexPath] = []
 
-  init(items: [Int], sizes: [Int: CGSize]) {
-    self.items = items
+  init(sections: [[Int]], sizes: [Int: CGSize]) {
+    self.sections = sections
     self.sizes = sizes
   }
 
+  convenience init(items: [Int], sizes: [Int: CGSize]) {
+    self.init(sections: [items], sizes: sizes)
+  }
+
+  /// The first section's items, for single-section cases.
+  var items: [Int] {
+    get { sections[0] }
+    set { sections[0] = newValue }
+  }
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    items.count
+    sections[section].count
   }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
@@ -25,7 +38,7 @@ final class SizedModel: CollectionViewDataSource, CollectionViewDelegateFlowLayo
   {
     cellRequests.append(indexPath)
     let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath) as! LabelCell
-    cell.label = "#\(items[indexPath.item])"
+    cell.label = "#\(sections[indexPath.section][indexPath.item])"
     return cell
   }
 
@@ -34,7 +47,7 @@ final class SizedModel: CollectionViewDataSource, CollectionViewDelegateFlowLayo
     sizeForItemAt indexPath: IndexPath
   ) -> CGSize {
     sizeRequests.append(indexPath)
-    return sizes[items[indexPath.item]]!
+    return sizes[sections[indexPath.section][indexPath.item]]!
   }
 }
 

@@ -7,40 +7,6 @@ import Testing
 /// checked against a fresh load of the same data.
 @MainActor
 @Suite struct RandomSectionedBatchTests {
-  @MainActor
-  final class SectionedModel: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
-    var sections: [[Int]]
-    var sizes: [Int: CGSize]
-    var sizeRequests: [IndexPath] = []
-
-    init(sections: [[Int]], sizes: [Int: CGSize]) {
-      self.sections = sections
-      self.sizes = sizes
-    }
-
-    func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-      sections[section].count
-    }
-
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
-      -> CollectionViewCell
-    {
-      let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath) as! LabelCell
-      cell.label = "#\(sections[indexPath.section][indexPath.item])"
-      return cell
-    }
-
-    func collectionView(
-      _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
-      sizeForItemAt indexPath: IndexPath
-    ) -> CGSize {
-      sizeRequests.append(indexPath)
-      return sizes[sections[indexPath.section][indexPath.item]]!
-    }
-  }
-
   /// Where each item is, by id.
   static func paths(_ sections: [[Int]]) -> [Int: IndexPath] {
     var result: [Int: IndexPath] = [:]
@@ -63,7 +29,7 @@ import Testing
         return nextID
       }
     }
-    let model = SectionedModel(sections: sections, sizes: sizes)
+    let model = SizedModel(sections: sections, sizes: sizes)
     let collection = settings.makeCollection(model)
 
     for batch in 0..<4 {
@@ -150,7 +116,7 @@ import Testing
           #expect((ObjectIdentifier(cell) == before) == !reloaded.contains(id), "\(context) #\(id)")
         }
       }
-      let freshModel = SectionedModel(sections: model.sections, sizes: model.sizes)
+      let freshModel = SizedModel(sections: model.sections, sizes: model.sizes)
       let fresh = settings.makeCollection(freshModel)
       fresh.setContentOffset(collection.contentOffset, animated: false)
       func frames(_ collection: CollectionView) -> [CGRect] {
