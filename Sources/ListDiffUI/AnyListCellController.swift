@@ -25,6 +25,8 @@ open class AnyListCellController {
   weak var host: ListDiffDataSource?
   /// The item's identity, for finding its index when its state changes.
   var itemKey: ListItemKey?
+  /// Where the item's section sits in the root; set with `itemKey`.
+  var sectionScope: SectionScope?
   /// The cell the controller is mounted on: set while a cell displays the
   /// item, from `cellForItemAt` until `didEndDisplaying`.
   weak var mountedListCell: ListCell?
@@ -37,6 +39,18 @@ open class AnyListCellController {
   /// Set while `configureCell` runs, so that a state change made there does
   /// not configure again (and again).
   var isConfiguring = false
+
+  /// The identifier of the item's view model, as the data source last gave
+  /// it; nil before the controller is attached to an item.
+  ///
+  /// - Complexity: O(1).
+  package var itemIdentifier: String? { itemKey?.identifier }
+
+  /// The names that scope the item (explicit section ids and render-model
+  /// identifiers, outermost first): what a `sectionPath` argument matches.
+  ///
+  /// - Complexity: O(*d*) in the depth of the item's section.
+  package var sectionNames: [String] { sectionScope?.names ?? [] }
 
   /// Creates a controller for `viewModel`. The data source calls this; a
   /// subclass rarely declares an initializer of its own.
@@ -85,12 +99,40 @@ open class AnyListCellController {
   func cellDidLayout(_ cell: ListCell) {}
   func didSelect(_ cell: ListCell) {}
 
-  /// Configures `cell`, flagging the call so that re-entrant state changes
-  /// are only stored.
-  final func runConfigure(_ cell: ListCell) {
-    let wasConfiguring = isConfiguring
-    isConfiguring = true
-    configure(cell)
-    isConfiguring = wasConfiguring
+  /// Delivers `event` to the subclass's callback, after telling the host's
+  /// ``ListDiffDataSource/lifecycleObserver`` (test support records it).
+  /// Every lifecycle callback goes through here, so the recorded order is the
+  /// order the controller saw. `cell` is nil only for the disappearance
+  /// callbacks of a controller whose cell is gone.
+  ///
+  /// `configureCell` is flagged while it runs, so that a state change made
+  /// inside it is stored and re-sizes the item without configuring again.
+  final func send(_ event: ListLifecycleEvent, _ cell: ListCell?) {
+    host?.lifecycleObserver?(self, event)
+    switch event {
+    case .configureCell:
+      guard let cell else { return }
+      let wasConfiguring = isConfiguring
+      isConfiguring = true
+      configure(cell)
+      isConfiguring = wasConfiguring
+    case .cellDidLayoutSubviews: if let cell { cellDidLayout(cell) }
+    case .didMount: if let cell { didMount(cell) }
+    case .willUnmount: if let cell { willUnmount(cell) }
+    case .didAppear: if let cell { didAppear(cell) }
+    case .didFullyAppear: if let cell { didFullyAppear(cell) }
+    case .willPartiallyDisappear: willPartiallyDisappear(cell)
+    case .willDisappear: willDisappear(cell)
+    case .didSelect: if let cell { didSelect(cell) }
+    case .didUpdateViewModel: break  // delivered by `receive(viewModel:)`
+    }
   }
+}
+
+/// The callbacks a controller receives, by the name of its open method; what
+/// ``ListDiffDataSource/lifecycleObserver`` hears.
+package enum ListLifecycleEvent: String, Sendable, CaseIterable {
+  case configureCell, cellDidLayoutSubviews, didMount, willUnmount
+  case didAppear, didFullyAppear, willPartiallyDisappear, willDisappear
+  case didUpdateViewModel, didSelect
 }

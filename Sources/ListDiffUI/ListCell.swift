@@ -35,6 +35,6 @@ open class ListCell: CollectionViewCell {
   /// - Complexity: O(1) plus the controller's `cellDidLayoutSubviews(cell:)`.
   open override func layoutSubviews() {
     super.layoutSubviews()
-    controller?.cellDidLayout(self)
+    controller?.send(.cellDidLayoutSubviews, self)
   }
 }

@@ -145,6 +145,7 @@ open class ListCellController<
     let oldViewModel = viewModel
     viewModel = typed
     isUpdatingViewModel = true
+    host?.lifecycleObserver?(self, .didUpdateViewModel)
     didUpdateViewModel(oldViewModel: oldViewModel)
     isUpdatingViewModel = false
   }

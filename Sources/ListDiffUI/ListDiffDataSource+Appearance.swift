@@ -41,22 +41,22 @@ extension ListDiffDataSource {
       for controller in fullyAppearedControllers
       where controller.isFullyAppeared && controller.fullyAppearedPass != pass {
         controller.isFullyAppeared = false
-        controller.willPartiallyDisappear(controller.mountedListCell)
+        controller.send(.willPartiallyDisappear, controller.mountedListCell)
       }
       for controller in appearedControllers
       where controller.isAppeared && controller.appearedPass != pass {
         controller.isAppeared = false
-        controller.willDisappear(controller.mountedListCell)
+        controller.send(.willDisappear, controller.mountedListCell)
       }
       for controller in appeared where !controller.isAppeared {
         guard let cell = controller.mountedListCell else { continue }
         controller.isAppeared = true
-        controller.didAppear(cell)
+        controller.send(.didAppear, cell)
       }
       for controller in fullyAppeared where !controller.isFullyAppeared {
         guard let cell = controller.mountedListCell else { continue }
         controller.isFullyAppeared = true
-        controller.didFullyAppear(cell)
+        controller.send(.didFullyAppear, cell)
       }
       appearedControllers = appeared
       fullyAppearedControllers = fullyAppeared

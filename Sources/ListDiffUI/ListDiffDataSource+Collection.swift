@@ -53,8 +53,8 @@ extension ListDiffDataSource: CollectionViewDataSource {
     let isNewMount = controller.mountedListCell == nil
     cell.controller = controller
     controller.mountedListCell = cell
-    controller.runConfigure(cell)
-    if isNewMount { controller.didMount(cell) }
+    controller.send(.configureCell, cell)
+    if isNewMount { controller.send(.didMount, cell) }
   }
 
   /// Ends `controller`'s use of `cell`: the disappearance callbacks it is
@@ -62,13 +62,13 @@ extension ListDiffDataSource: CollectionViewDataSource {
   func unmount(_ controller: AnyListCellController, from cell: ListCell) {
     if controller.isFullyAppeared {
       controller.isFullyAppeared = false
-      controller.willPartiallyDisappear(cell)
+      controller.send(.willPartiallyDisappear, cell)
     }
     if controller.isAppeared {
       controller.isAppeared = false
-      controller.willDisappear(cell)
+      controller.send(.willDisappear, cell)
     }
-    controller.willUnmount(cell)
+    controller.send(.willUnmount, cell)
     if cell.controller === controller { cell.controller = nil }
     if controller.mountedListCell === cell { controller.mountedListCell = nil }
   }
@@ -162,7 +162,7 @@ extension ListDiffDataSource: CollectionViewDelegateFlowLayout {
     if indexPath.section == 0, list.items.indices.contains(indexPath.item) {
       let controller = controller(at: indexPath.item)
       if let cell = controller.mountedListCell {
-        controller.didSelect(cell)
+        controller.send(.didSelect, cell)
       }
     }
     collectionViewDelegate?.collectionView(collectionView, didSelectItemAt: indexPath)

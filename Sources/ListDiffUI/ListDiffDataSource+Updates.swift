@@ -259,7 +259,7 @@ extension ListDiffDataSource {
       let item = new.items[pair.new]
       if let controller = controllers[item.key] {
         controller.receive(viewModel: item.viewModel)
-        if let cell = controller.mountedListCell { controller.runConfigure(cell) }
+        if let cell = controller.mountedListCell { controller.send(.configureCell, cell) }
       }
       // Inside a batch the collection view takes index paths before the update.
       invalidated.append(IndexPath(item: pair.old, section: 0))

@@ -81,6 +81,10 @@ public final class ListDiffDataSource {
   ///   rather than copying them.
   public var updateHandler: (@MainActor (ListDiffUpdate) -> Void)?
 
+  /// Hears every callback a controller is about to receive, in order: what
+  /// ListDiffUITesting's lifecycle recorder is built on. Not API.
+  package var lifecycleObserver: (@MainActor (AnyListCellController, ListLifecycleEvent) -> Void)?
+
   // MARK: State shared by the extensions
 
   /// What the collection view shows: the last applied root, flattened.
@@ -327,6 +331,7 @@ public final class ListDiffDataSource {
       viewModel: item.viewModel, delegate: leaf.delegate, context: context)
     controller.host = self
     controller.itemKey = item.key
+    controller.sectionScope = leaf.scope
     controllers[item.key] = controller
     return controller
   }
@@ -355,7 +360,7 @@ public final class ListDiffDataSource {
   func controllerDidChangeState(_ controller: AnyListCellController) {
     guard let key = controller.itemKey, controllers[key] === controller else { return }
     if let cell = controller.mountedListCell, !controller.isConfiguring {
-      controller.runConfigure(cell)
+      controller.send(.configureCell, cell)
     }
     if isApplying || collectionCallbackDepth > 0 || isUpdatingAppearance {
       // Inside a batch or a layout pass: re-size once it is over.
