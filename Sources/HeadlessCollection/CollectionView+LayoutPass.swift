@@ -14,14 +14,19 @@ extension CollectionView {
   public func layoutIfNeeded() {
     guard !isInLayoutPass else { return }
     isInLayoutPass = true
-    defer { isInLayoutPass = false }
     var passes = 0
     while passes < 16 && hasPendingLayoutWork {
       passes += 1
       updatePlacement()
       performPass()
     }
+    isInLayoutPass = false
+    if passes > 0 && openBatch == nil { layoutDidFinish?() }
   }
+
+  /// Whether the collection is inside a layout pass or a batch update, when
+  /// a client must not start changes of its own.
+  package var isPerformingLayout: Bool { isInLayoutPass || openBatch != nil }
 
   /// Whether anything is waiting for a layout pass.
   var hasPendingLayoutWork: Bool {

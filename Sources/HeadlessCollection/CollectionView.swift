@@ -164,6 +164,10 @@ public final class CollectionView {
   var seenLayoutGeneration = -1
   /// Whether a layout pass is running; passes do not nest.
   var isInLayoutPass = false
+  /// Told when an outermost `layoutIfNeeded` that did work has finished and
+  /// the collection can take changes again: how a client that deferred
+  /// changes during the pass (ListDiffUI's data source) applies them.
+  package var layoutDidFinish: (@MainActor () -> Void)?
   /// The batch being recorded, if inside `performBatchUpdates`.
   var openBatch: BatchRecorder?
 

@@ -15,7 +15,7 @@ public struct FlattenedRoot: Sendable {
   }
 
   /// The number of flattened items.
-  public var count: Int { list.items.count }
+  public var count: Int { list.count }
 
   /// `listDiff` from `old` to `new` on the flattened items, specialized as in
   /// the data source; returns the change count.
@@ -23,6 +23,6 @@ public struct FlattenedRoot: Sendable {
   /// - Complexity: that of `listDiff`, O(*n* + *m*).
   @inline(never)
   public static func diff(from old: FlattenedRoot, to new: FlattenedRoot) -> Int {
-    listDiff(oldArray: old.list.items, newArray: new.list.items).changeCount
+    new.list.diff(from: old.list).changeCount
   }
 }

@@ -10,10 +10,12 @@ import Testing
 /// makes the collection view reject the data source's next batch.
 @MainActor
 final class MisreportingDataSource: CollectionViewDataSource {
-  unowned let base: ListDiffDataSource
+  /// The data source's own object (the collection view's data source before
+  /// this one), kept alive here since the collection view holds this weakly.
+  let base: any CollectionViewDataSource
   /// How many more count requests get one item too many.
   var wrongAnswers = 0
-  init(base: ListDiffDataSource) { self.base = base }
+  init(base: any CollectionViewDataSource) { self.base = base }
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     let count = base.collectionView(collectionView, numberOfItemsInSection: section)
     guard wrongAnswers > 0 else { return count }
@@ -163,7 +165,7 @@ struct UpdateHandlerTests {
     let recorder = UpdateRecorder(harness)
     harness.dataSource.setRootSection(section(items("a", "b", "c")))
     _ = recorder.take()
-    let misreporting = MisreportingDataSource(base: harness.dataSource)
+    let misreporting = MisreportingDataSource(base: harness.collectionView.dataSource!)
     harness.collectionView.dataSource = misreporting
     harness.collectionView.layoutIfNeeded()
     #expect(harness.collectionView.numberOfItems(inSection: 0) == 3)

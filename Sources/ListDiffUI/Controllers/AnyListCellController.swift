@@ -27,8 +27,10 @@ open class AnyListCellController {
   var itemKey: ListItemKey?
   /// Where the item's section sits in the root; set with `itemKey`.
   var sectionScope: SectionScope?
-  /// The cell the controller is mounted on: set while a cell displays the
-  /// item, from `cellForItemAt` until `didEndDisplaying`.
+  /// The cell the controller is mounted on: set from the `didMount` of a
+  /// cell until its `willUnmount` — while the cell shows the item, and on
+  /// while it waits in the reuse queue, not yet given to another item.
+  /// Always the cell whose `controller` is this one.
   weak var mountedListCell: ListCell?
   /// Appearance as last computed: frame intersecting / inside the visible bounds.
   var isAppeared = false
@@ -100,15 +102,23 @@ open class AnyListCellController {
   func didSelect(_ cell: ListCell) {}
 
   /// Delivers `event` to the subclass's callback, after telling the host's
-  /// ``ListDiffDataSource/lifecycleObserver`` (test support records it).
-  /// Every lifecycle callback goes through here, so the recorded order is the
-  /// order the controller saw. `cell` is nil only for the disappearance
+  /// `lifecycleObserver` (test support records it). Every lifecycle callback
+  /// goes through here, so the recorded order is the order the controller
+  /// saw, and the host counts it as a callback: a root set from inside it
+  /// waits until it returns. `cell` is nil only for the disappearance
   /// callbacks of a controller whose cell is gone.
   ///
   /// `configureCell` is flagged while it runs, so that a state change made
   /// inside it is stored and re-sizes the item without configuring again.
   final func send(_ event: ListLifecycleEvent, _ cell: ListCell?) {
-    host?.lifecycleObserver?(self, event)
+    guard let host else { return deliver(event, cell) }
+    host.callingOut {
+      host.lifecycleObserver?(self, event)
+      deliver(event, cell)
+    }
+  }
+
+  private func deliver(_ event: ListLifecycleEvent, _ cell: ListCell?) {
     switch event {
     case .configureCell:
       guard let cell else { return }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a section sits in a root: the chain of section ids, positions and
 /// render-model identifiers from the root down to it.
 ///
@@ -5,6 +7,12 @@
 /// scope, which is what lets two sections hold the same identifier. `key` is
 /// the scope as a canonical string: equal exactly when the chains are equal
 /// (every component is length-prefixed, so no id can imitate a separator).
+///
+/// Ids are compared as Swift compares strings, by canonical equivalence: an
+/// "é" written precomposed and one written as "e" plus a combining accent are
+/// one id, and so one scope (and one item identifier), which is also what the
+/// duplicate-section diagnostic says. The key therefore encodes each id in
+/// its NFC form, so that equivalent ids have equal lengths too.
 final class SectionScope: Sendable {
   /// One step of the path.
   enum Component: Sendable, Hashable {
@@ -58,10 +66,24 @@ final class SectionScope: Sendable {
   private static func encode(_ component: Component) -> String {
     switch component {
     case .position(let index): return "#\(index);"
-    case .id(let id): return "=\(id.utf8.count):\(id)"
-    case .model(let id): return "@\(id.utf8.count):\(id)"
+    case .id(let id):
+      let canonical = canonicalForm(id)
+      return "=\(canonical.utf8.count):\(canonical)"
+    case .model(let id):
+      let canonical = canonicalForm(id)
+      return "@\(canonical.utf8.count):\(canonical)"
     case .branch(let first): return first ? "?T" : "?F"
     }
+  }
+
+  /// `id` in Unicode normalization form C: one spelling for every string
+  /// Swift considers equal to it.
+  ///
+  /// - Complexity: O(*k*) in the length of `id`; ASCII ids are returned as
+  ///   they are.
+  static func canonicalForm(_ id: String) -> String {
+    if id.utf8.allSatisfy({ $0 < 0x80 }) { return id }
+    return id.precomposedStringWithCanonicalMapping
   }
 
   /// The components from the root down, root first.

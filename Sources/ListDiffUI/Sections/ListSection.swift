@@ -2,10 +2,15 @@
 /// controller of type `ListCellControllerType`.
 ///
 /// `transform` maps each model to its view model, or to nil to leave the model
-/// out (reported once per section as ``ListDiffDiagnostic/Kind/droppedModels``).
-/// It runs when the section is created. View-model identifiers must be unique
-/// within the section; a repeated one is reported and only its first
-/// occurrence shown.
+/// out — ListDiffUI's way of showing a cell only sometimes
+/// (`isLoading ? SpinnerViewModel() : nil`). Leaving models out is silent by
+/// default: a ``ListDiffDiagnostic/Kind/droppedModels`` note reaches a custom
+/// ``ListDiffDataSource/diagnosticHandler`` only. The section keeps its models
+/// and its `@Sendable` transform, and the transform runs when the root is
+/// flattened: on the data source's background task with
+/// `applyUpdatesAsync: true`, on the main actor otherwise. View-model
+/// identifiers must be unique within the section; a repeated one is reported
+/// and only its first occurrence shown.
 ///
 /// ```swift
 /// ListSection<Todo, TodoController>(todos, id: "open", delegate: WeakAnyObject(object: self)) {
@@ -20,87 +25,111 @@ public final class ListSection<
   /// The view-model type of the section's controllers.
   public typealias ViewModel = ListCellControllerType.ListViewModelType
 
-  let viewModels: [ViewModel]
-  let delegate: WeakAnyObject
-  /// How many models `transform` dropped.
-  let droppedCount: Int
+  /// Where the view models come from: given as they are, or made from models
+  /// by a transform when the root is flattened.
+  enum Content: Sendable {
+    case viewModels([ViewModel])
+    case transformed(count: Int, make: @Sendable (_ append: (ViewModel) -> Void) -> Void)
+  }
 
-  init(viewModels: [ViewModel], droppedCount: Int, id: String?, delegate: WeakAnyObject) {
-    self.viewModels = viewModels
-    self.droppedCount = droppedCount
+  let content: Content
+  let delegate: WeakAnyObject
+
+  init(content: Content, id: String?, delegate: WeakAnyObject) {
+    self.content = content
     self.delegate = delegate
-    super.init(id: id, itemCapacity: viewModels.count)
+    let capacity: Int
+    switch content {
+    case .viewModels(let viewModels): capacity = viewModels.count
+    case .transformed(let count, _): capacity = count
+    }
+    super.init(id: id, itemCapacity: capacity)
   }
 
   /// A section showing `transform(model)` for every model, in order, skipping
   /// models for which it returns nil. `delegate` is handed, weakly, to every
-  /// controller the section creates.
+  /// controller the section creates. The transform runs when the root is
+  /// flattened, once per model per root.
   ///
-  /// - Complexity: O(*n*) calls of `transform`.
+  /// - Complexity: O(1) here; O(*n*) calls of `transform` when flattened.
   public convenience init(
     _ models: [T], id: String? = nil, delegate: WeakAnyObject = .none,
-    transform: (T) -> ViewModel?
-  ) {
-    var viewModels: [ViewModel] = []
-    viewModels.reserveCapacity(models.count)
-    for model in models {
-      if let viewModel = transform(model) { viewModels.append(viewModel) }
-    }
+    transform: @escaping @Sendable (T) -> ViewModel?
+  ) where T: Sendable {
     self.init(
-      viewModels: viewModels, droppedCount: models.count - viewModels.count, id: id,
-      delegate: delegate)
+      content: .transformed(count: models.count) { append in
+        for model in models {
+          if let viewModel = transform(model) { append(viewModel) }
+        }
+      }, id: id, delegate: delegate)
   }
 
   /// The same section, with `delegate` given before `id`.
   ///
-  /// - Complexity: O(*n*) calls of `transform`.
+  /// - Complexity: O(1) here; O(*n*) calls of `transform` when flattened.
   public convenience init(
-    _ models: [T], delegate: WeakAnyObject, id: String?, transform: (T) -> ViewModel?
-  ) {
+    _ models: [T], delegate: WeakAnyObject, id: String?,
+    transform: @escaping @Sendable (T) -> ViewModel?
+  ) where T: Sendable {
     self.init(models, id: id, delegate: delegate, transform: transform)
   }
 
   /// A section of the single cell `transform(model)` (empty if it is nil).
   ///
-  /// - Complexity: one call of `transform`.
+  /// - Complexity: O(1) here; one call of `transform` when flattened.
   public convenience init(
     _ model: T, id: String? = nil, delegate: WeakAnyObject = .none,
-    transform: (T) -> ViewModel?
-  ) {
+    transform: @escaping @Sendable (T) -> ViewModel?
+  ) where T: Sendable {
     self.init([model], id: id, delegate: delegate, transform: transform)
   }
 
   /// The same single-cell section, with `delegate` given before `id`.
   ///
-  /// - Complexity: one call of `transform`.
+  /// - Complexity: O(1) here; one call of `transform` when flattened.
   public convenience init(
-    _ model: T, delegate: WeakAnyObject, id: String?, transform: (T) -> ViewModel?
-  ) {
+    _ model: T, delegate: WeakAnyObject, id: String?,
+    transform: @escaping @Sendable (T) -> ViewModel?
+  ) where T: Sendable {
     self.init([model], id: id, delegate: delegate, transform: transform)
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
-    let leaf = flattener.list.leaves.count
-    flattener.list.leaves.append(
+    flattener.list.beginLeaf(
       ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate))
     let controllerType = ObjectIdentifier(ListCellControllerType.self)
     let scopeKey = scope.key
     var emptyCount = 0
-    for viewModel in viewModels {
+    var shown = 0
+    var list = flattener.list
+    // Taken out of the flattener so that appending does not copy the arrays.
+    flattener.list = FlatList()
+    func append(_ viewModel: ViewModel) {
       let identifier = viewModel.identifier
       if identifier.isEmpty { emptyCount += 1 }
-      flattener.list.items.append(
-        ListItem(
-          key: ListItemKey(identifier: identifier, scope: scopeKey, controllerType: controllerType),
-          viewModel: viewModel, leaf: leaf))
+      shown += 1
+      list.append(
+        key: ListItemKey(identifier: identifier, scope: scopeKey, controllerType: controllerType),
+        viewModel: viewModel)
     }
+    let modelCount: Int
+    switch content {
+    case .viewModels(let viewModels):
+      modelCount = viewModels.count
+      for viewModel in viewModels { append(viewModel) }
+    case .transformed(let count, let make):
+      modelCount = count
+      make(append)
+    }
+    flattener.list = list
+    let droppedCount = modelCount - shown
     if droppedCount > 0 {
       flattener.diagnostics.append(
         ListDiffDiagnostic(
           kind: .droppedModels,
           message:
             "the transform of section \(scope.humanPath) returned nil for \(droppedCount) of "
-            + "\(droppedCount + viewModels.count) models; they are not shown",
+            + "\(modelCount) models; they are not shown",
           sectionPath: scope.humanPath))
     }
     if emptyCount > 0 {
@@ -120,27 +149,27 @@ extension ListSection where T == ListCellControllerType.ListViewModelType {
   ///
   /// - Complexity: O(1): the array is shared, not copied.
   public convenience init(_ models: [T], id: String? = nil, delegate: WeakAnyObject = .none) {
-    self.init(viewModels: models, droppedCount: 0, id: id, delegate: delegate)
+    self.init(content: .viewModels(models), id: id, delegate: delegate)
   }
 
   /// The same section, with `delegate` given before `id`.
   ///
   /// - Complexity: O(1).
   public convenience init(_ models: [T], delegate: WeakAnyObject, id: String?) {
-    self.init(viewModels: models, droppedCount: 0, id: id, delegate: delegate)
+    self.init(content: .viewModels(models), id: id, delegate: delegate)
   }
 
   /// A section of the single cell showing `model`.
   ///
   /// - Complexity: O(1).
   public convenience init(_ model: T, id: String? = nil, delegate: WeakAnyObject = .none) {
-    self.init(viewModels: [model], droppedCount: 0, id: id, delegate: delegate)
+    self.init(content: .viewModels([model]), id: id, delegate: delegate)
   }
 
   /// The same single-cell section, with `delegate` given before `id`.
   ///
   /// - Complexity: O(1).
   public convenience init(_ model: T, delegate: WeakAnyObject, id: String?) {
-    self.init(viewModels: [model], droppedCount: 0, id: id, delegate: delegate)
+    self.init(content: .viewModels([model]), id: id, delegate: delegate)
   }
 }

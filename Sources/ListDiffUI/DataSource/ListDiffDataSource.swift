@@ -6,10 +6,12 @@ import ListDiff
 /// against what is shown, applies the difference as one batch update, and
 /// drives every item's ``ListCellController``.
 ///
-/// Create one per collection view; it makes itself the collection view's
-/// `dataSource` and `delegate` (set ``collectionViewDelegate`` to hear the
-/// delegate calls too). Then describe the content and set it, as often as it
-/// changes:
+/// Create one per collection view and keep it: the collection view holds its
+/// data source and delegate weakly, as UIKit's does, so a data source nobody
+/// keeps is released at once and leaves the collection empty. It installs an
+/// internal object as the collection view's `dataSource` and `delegate` (set
+/// ``collectionViewDelegate`` to hear the delegate calls too). Then describe
+/// the content and set it, as often as it changes:
 ///
 /// ```swift
 /// let dataSource = ListDiffDataSource(collectionView: collectionView, contextObjects: logger)
@@ -48,14 +50,14 @@ public final class ListDiffDataSource {
   public weak var collectionViewDelegate: (any CollectionViewDelegateFlowLayout)?
 
   /// Receives every ``ListDiffDiagnostic``: duplicates dropped, sizes
-  /// clamped, models filtered out, batches rejected. The default prints every
-  /// one, warnings and notes, to standard error: something was left out of
-  /// the list, and the developer should hear of it once per update. A screen
-  /// that filters with transforms on purpose can set a handler that skips
-  /// `.note`. Called on the main actor, while the update that found the
-  /// problem is applied.
+  /// clamped, geometry sanitised, batches rejected (warnings), and models a
+  /// transform left out (notes). The default, ``printWarningsToStandardError(_:)``,
+  /// prints warnings only: leaving a model out by returning nil from a
+  /// transform is ListDiffUI's documented way to hide a cell, so notes reach
+  /// only a handler you set. Called on the main actor, while the update that
+  /// found the problem is applied.
   public var diagnosticHandler: @MainActor (ListDiffDiagnostic) -> Void =
-    ListDiffDataSource.printToStandardError
+    ListDiffDataSource.printWarningsToStandardError
 
   /// Hears every batch update the data source applies, as a
   /// ``ListDiffUpdate``: once per applied root that changed anything, on the
@@ -85,37 +87,30 @@ public final class ListDiffDataSource {
   /// ListDiffUITesting's lifecycle recorder is built on. Not API.
   package var lifecycleObserver: (@MainActor (AnyListCellController, ListLifecycleEvent) -> Void)?
 
-  // MARK: State shared by the extensions
+  // MARK: State, in parts with their own invariants
 
   /// What the collection view shows: the last applied root, flattened.
-  var list = FlatList()
-  /// The keys of `list.items`, owned by whichever update is being prepared.
-  let keyStore = KeyStore()
-  /// Live controllers by item identity. Only items the collection view has
-  /// asked about (or that were looked up) have one.
-  var controllers: [ListItemKey: AnyListCellController] = [:]
-  /// Item index by identity, built on demand and dropped at every update.
-  var indexCache: [ListItemKey: Int]?
-  var registeredReuseIdentifiers: Set<String> = []
-
-  /// Roots waiting to be prepared, newest only, with every completion owed.
-  var pendingRoot: PendingRoot?
-  /// Whether a background task is preparing a root (asynchronous mode).
-  var isPreparing = false
-  /// Whether a root is being applied; a root set meanwhile waits its turn.
-  var isApplying = false
-  /// Set while the collection view is inside a data-source or delegate call
-  /// (a layout pass): layout invalidations are deferred to its end.
-  var collectionCallbackDepth = 0
-  /// Controllers whose size must be invalidated once that is safe.
+  var list = FlatList() {
+    didSet { controllers.listDidChange() }
+  }
+  /// The identities in `list`, kept to find duplicates among inserted items
+  /// without hashing the whole list on every update. Moved (not shared) to
+  /// the task preparing an update and back with its result; empty meanwhile.
+  var shownKeys: Set<ListItemKey> = []
+  /// When roots are applied, and the callbacks now on the stack.
+  var scheduler = RootScheduler()
+  /// The live controllers, by item identity.
+  var controllers = ControllerStore()
+  /// Which controllers' cells are visible.
+  var appearance = AppearanceTracker()
+  /// Controllers whose view state changed while the collection view could
+  /// not be changed (inside a batch or a layout pass): re-sized once it can.
   var deferredInvalidations: [AnyListCellController] = []
-
-  /// Controllers whose cells intersect / are inside the visible bounds.
-  var appearedControllers: [AnyListCellController] = []
-  var fullyAppearedControllers: [AnyListCellController] = []
-  var layoutPass = 0
-  var isUpdatingAppearance = false
-  var needsAppearanceUpdate = false
+  /// The reuse identifiers registered with the collection view.
+  var registeredReuseIdentifiers: Set<String> = []
+  /// The collection view's data source and delegate: kept here, since the
+  /// collection view holds it weakly.
+  private var adapter: CollectionAdapter?
 
   /// Creates a data source for `collectionView` and makes it the collection
   /// view's data source and delegate.
@@ -133,8 +128,11 @@ public final class ListDiffDataSource {
     self.collectionView = collectionView
     self.applyUpdatesAsync = applyUpdatesAsync
     self.context = ListDiffContext(objects: contextObjects)
-    collectionView.dataSource = self
-    collectionView.delegate = self
+    let adapter = CollectionAdapter(owner: self)
+    self.adapter = adapter
+    collectionView.dataSource = adapter
+    collectionView.delegate = adapter
+    collectionView.layoutDidFinish = { [weak self] in self?.collectionViewDidFinishLayout() }
     for name in context.duplicateClassNames {
       report(
         ListDiffDiagnostic(
@@ -145,7 +143,7 @@ public final class ListDiffDataSource {
   }
 
   /// Prints a diagnostic to standard error as one line, `ListDiffUI: …`,
-  /// with `(note)` after notes; the default ``diagnosticHandler``.
+  /// with `(note)` after notes.
   ///
   /// - Complexity: O(*m*) in the message length.
   public static func printToStandardError(_ diagnostic: ListDiffDiagnostic) {
@@ -153,8 +151,17 @@ public final class ListDiffDataSource {
     FileHandle.standardError.write(Data((diagnostic.description + suffix + "\n").utf8))
   }
 
+  /// Prints warnings with ``printToStandardError(_:)`` and ignores notes;
+  /// the default ``diagnosticHandler``.
+  ///
+  /// - Complexity: O(*m*) in the message length.
+  public static func printWarningsToStandardError(_ diagnostic: ListDiffDiagnostic) {
+    guard diagnostic.severity == .warning else { return }
+    printToStandardError(diagnostic)
+  }
+
   func report(_ diagnostic: ListDiffDiagnostic) {
-    diagnosticHandler(diagnostic)
+    callingOut { diagnosticHandler(diagnostic) }
   }
 
   // MARK: Setting the root
@@ -162,13 +169,16 @@ public final class ListDiffDataSource {
   /// Shows `section` (nil: nothing): diffs it against what is shown and
   /// applies the difference as one batch update.
   ///
-  /// Without `applyUpdatesAsync`, the root is applied when this returns
-  /// (unless called while another root is being applied, for example from a
-  /// controller callback: it is then applied right after that one). With it,
-  /// the root is flattened and diffed on a background task and applied later
-  /// on the main actor; if newer roots arrive meanwhile only the newest is
-  /// applied, never out of order, and every completion is called once, in
-  /// order, when its root or a newer one has been applied.
+  /// Without `applyUpdatesAsync`, the root is applied when this returns —
+  /// unless it is set from inside a callback of this data source (a
+  /// controller hook, `itemSize`, the ``updateHandler``, a completion, a
+  /// delegate method) or while another root is applied: it then waits and is
+  /// applied right after the current work. With `applyUpdatesAsync`, the
+  /// root is flattened and diffed on a background task and applied later on
+  /// the main actor. Either way roots are applied in the order they were
+  /// set; a root that is still waiting when a newer one is set is skipped
+  /// (the newer one replaces it), and every completion is called once, in
+  /// the order the roots were set, when its root or a newer one is shown.
   ///
   /// - Parameters:
   ///   - section: the new root.
@@ -181,12 +191,8 @@ public final class ListDiffDataSource {
   public func setRootSection(
     _ section: Section?, animate: Bool = false, completion: (@MainActor () -> Void)? = nil
   ) {
-    enqueue(section, animate: animate, completion: completion)
-    if applyUpdatesAsync {
-      startPreparingIfIdle()
-    } else if !isApplying {
-      applyPendingRootsNow()
-    }
+    scheduler.enqueue(section, animate: animate, completion: completion)
+    applyWaitingRoots()
   }
 
   /// Shows `section` and returns once it, or a newer root, is shown.
@@ -202,8 +208,10 @@ public final class ListDiffDataSource {
   /// makes of it, until the sequence ends or the returned task is cancelled.
   ///
   /// Each element's root is applied before the next element is requested, so
-  /// none is skipped. `section` runs on a background task. If the sequence
-  /// throws, observing stops and a ``ListDiffDiagnostic/Kind/sequenceFailed``
+  /// none is skipped. `section` runs on a background task, not on the main
+  /// actor (it is `@Sendable`; a `@MainActor` closure does not compile): build
+  /// the sections there from the element alone. If the sequence throws,
+  /// observing stops and a ``ListDiffDiagnostic/Kind/sequenceFailed``
   /// diagnostic is reported. The task holds the data source weakly and ends
   /// when it is deallocated.
   ///
@@ -287,20 +295,20 @@ public final class ListDiffDataSource {
   /// The number of items shown.
   ///
   /// - Complexity: O(1).
-  public var itemCount: Int { list.items.count }
+  public var itemCount: Int { list.count }
 
   /// The number of live controllers: items the collection view has sized or
-  /// displayed (or that were looked up) and that still exist.
+  /// displayed (or that were looked up) and that still exist. For tests and
+  /// the benchmark.
   ///
   /// - Complexity: O(1).
-  public var cellControllerCount: Int { controllers.count }
+  package var cellControllerCount: Int { controllers.count }
 
   func itemIndex(forIdentifier identifier: String, sectionPath: [String]) -> Int? {
-    let items = list.items
-    let leaves = list.leaves
-    for index in items.indices where items[index].key.identifier == identifier {
+    let keys = list.keys
+    for index in keys.indices where keys[index].identifier == identifier {
       if sectionPath.isEmpty
-        || Self.names(leaves[items[index].leaf].scope.names, contain: sectionPath)
+        || Self.names(list.leaf(ofItem: index).scope.names, contain: sectionPath)
       {
         return index
       }
@@ -318,76 +326,116 @@ public final class ListDiffDataSource {
     return remaining.isEmpty
   }
 
+  // MARK: Calling out
+
+  /// Runs user code (a controller hook, a handler, a completion) or a
+  /// collection-view callback: roots it sets wait until it returns, and the
+  /// waiting ones are applied when the outermost such call returns at a
+  /// point where the collection view can take a batch.
+  func callingOut<Result>(_ body: () throws -> Result) rethrows -> Result {
+    scheduler.enterCallback()
+    defer {
+      scheduler.exitCallback()
+      if scheduler.callbackDepth == 0 && !collectionView.isPerformingLayout {
+        applyWaitingRoots()
+        flushDeferredInvalidationsIfPossible()
+      }
+    }
+    return try body()
+  }
+
+  /// The collection view finished a layout pass and can take changes:
+  /// apply what waited for it, unless a callback of ours is still running
+  /// (its end does it).
+  func collectionViewDidFinishLayout() {
+    guard scheduler.callbackDepth == 0 else { return }
+    applyWaitingRoots()
+    flushDeferredInvalidationsIfPossible()
+  }
+
   // MARK: Controllers
 
   /// The controller of the item at `index`, created if it has none yet.
   ///
-  /// - Complexity: O(1) expected (one hash of the item's identity).
+  /// - Complexity: O(1) expected (one hash of the item's identity), plus
+  ///   O(log *s*) in the number of leaf sections when it is created.
   func controller(at index: Int) -> AnyListCellController {
-    let item = list.items[index]
-    if let existing = controllers[item.key] { return existing }
-    let leaf = list.leaves[item.leaf]
-    let controller = leaf.controllerType.init(
-      viewModel: item.viewModel, delegate: leaf.delegate, context: context)
+    let key = list.keys[index]
+    if let existing = controllers[key] { return existing }
+    let leaf = list.leaf(ofItem: index)
+    let controller = callingOut {
+      leaf.controllerType.init(
+        viewModel: list.viewModels[index], delegate: leaf.delegate, context: context)
+    }
     controller.host = self
-    controller.itemKey = item.key
+    controller.itemKey = key
     controller.sectionScope = leaf.scope
-    controllers[item.key] = controller
+    controllers.insert(controller, for: key)
     return controller
   }
 
   /// The index of `controller`'s item, or nil if the item is gone.
   ///
-  /// - Complexity: O(1) for a mounted controller; otherwise O(1) expected
-  ///   after an O(*n*) index built once per update.
+  /// - Complexity: O(1) for a controller whose cell is on screen; otherwise
+  ///   O(1) expected after an O(*n*) index built once per update.
   func index(of controller: AnyListCellController) -> Int? {
+    guard let key = controller.itemKey, controllers.isLive(controller) else { return nil }
     if let cell = controller.mountedListCell, let indexPath = collectionView.indexPath(for: cell),
-      indexPath.item < list.items.count, list.items[indexPath.item].key == controller.itemKey
+      indexPath.item < list.count, list.keys[indexPath.item] == key
     {
       return indexPath.item
     }
-    guard let key = controller.itemKey else { return nil }
-    if indexCache == nil {
-      var cache: [ListItemKey: Int] = [:]
-      cache.reserveCapacity(list.items.count)
-      for (index, item) in list.items.enumerated() { cache[item.key] = index }
-      indexCache = cache
-    }
-    return indexCache?[key]
+    return controllers.index(of: key, in: list.keys)
   }
 
-  /// A controller's view state changed: configure its cell and re-size it.
+  /// A controller's view state changed: configure its cell and re-size it,
+  /// now if the collection view can take it, else once it can.
   func controllerDidChangeState(_ controller: AnyListCellController) {
-    guard let key = controller.itemKey, controllers[key] === controller else { return }
+    guard controllers.isLive(controller) else { return }
     if let cell = controller.mountedListCell, !controller.isConfiguring {
-      controller.send(.configureCell, cell)
+      configure(controller, cell)
     }
-    if isApplying || collectionCallbackDepth > 0 || isUpdatingAppearance {
-      // Inside a batch or a layout pass: re-size once it is over.
-      deferredInvalidations.append(controller)
-      return
-    }
-    guard let index = index(of: controller) else { return }
-    collectionView.invalidateLayout(forItemsAt: [IndexPath(item: index, section: 0)])
-    collectionView.layoutIfNeeded()
+    deferredInvalidations.append(controller)
+    flushDeferredInvalidationsIfPossible()
   }
 
-  /// Invalidates the sizes deferred during a batch or layout pass.
-  /// Returns whether there were any.
+  /// Re-sizes the items whose state changed, if the collection view can be
+  /// changed now (no batch, layout pass, or callback of ours under way).
+  func flushDeferredInvalidationsIfPossible() {
+    guard !deferredInvalidations.isEmpty, !scheduler.isBusy, !appearance.isRunning,
+      !collectionView.isPerformingLayout
+    else { return }
+    if invalidateDeferredSizes() {
+      collectionView.layoutIfNeeded()
+    }
+  }
+
+  /// Invalidates the sizes deferred during a batch or layout pass (inside a
+  /// batch, the collection view takes index paths from before the update,
+  /// which `list` then still describes). Returns whether there were any.
   @discardableResult
-  func flushDeferredInvalidations() -> Bool {
+  func invalidateDeferredSizes() -> Bool {
     guard !deferredInvalidations.isEmpty else { return false }
     let pending = deferredInvalidations
     deferredInvalidations = []
     var indexPaths: [IndexPath] = []
     for controller in pending {
-      guard let key = controller.itemKey, controllers[key] === controller,
-        let index = index(of: controller)
-      else { continue }
+      guard let index = index(of: controller) else { continue }
       indexPaths.append(IndexPath(item: index, section: 0))
     }
     guard !indexPaths.isEmpty else { return false }
     collectionView.invalidateLayout(forItemsAt: indexPaths)
     return true
+  }
+
+  isolated deinit {
+    // Every mounted controller hears `willUnmount` once the data source lets
+    // go of the collection view.
+    for controller in controllers.removeAll() {
+      if let cell = controller.mountedListCell {
+        unmount(controller, from: cell)
+      }
+      controller.host = nil
+    }
   }
 }

@@ -14,34 +14,33 @@
 ///     post.hasImage ? ListSection<Post, ImageController>(post) { ImageViewModel(post: $0) } : nil)
 /// }
 /// ```
-public final class ListRenderSection<T: ListIdentifiable>: Section, @unchecked Sendable {
-  let children: [(identifier: String, section: Section)]
-  /// How many models `transform` returned nil for.
-  let droppedCount: Int
+public final class ListRenderSection<T: ListIdentifiable & Sendable>: Section, @unchecked Sendable {
+  let models: [T]
+  let transform: @Sendable (T) -> Section?
 
   /// A section per model, in order: `transform(model)`, skipping nils. The
-  /// transform runs here, once per model.
+  /// transform runs when the root is flattened (on the data source's
+  /// background task with `applyUpdatesAsync: true`), once per model per
+  /// root; models it returns nil for are left out silently (a
+  /// ``ListDiffDiagnostic/Kind/droppedModels`` note).
   ///
-  /// - Complexity: O(*n*) calls of `transform`.
-  public init(_ models: [T], id: String? = nil, transform: (T) -> Section?) {
-    var children: [(identifier: String, section: Section)] = []
-    children.reserveCapacity(models.count)
-    var capacity = 0
-    for model in models {
-      guard let section = transform(model) else { continue }
-      children.append((model.identifier, section))
-      capacity += section.itemCapacity
-    }
-    self.children = children
-    self.droppedCount = models.count - children.count
-    super.init(id: id, itemCapacity: capacity)
+  /// - Complexity: O(1) here; O(*n*) calls of `transform` when flattened.
+  public init(_ models: [T], id: String? = nil, transform: @escaping @Sendable (T) -> Section?) {
+    self.models = models
+    self.transform = transform
+    super.init(id: id, itemCapacity: models.count)
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
-    for child in children {
-      let modelScope = scope.child(.model(child.identifier))
-      let childScope = child.section.id.map { modelScope.child(.id($0)) } ?? modelScope
-      child.section.flatten(into: &flattener, scope: childScope)
+    var droppedCount = 0
+    for model in models {
+      guard let section = transform(model) else {
+        droppedCount += 1
+        continue
+      }
+      let modelScope = scope.child(.model(model.identifier))
+      let childScope = section.id.map { modelScope.child(.id($0)) } ?? modelScope
+      section.flatten(into: &flattener, scope: childScope)
     }
     if droppedCount > 0 {
       flattener.diagnostics.append(
@@ -49,7 +48,7 @@ public final class ListRenderSection<T: ListIdentifiable>: Section, @unchecked S
           kind: .droppedModels,
           message:
             "the transform of render section \(scope.humanPath) returned nil for \(droppedCount) of "
-            + "\(droppedCount + children.count) models; they are not shown",
+            + "\(models.count) models; they are not shown",
           sectionPath: scope.humanPath))
     }
   }

@@ -14,14 +14,18 @@
 /// The class is `open` as in ListDiffUI, but its initializer is internal:
 /// compose the section types above rather than subclassing. Sections are
 /// `Sendable` so that a data source with `applyUpdatesAsync: true` can
-/// flatten them on a background task; every stored property is immutable and
-/// transforms run when a section is created, not later.
+/// flatten them on a background task: every stored property is immutable,
+/// and the transforms that ``ListSection`` and ``ListRenderSection`` keep are
+/// `@Sendable` and run when the root is flattened — on that background task
+/// with `applyUpdatesAsync: true`, as ListDiffUI builds sections on its
+/// background queue.
 open class Section: @unchecked Sendable {
   /// The explicit id this section was given, if any.
   public let id: String?
 
-  /// How many items flattening this section yields at most, known at
-  /// creation so that flattening a root allocates its item array once.
+  /// How many items flattening this section yields at most (models whose
+  /// transform has not run yet count as one item each), known at creation
+  /// so that flattening a root usually allocates its item arrays once.
   let itemCapacity: Int
 
   init(id: String?, itemCapacity: Int) {
@@ -46,7 +50,7 @@ struct Flattener {
   static func flatten(_ root: Section?) -> (FlatList, [ListDiffDiagnostic]) {
     var flattener = Flattener()
     if let root {
-      flattener.list.items.reserveCapacity(root.itemCapacity)
+      flattener.list.reserveCapacity(root.itemCapacity)
       root.flatten(into: &flattener, scope: SectionScope(rootID: root.id))
     }
     return (flattener.list, flattener.diagnostics)

@@ -1,0 +1,135 @@
+import Foundation
+import HeadlessCollection
+
+/// The collection view's data source and delegate on behalf of a
+/// ``ListDiffDataSource``: an internal object, so that the conformances are
+/// not part of the data source's public API.
+///
+/// Every call runs as a callback of the data source (`callingOut`): a root
+/// set from inside one waits until the collection view can take a batch.
+/// Delegate calls are forwarded to `collectionViewDelegate` after the data
+/// source has handled them.
+@MainActor
+final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+  /// The data source owns the adapter; the collection view holds it weakly.
+  private unowned let owner: ListDiffDataSource
+
+  init(owner: ListDiffDataSource) {
+    self.owner = owner
+  }
+
+  private var forward: (any CollectionViewDelegateFlowLayout)? { owner.collectionViewDelegate }
+
+  // MARK: Data source
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    section == 0 ? owner.list.count : 0
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+    -> CollectionViewCell
+  {
+    owner.callingOut { owner.cell(forItemAt: indexPath) }
+  }
+
+  // MARK: Sizes and metrics
+
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    sizeForItemAt indexPath: IndexPath
+  ) -> CGSize {
+    owner.callingOut { owner.size(forItemAt: indexPath) }
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    insetForSectionAt section: Int
+  ) -> EdgeInsets {
+    owner.callingOut {
+      forward?.collectionView(collectionView, layout: collectionViewLayout, insetForSectionAt: section)
+        ?? collectionViewLayout.sectionInset
+    }
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    minimumLineSpacingForSectionAt section: Int
+  ) -> CGFloat {
+    owner.callingOut {
+      forward?.collectionView(
+        collectionView, layout: collectionViewLayout, minimumLineSpacingForSectionAt: section)
+        ?? collectionViewLayout.minimumLineSpacing
+    }
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    minimumInteritemSpacingForSectionAt section: Int
+  ) -> CGFloat {
+    owner.callingOut {
+      forward?.collectionView(
+        collectionView, layout: collectionViewLayout, minimumInteritemSpacingForSectionAt: section)
+        ?? collectionViewLayout.minimumInteritemSpacing
+    }
+  }
+
+  // MARK: Selection
+
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath)
+    -> Bool
+  {
+    owner.callingOut { forward?.collectionView(collectionView, shouldSelectItemAt: indexPath) ?? true }
+  }
+
+  /// Tells the item's controller, `didSelect(cell:)`, then the forwarded
+  /// delegate. An item without a cell on screen cannot be tapped.
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+    owner.callingOut {
+      if indexPath.section == 0, indexPath.item >= 0, indexPath.item < owner.list.count {
+        let controller = owner.controller(at: indexPath.item)
+        if let cell = controller.mountedListCell {
+          controller.send(.didSelect, cell)
+        }
+      }
+      forward?.collectionView(collectionView, didSelectItemAt: indexPath)
+    }
+  }
+
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
+    owner.callingOut { forward?.collectionView(collectionView, didDeselectItemAt: indexPath) }
+  }
+
+  // MARK: Display
+
+  func collectionView(
+    _ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath
+  ) {
+    owner.callingOut { forward?.collectionView(collectionView, willDisplay: cell, forItemAt: indexPath) }
+  }
+
+  /// The cell stays mounted on its controller (it waits in the reuse queue
+  /// and may come back to the same item); appearance follows at the end of
+  /// the layout pass.
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
+    forItemAt indexPath: IndexPath
+  ) {
+    owner.callingOut {
+      forward?.collectionView(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+    }
+  }
+
+  /// Derives appearance from the finished layout pass, then forwards.
+  func collectionViewDidLayout(_ collectionView: CollectionView) {
+    owner.callingOut {
+      owner.updateAppearance()
+      forward?.collectionViewDidLayout(collectionView)
+    }
+  }
+
+  // MARK: Scrolling
+
+  func scrollViewDidScroll(_ collectionView: CollectionView) {
+    owner.callingOut { forward?.scrollViewDidScroll(collectionView) }
+  }
+}

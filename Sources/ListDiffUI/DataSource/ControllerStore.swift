@@ -1,0 +1,71 @@
+/// The live cell controllers of a data source, one per item identity.
+///
+/// Controllers are created lazily — when the collection view first asks for
+/// an item's size or cell, or when the item is looked up — and stay while
+/// their item exists, keeping view state across cell reuse and scrolling.
+///
+/// Invariants:
+/// - every stored controller's `itemKey` is its key, and its `host` is the
+///   data source that owns this store;
+/// - a controller leaves only through `remove(_:)`, when its item is deleted
+///   (or the data source goes), and is never stored again;
+/// - `indexCache`, when built, maps every key of the list it was built from
+///   to its index; it is dropped whenever the list changes.
+@MainActor
+struct ControllerStore {
+  private var byKey: [ListItemKey: AnyListCellController] = [:]
+  private var indexCache: [ListItemKey: Int]?
+
+  /// The number of live controllers.
+  var count: Int { byKey.count }
+
+  /// Every live controller, in no particular order.
+  var all: Dictionary<ListItemKey, AnyListCellController>.Values { byKey.values }
+
+  /// The controller of the item with `key`, if it has one.
+  ///
+  /// - Complexity: O(1) expected.
+  subscript(key: ListItemKey) -> AnyListCellController? { byKey[key] }
+
+  /// Stores a new controller for `key`.
+  mutating func insert(_ controller: AnyListCellController, for key: ListItemKey) {
+    assert(byKey[key] == nil, "one controller per item identity")
+    byKey[key] = controller
+  }
+
+  /// Takes out the controller of a deleted item.
+  mutating func remove(_ key: ListItemKey) -> AnyListCellController? {
+    byKey.removeValue(forKey: key)
+  }
+
+  /// Takes out every controller (the data source is going away).
+  mutating func removeAll() -> [AnyListCellController] {
+    defer { byKey = [:] }
+    return Array(byKey.values)
+  }
+
+  /// Whether `controller` is the live controller of its item.
+  func isLive(_ controller: AnyListCellController) -> Bool {
+    guard let key = controller.itemKey else { return false }
+    return byKey[key] === controller
+  }
+
+  /// The index of the item with `key` in `keys`, through an index built on
+  /// first use after each change of the list.
+  ///
+  /// - Complexity: O(1) expected, after an O(*n*) build once per list.
+  mutating func index(of key: ListItemKey, in keys: [ListItemKey]) -> Int? {
+    if indexCache == nil {
+      var cache: [ListItemKey: Int] = [:]
+      cache.reserveCapacity(keys.count)
+      for (index, key) in keys.enumerated() { cache[key] = index }
+      indexCache = cache
+    }
+    return indexCache?[key]
+  }
+
+  /// The list changed: indexes must be found again.
+  mutating func listDidChange() {
+    indexCache = nil
+  }
+}

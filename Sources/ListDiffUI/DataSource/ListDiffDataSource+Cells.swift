@@ -1,0 +1,196 @@
+import Foundation
+import HeadlessCollection
+
+/// Mounting: which controller a cell shows, and the callbacks that go with
+/// changes of it.
+///
+/// Invariants (with `AnyListCellController.mountedListCell` and
+/// `ListCell.controller`, the two ends of one link):
+/// - `controller.mountedListCell === cell` exactly when `cell.controller ===
+///   controller`;
+/// - a link is made by `mount` — `configureCell`, `cellDidLayoutSubviews`,
+///   `didMount` — and broken only by `unmount` — the disappearance callbacks
+///   still owed, then `willUnmount` — so every `didMount` has exactly one
+///   `willUnmount`, sent before the cell shows anything else;
+/// - a link survives the cell scrolling out: the cell waits in the reuse
+///   queue still linked, and if the collection view hands it back to the
+///   same item nothing is sent but appearance; a link breaks when the cell
+///   is given to another item, the item is deleted, or the data source goes.
+extension ListDiffDataSource {
+  /// A cell for the item at `indexPath`, mounted on the item's controller
+  /// (created now if needed).
+  ///
+  /// - Complexity: O(1) expected, plus the controller's callbacks.
+  func cell(forItemAt indexPath: IndexPath) -> CollectionViewCell {
+    guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < list.count else {
+      // The collection view asks only for items it was told about; answer
+      // anything else with a blank cell rather than trapping.
+      return dequeue(ListCell.self, for: indexPath)
+    }
+    let controller = controller(at: indexPath.item)
+    let dequeued = dequeue(type(of: controller).cellClass, for: indexPath)
+    guard let cell = dequeued as? ListCell else { return dequeued }
+    mount(controller, on: cell)
+    return cell
+  }
+
+  private func dequeue(_ cellClass: ListCell.Type, for indexPath: IndexPath) -> CollectionViewCell {
+    let reuseIdentifier = ListCell.reuseIdentifier(for: cellClass)
+    if registeredReuseIdentifiers.insert(reuseIdentifier).inserted {
+      collectionView.register(cellClass, forCellWithReuseIdentifier: reuseIdentifier)
+    }
+    return collectionView.dequeueReusableCell(withReuseIdentifier: reuseIdentifier, for: indexPath)
+  }
+
+  /// Makes `cell` show `controller`'s item. A cell handed back to the item it
+  /// still shows needs nothing; otherwise whatever either was linked to is
+  /// unmounted first, then the controller configures and lays out the cell
+  /// and hears `didMount`.
+  func mount(_ controller: AnyListCellController, on cell: ListCell) {
+    if cell.controller === controller && controller.mountedListCell === cell { return }
+    if let previous = cell.controller {
+      unmount(previous, from: cell)
+    }
+    if let current = controller.mountedListCell {
+      unmount(controller, from: current)
+    }
+    // Callbacks above may have mounted something meanwhile (a root set from
+    // them waits, but a scroll does not): link only free ends.
+    guard cell.controller == nil, controller.mountedListCell == nil else { return }
+    cell.controller = controller
+    controller.mountedListCell = cell
+    configure(controller, cell)
+    guard controller.mountedListCell === cell else { return }
+    controller.send(.didMount, cell)
+  }
+
+  /// Ends `controller`'s use of `cell`: the disappearance callbacks it is
+  /// still owed, then `willUnmount(onCell:)`.
+  func unmount(_ controller: AnyListCellController, from cell: ListCell) {
+    guard controller.mountedListCell === cell else { return }
+    if controller.isFullyAppeared {
+      controller.isFullyAppeared = false
+      controller.send(.willPartiallyDisappear, cell)
+    }
+    if controller.isAppeared {
+      controller.isAppeared = false
+      controller.send(.willDisappear, cell)
+    }
+    // A callback above may have unmounted it already (by scrolling).
+    guard controller.mountedListCell === cell else { return }
+    // Broken before `willUnmount` runs, so that nothing it does reaches the
+    // cell through the controller again.
+    controller.mountedListCell = nil
+    if cell.controller === controller { cell.controller = nil }
+    controller.send(.willUnmount, cell)
+  }
+
+  /// `configureCell`, then the cell's layout, so that
+  /// `cellDidLayoutSubviews` follows every `configureCell` whether or not
+  /// the size changed. With `layoutNow` false the cell is only marked: the
+  /// caller lays it out once its new size is known (inside a batch, whose
+  /// layout pass sets the new frame), so the layout happens once.
+  func configure(_ controller: AnyListCellController, _ cell: ListCell, layoutNow: Bool = true) {
+    controller.send(.configureCell, cell)
+    guard controller.mountedListCell === cell else { return }
+    cell.setNeedsLayout()
+    if layoutNow { cell.layoutIfNeeded() }
+  }
+
+  // MARK: Appearance
+
+  /// Compares every mounted cell's frame with the visible bounds and sends
+  /// the appearance callbacks that changed since the last layout pass:
+  /// first every `willPartiallyDisappear`, then `willDisappear`, then
+  /// `didAppear`, then `didFullyAppear` — so a controller entering the
+  /// viewport hears `didAppear` before `didFullyAppear`, and one leaving it
+  /// `willPartiallyDisappear` before `willDisappear`.
+  ///
+  /// A callback that changes something (a scroll, a state change re-sizing
+  /// its cell) may lay out again; appearance is then derived again before
+  /// returning.
+  ///
+  /// - Complexity: O(*v*) in the number of visible cells, plus the callbacks.
+  func updateAppearance() {
+    guard appearance.begin() else { return }
+    repeat {
+      let bounds = collectionView.bounds
+      var visible: [AnyListCellController] = []
+      var contained: [AnyListCellController] = []
+      for case let cell as ListCell in collectionView.visibleCells {
+        guard let controller = cell.controller, controller.mountedListCell === cell,
+          bounds.intersects(cell.frame)
+        else { continue }
+        visible.append(controller)
+        if bounds.contains(cell.frame) { contained.append(controller) }
+      }
+      let changes = appearance.nextPass(visible: visible, contained: contained)
+      // Each callback may change what is mounted: check before each.
+      for controller in changes.willPartiallyDisappear where controller.isFullyAppeared {
+        controller.isFullyAppeared = false
+        controller.send(.willPartiallyDisappear, controller.mountedListCell)
+      }
+      for controller in changes.willDisappear where controller.isAppeared {
+        controller.isAppeared = false
+        controller.send(.willDisappear, controller.mountedListCell)
+      }
+      for controller in changes.didAppear where !controller.isAppeared {
+        guard let cell = controller.mountedListCell else { continue }
+        controller.isAppeared = true
+        controller.send(.didAppear, cell)
+      }
+      for controller in changes.didFullyAppear
+      where controller.isAppeared && !controller.isFullyAppeared {
+        guard let cell = controller.mountedListCell else { continue }
+        controller.isFullyAppeared = true
+        controller.send(.didFullyAppear, cell)
+      }
+    } while appearance.endPass()
+  }
+}
+
+extension ListDiffDataSource {
+  // MARK: Sizes
+
+  /// The size the item's controller asks for, in the collection view's
+  /// bounds less its content insets. A negative or non-finite dimension is
+  /// clamped to zero and reported.
+  ///
+  /// - Complexity: O(1) expected, plus the controller's `itemSize`.
+  func size(forItemAt indexPath: IndexPath) -> CGSize {
+    guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < list.count else {
+      return .zero
+    }
+    let controller = controller(at: indexPath.item)
+    let size = controller.itemSize(containerSize: containerSize)
+    let width = Self.clamped(size.width)
+    let height = Self.clamped(size.height)
+    if width != size.width || height != size.height {
+      let identifier = list.keys[indexPath.item].identifier
+      let path = list.leaf(ofItem: indexPath.item).scope.humanPath
+      report(
+        ListDiffDiagnostic(
+          kind: .invalidItemSize,
+          message:
+            "\(type(of: controller)).itemSize returned \(size.width) × \(size.height) for "
+            + "\"\(identifier)\" in section \(path); clamped to \(width) × \(height)",
+          identifier: identifier, sectionPath: path))
+    }
+    return CGSize(width: width, height: height)
+  }
+
+  /// The room items have: the bounds less the content insets, never negative
+  /// or non-finite.
+  var containerSize: CGSize {
+    let bounds = collectionView.bounds.size
+    let inset = collectionView.contentInset
+    return CGSize(
+      width: Self.clamped(bounds.width - inset.left - inset.right),
+      height: Self.clamped(bounds.height - inset.top - inset.bottom))
+  }
+
+  /// `value` if it is a finite, non-negative size; else zero.
+  static func clamped(_ value: CGFloat) -> CGFloat {
+    value.isFinite && value > 0 ? value : 0
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import HeadlessCollection
+import ListDiff
+
+/// A root flattened and diffed against the list shown, ready to apply, with
+/// the shown identities brought up to date (moved back to the main actor).
+struct PreparedUpdate: Sendable {
+  var list: FlatList
+  var result: ListDiffResult<ListItemKey>
+  var diagnostics: [ListDiffDiagnostic]
+  var shownKeys: Set<ListItemKey>
+}
+
+extension ListDiffDataSource {
+  // MARK: Scheduling
+
+  /// Applies (synchronously) or starts preparing (asynchronously) the
+  /// waiting roots, as far as the scheduler allows now.
+  func applyWaitingRoots() {
+    if applyUpdatesAsync {
+      startPreparingIfIdle()
+      return
+    }
+    guard !collectionView.isPerformingLayout else { return }
+    while let root = scheduler.takeForApplying() {
+      var keys = shownKeys
+      shownKeys = []
+      let update = Self.prepare(root: root.section, old: list, shownKeys: &keys)
+      finish(root, with: update)
+    }
+  }
+
+  /// Asynchronous mode: prepares the waiting root on a background task
+  /// unless one is being prepared or applied; its end picks up the next.
+  func startPreparingIfIdle() {
+    guard let root = scheduler.takeForPreparing() else { return }
+    let old = list
+    // The set moves to the task and comes back with its result; nothing on
+    // the main actor reads it meanwhile.
+    let keys = shownKeys
+    shownKeys = []
+    let section = root.section
+    Task {
+      let update = await Self.prepareInBackground(root: section, old: old, shownKeys: keys)
+      self.scheduler.beginApplyingPrepared()
+      self.finish(root, with: update)
+      self.startPreparingIfIdle()
+    }
+  }
+
+  /// Applies `update` for `root`, then runs the update handler and the
+  /// root's completions, in order; roots they set wait for the next turn.
+  private func finish(_ root: PendingRoot, with update: PreparedUpdate) {
+    shownKeys = update.shownKeys
+    let applied = apply(update, animate: root.animate)
+    if let applied, let updateHandler { updateHandler(applied) }
+    for completion in root.completions { completion() }
+    scheduler.finishApplying()
+    flushDeferredInvalidationsIfPossible()
+  }
+
+  @concurrent
+  nonisolated static func prepareInBackground(
+    root: Section?, old: FlatList, shownKeys: consuming Set<ListItemKey>
+  ) async -> PreparedUpdate {
+    var keys = shownKeys
+    return prepare(root: root, old: old, shownKeys: &keys)
+  }
+
+  // MARK: Preparing: flatten, diff, drop duplicates
+
+  /// Flattens `root` and diffs it against `old`, dropping repeated identities
+  /// (the first occurrence stays) and bringing `shownKeys` up to date.
+  ///
+  /// Why duplicates are looked for only among inserted items: `old` never has
+  /// any, and the diff pairs the first new occurrence of an identity with its
+  /// one old occurrence, so every later occurrence is an insert, whose key is
+  /// then either already shown or already inserted. Unchanged lists thus cost
+  /// no hashing at all here.
+  ///
+  /// - Complexity: O(*n* + *m*), plus a second diff when duplicates were found.
+  nonisolated static func prepare(
+    root: Section?, old: FlatList, shownKeys keys: inout Set<ListItemKey>
+  ) -> PreparedUpdate {
+    var (new, diagnostics) = Flattener.flatten(root)
+    var result = new.diff(from: old)
+    if !result.inserts.isEmpty {
+      keys.reserveCapacity(keys.count + result.inserts.count)
+      var duplicates: [Int] = []
+      for index in result.inserts where !keys.insert(new.keys[index]).inserted {
+        duplicates.append(index)
+      }
+      if !duplicates.isEmpty {
+        for index in duplicates {
+          let identifier = new.keys[index].identifier
+          let path = new.leaf(ofItem: index).scope.humanPath
+          diagnostics.append(
+            ListDiffDiagnostic(
+              kind: .duplicateIdentifier,
+              message:
+                "the identifier \"\(identifier)\" appears more than once in section \(path); "
+                + "only its first occurrence is shown",
+              identifier: identifier, sectionPath: path))
+        }
+        new = new.removing(duplicates)
+        // Dropping later occurrences changes no pairing, so the inserts
+        // recorded above are exactly those of the new diff.
+        result = new.diff(from: old)
+      }
+    }
+    for index in result.deletes {
+      keys.remove(old.keys[index])
+    }
+    return PreparedUpdate(list: new, result: result, diagnostics: diagnostics, shownKeys: keys)
+  }
+
+  // MARK: Applying
+
+  /// Applies a prepared root: one batch update of deletes, inserts and moves,
+  /// inside which updated items' controllers take their new view models,
+  /// reconfigure their cells and have their sizes invalidated. Returns the
+  /// update applied, nil when there was nothing to apply.
+  func apply(_ update: PreparedUpdate, animate: Bool) -> ListDiffUpdate? {
+    for diagnostic in update.diagnostics { report(diagnostic) }
+    let old = list
+    let new = update.list
+    let result = update.result
+    guard result.hasChanges else {
+      // Nothing to show differently; the new list still carries the newest
+      // delegates for controllers created later.
+      list = new
+      return nil
+    }
+
+    // Deleted items' controllers leave now and are unmounted once the batch
+    // is applied.
+    var retired: [AnyListCellController] = []
+    for index in result.deletes {
+      if let controller = controllers.remove(old.keys[index]) {
+        retired.append(controller)
+      }
+    }
+    let shownCount = collectionView.numberOfItems(inSection: 0)
+    var reconfigured: [ListCell] = []
+    var applied = ListDiffUpdate(
+      deletes: result.deletes, inserts: result.inserts, moves: result.moves, updates: result.updates,
+      oldItemCount: shownCount, newItemCount: new.count, animated: animate)
+
+    do {
+      try collectionView.performBatchUpdates(
+        {
+          // First, so that anything a controller reads during the batch
+          // (the item count, another item) is the new root.
+          self.list = new
+          if !result.deletes.isEmpty {
+            self.collectionView.deleteItems(at: result.deletes.map { IndexPath(item: $0, section: 0) })
+          }
+          if !result.inserts.isEmpty {
+            self.collectionView.insertItems(at: result.inserts.map { IndexPath(item: $0, section: 0) })
+          }
+          for move in result.moves {
+            self.collectionView.moveItem(
+              at: IndexPath(item: move.from, section: 0), to: IndexPath(item: move.to, section: 0))
+          }
+          if !result.updates.isEmpty {
+            reconfigured = self.reconfigureUpdatedItems(of: result, in: new)
+          }
+        }, animated: animate, completion: nil)
+    } catch {
+      report(
+        ListDiffDiagnostic(
+          kind: .rejectedBatch,
+          message:
+            "the collection view rejected the batch update (\(error)); reloaded all data instead"))
+      list = new
+      collectionView.reloadData()
+      applied = .reload(oldItemCount: shownCount, newItemCount: new.count)
+    }
+
+    // The batch's layout pass laid out the reconfigured cells on screen at
+    // their new sizes; the others (off screen, in the reuse queue) now.
+    for cell in reconfigured { cell.layoutIfNeeded() }
+    for controller in retired { retire(controller) }
+    // State changes made during the batch re-size their items now, at their
+    // new index paths.
+    invalidateDeferredSizes()
+    collectionView.layoutIfNeeded()
+    return applied
+  }
+
+  /// Hands updated items their new view models, reconfigures their mounted
+  /// cells in place and invalidates their sizes: inside the batch, so the
+  /// whole root is one update of the collection view. Returns the cells
+  /// configured, whose layout waits for their new sizes.
+  func reconfigureUpdatedItems(of result: ListDiffResult<ListItemKey>, in new: FlatList)
+    -> [ListCell]
+  {
+    var invalidated: [IndexPath] = []
+    invalidated.reserveCapacity(result.updates.count)
+    var configured: [ListCell] = []
+    for (old, target) in zip(result.updates, result.updateTargets) {
+      if let controller = controllers[new.keys[target]] {
+        controller.receive(viewModel: new.viewModels[target])
+        if let cell = controller.mountedListCell {
+          configure(controller, cell, layoutNow: false)
+          configured.append(cell)
+        }
+      }
+      // Inside a batch the collection view takes index paths before the update.
+      invalidated.append(IndexPath(item: old, section: 0))
+    }
+    collectionView.invalidateLayout(forItemsAt: invalidated)
+    return configured
+  }
+
+  /// Lets go of a deleted item's controller: its disappearance callbacks and
+  /// `willUnmount` if it is mounted on a cell, then nothing more.
+  func retire(_ controller: AnyListCellController) {
+    if let cell = controller.mountedListCell { unmount(controller, from: cell) }
+    controller.host = nil
+    appearance.forget(controller)
+    deferredInvalidations.removeAll { $0 === controller }
+  }
+}

@@ -1,0 +1,124 @@
+import ListDiff
+
+/// The identity of one flattened item: its view model's identifier, scoped by
+/// its section and by the controller type that shows it.
+///
+/// The controller type takes part so that an identifier whose cell kind
+/// changes (a placeholder replaced by content) becomes a new item with a new
+/// controller instead of an update the old controller cannot take.
+struct ListItemKey: Hashable, Sendable {
+  let identifier: String
+  /// `SectionScope.key` of the item's section; usually a small string.
+  let scope: String
+  let controllerType: ObjectIdentifier
+
+  /// Cheapest comparisons first: the controller type is one word and differs
+  /// rarely; identifiers differ early when they differ at all.
+  static func == (lhs: ListItemKey, rhs: ListItemKey) -> Bool {
+    lhs.controllerType == rhs.controllerType && lhs.identifier == rhs.identifier
+      && lhs.scope == rhs.scope
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(identifier)
+    hasher.combine(scope)
+    hasher.combine(controllerType)
+  }
+}
+
+/// What a leaf section (a `ListSection`) contributes to each of its items
+/// apart from the view model; stored once per section rather than per item.
+struct ListLeaf: Sendable {
+  let scope: SectionScope
+  let controllerType: AnyListCellController.Type
+  let delegate: WeakAnyObject
+}
+
+/// A root section flattened: its items in display order, as two parallel
+/// arrays (identities and view models), and the leaf sections that made them.
+///
+/// Identities and view models are kept apart so that the diff reads the
+/// identities as one contiguous array and asks the view models only about
+/// pairs with the same identity (`listDiff(oldIdentifiers:newIdentifiers:isEqual:)`).
+/// A leaf's items are contiguous, so items find their leaf through
+/// `leafStarts` instead of carrying a leaf index each.
+///
+/// Invariants: `keys.count == viewModels.count`; `leafStarts.count ==
+/// leaves.count`, ascending, each at most `keys.count`; leaf `i` made the
+/// items from `leafStarts[i]` up to the next leaf's start.
+struct FlatList: Sendable {
+  private(set) var keys: [ListItemKey] = []
+  private(set) var viewModels: [any ListViewModel] = []
+  private(set) var leaves: [ListLeaf] = []
+  private(set) var leafStarts: [Int] = []
+
+  /// The number of items.
+  var count: Int { keys.count }
+
+  /// Reserves room for `capacity` items.
+  mutating func reserveCapacity(_ capacity: Int) {
+    keys.reserveCapacity(capacity)
+    viewModels.reserveCapacity(capacity)
+  }
+
+  /// Starts a leaf: the items appended next belong to it.
+  mutating func beginLeaf(_ leaf: ListLeaf) {
+    leaves.append(leaf)
+    leafStarts.append(keys.count)
+  }
+
+  /// Appends an item to the current leaf.
+  mutating func append(key: ListItemKey, viewModel: any ListViewModel) {
+    keys.append(key)
+    viewModels.append(viewModel)
+  }
+
+  /// The leaf that made the item at `index`.
+  ///
+  /// - Complexity: O(log *s*) in the number of leaves.
+  func leaf(ofItem index: Int) -> ListLeaf {
+    // The last leaf starting at or before `index`: empty leaves share their
+    // start with the next leaf, which is the one that has the item.
+    leaves[leafStarts.upperBound(of: index) - 1]
+  }
+
+  /// The list without the items at `indexes` (ascending, in range).
+  ///
+  /// - Complexity: O(*n* + *s*).
+  func removing(_ indexes: [Int]) -> FlatList {
+    var kept = FlatList()
+    kept.reserveCapacity(count - indexes.count)
+    kept.leaves = leaves
+    kept.leafStarts.reserveCapacity(leafStarts.count)
+    var nextRemoved = 0
+    var leaf = 0
+    for index in keys.indices {
+      while leaf < leafStarts.count && leafStarts[leaf] == index {
+        kept.leafStarts.append(kept.keys.count)
+        leaf += 1
+      }
+      if nextRemoved < indexes.count && indexes[nextRemoved] == index {
+        nextRemoved += 1
+      } else {
+        kept.append(key: keys[index], viewModel: viewModels[index])
+      }
+    }
+    while leaf < leafStarts.count {
+      kept.leafStarts.append(kept.keys.count)
+      leaf += 1
+    }
+    return kept
+  }
+
+  /// The diff from `old` to this list: identities compared by key, view
+  /// models asked `isEqual(to:)` only for pairs with the same identity.
+  ///
+  /// - Complexity: O(*n* + *m*).
+  func diff(from old: FlatList) -> ListDiffResult<ListItemKey> {
+    let oldViewModels = old.viewModels
+    let newViewModels = viewModels
+    return listDiff(oldIdentifiers: old.keys, newIdentifiers: keys) { oldIndex, newIndex in
+      oldViewModels[oldIndex].isEqual(to: newViewModels[newIndex])
+    }
+  }
+}
