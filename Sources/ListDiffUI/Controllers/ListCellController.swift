@@ -1,9 +1,11 @@
 import Foundation
 import HeadlessCollection
 
-/// Lets ``ListSection`` name the view-model type of a controller class.
+/// Lets ``ListSection`` name the view-model type of a controller class: an
+/// implementation detail, public only because ``ListSection``'s generic
+/// signature names it (hence the underscore, as in the standard library).
 /// ``ListCellController`` conforms; nothing else needs to.
-public protocol ListCellControllerViewModelProviding {
+public protocol _ListCellControllerViewModelProviding {
   /// The type of view model the controller shows.
   associatedtype ListViewModelType: ListViewModel
 }
@@ -43,7 +45,7 @@ open class ListCellController<
   ListViewModelType: ListViewModel & Equatable,
   ListViewStateType: ListViewState,
   ListCellType: ListCell
->: AnyListCellController, ListCellControllerViewModelProviding {
+>: AnyListCellController, _ListCellControllerViewModelProviding {
   /// The item's current view model. Inside `didUpdateViewModel(oldViewModel:)`
   /// it is already the new one.
   public private(set) var viewModel: ListViewModelType

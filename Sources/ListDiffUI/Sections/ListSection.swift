@@ -20,7 +20,7 @@
 /// ```
 public final class ListSection<
   T,
-  ListCellControllerType: AnyListCellController & ListCellControllerViewModelProviding
+  ListCellControllerType: AnyListCellController & _ListCellControllerViewModelProviding
 >: Section, @unchecked Sendable {
   /// The view-model type of the section's controllers.
   public typealias ViewModel = ListCellControllerType.ListViewModelType
