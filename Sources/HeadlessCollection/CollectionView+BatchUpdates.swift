@@ -148,6 +148,10 @@ extension CollectionView {
     remapped.sort { $0.index < $1.index }
     mounted = MountedCells(remapped)
     selectedIndexes = Set(selectedIndexes.compactMap { batch.newIndex(of: $0) })
+    // Queued cells follow their items; a reloaded item gets a fresh cell.
+    reuseQueue.remapItems { old in
+      ValidatedBatch.contains(batch.reloadedOld, old) ? nil : batch.newIndex(of: old)
+    }
     // Invalidations still waiting for a pass (made from a callback) follow
     // their items.
     pendingInvalidations = pendingInvalidations.compactMap { batch.newIndex(of: $0) }

@@ -75,6 +75,7 @@ extension CollectionView {
       departingCells.append((cell, indexPath(forGlobal: index)))
     }
     selectedIndexes = []
+    reuseQueue.forgetItems()
     let counts = currentDataSourceCounts()
     engine.load(counts: counts, metrics: sectionMetrics(count: counts.count))
     placeEverything()
@@ -186,7 +187,7 @@ extension CollectionView {
     // those that leave, and the items that need one.
     let visible = engine.items(intersecting: bounds)
     var staying: [CollectionViewCell?] = Array(repeating: nil, count: visible.count)
-    var leaving: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
+    var leaving: [(cell: CollectionViewCell, index: Int)] = []
     var cursor = 0
     for (index, cell) in mounted.removeAll() {
       while cursor < visible.count && visible[cursor].index < index { cursor += 1 }
@@ -194,7 +195,7 @@ extension CollectionView {
         staying[cursor] = cell
       } else {
         cell.isMounted = false
-        leaving.append((cell, indexPath(forGlobal: index)))
+        leaving.append((cell, index))
       }
     }
     mounted = MountedCells(
@@ -205,13 +206,15 @@ extension CollectionView {
     // so a reloaded item really gets a fresh cell.
     let departing = departingCells
     departingCells = []
-    for (cell, indexPath) in leaving + departing where cell.isDisplayed {
+    let ending = leaving.map { ($0.cell, indexPath(forGlobal: $0.index)) } + departing
+    for (cell, indexPath) in ending where cell.isDisplayed {
       cell.isDisplayed = false
       delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
     }
-    for (cell, _) in leaving { enqueue(cell) }
+    // A cell scrolled out remembers its item, which may come back for it.
+    for (cell, index) in leaving { reuseQueue.enqueue(cell, showedItem: index) }
     if needsLayout {
-      for (cell, _) in departing { enqueue(cell) }
+      for (cell, _) in departing { reuseQueue.enqueue(cell, showedItem: nil) }
       return
     }
 
@@ -245,13 +248,13 @@ extension CollectionView {
         // the cells made here go back to the queue for the next pass.
         for cell in made {
           cell.isMounted = false
-          enqueue(cell)
+          reuseQueue.enqueue(cell, showedItem: nil)
         }
       } else {
         mounted = MountedCells(entries)
       }
     }
-    for (cell, _) in departing { enqueue(cell) }
+    for (cell, _) in departing { reuseQueue.enqueue(cell, showedItem: nil) }
     if needsLayout { return }
 
     // Frames, selection and layout of every visible cell.
@@ -275,12 +278,5 @@ extension CollectionView {
     }
     cellsNeedLayout = false
     delegate?.collectionViewDidLayout(self)
-  }
-
-  /// Puts `cell` in its reuse queue; a cell without an identifier was not
-  /// dequeued and is simply released.
-  private func enqueue(_ cell: CollectionViewCell) {
-    guard let identifier = cell.reuseIdentifier else { return }
-    reuseQueues[identifier, default: []].append(cell)
   }
 }

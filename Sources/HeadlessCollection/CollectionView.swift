@@ -145,8 +145,8 @@ public final class CollectionView {
   var departingCells: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
   /// Registered cell classes by reuse identifier.
   var registeredClasses: [String: CollectionViewCell.Type] = [:]
-  /// Cells waiting to be dequeued, by reuse identifier.
-  var reuseQueues: [String: [CollectionViewCell]] = [:]
+  /// Cells waiting to be dequeued, and the items they showed.
+  var reuseQueue = ReuseQueue()
   /// Selected items, global indexes.
   var selectedIndexes: Set<Int> = []
 
@@ -242,7 +242,15 @@ public final class CollectionView {
   /// identifier that was never registered stops the program, as UIKit's
   /// exception does.
   ///
-  /// - Complexity: O(1) plus the cell's initializer or `prepareForReuse`.
+  /// Of the queued cells, the one that last showed this item is preferred
+  /// while it still waits unused: an item scrolled out and back gets its own
+  /// cell again unless another item took it meanwhile. The memory follows
+  /// items through batch updates (a moved item keeps it, a deleted or
+  /// reloaded one loses it) and is dropped by ``reloadData()``.
+  ///
+  /// - Complexity: O(1), or O(*q*) for *q* queued cells of `identifier` when
+  ///   the item's own cell is found, plus the cell's initializer or
+  ///   `prepareForReuse`.
   public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
     -> CollectionViewCell
   {
@@ -252,7 +260,7 @@ public final class CollectionView {
     } else {
       frame = global(indexPath).map { engine.frame(of: $0) } ?? .zero
     }
-    if let cell = reuseQueues[identifier]?.popLast() {
+    if let cell = reuseQueue.dequeue(identifier: identifier, forItem: global(indexPath)) {
       cell.prepareForReuse()
       cell.frame = frame
       return cell

@@ -86,17 +86,26 @@ import Testing
     }
   }
 
-  @Test func countCheckComesBeforeIndexChecks() {
-    // Out of range too, but the count is what UIKit reports first.
+  @Test func indexChecksComeBeforeTheCountCheck() {
+    // The count cannot balance either, but UIKit reports the range first.
     expectRejection(
-      .invalidNumberOfItems(section: 0, after: 5, before: 5, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0),
-      message: "Invalid update: invalid number of items in section 0. The number of items contained "
-        + "in an existing section after the update (5) must be equal to the number of items contained "
-        + "in that section before the update (5), plus or minus the number of items inserted or deleted "
-        + "from that section (0 inserted, 1 deleted) and plus or minus the number of items moved into "
-        + "or out of that section (0 moved in, 0 moved out)."
+      .deleteOutOfRange(ip(7), itemCountBefore: 5),
+      message: "attempt to delete item 7 from section 0 which only contains 5 items before the update"
     ) { _, collection in
       collection.deleteItems(at: [ip(7)])
+    }
+  }
+
+  @Test func anInsertIntoAnEmptySectionThatCannotBalanceReportsTheRange() {
+    // UIKit's crash logs: after = 0 with one insert never balances, and the
+    // message is the range's.
+    expectRejection(
+      .insertOutOfRange(ip(0), itemCountAfter: 0),
+      message: "attempt to insert item 0 into section 0, but there are only 0 items in section 0 "
+        + "after the update",
+      sections: [[]]
+    ) { _, collection in
+      collection.insertItems(at: [ip(0)])
     }
   }
 

@@ -45,7 +45,7 @@ struct ReadmeInvalidUpdateTests {
   @Test func theReadmeExampleFailsWithUIKitsWords() {
     #expect(
       insertWithoutUpdatingTheModel()
-        == "Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out)."
+        == "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update"
     )
   }
 }

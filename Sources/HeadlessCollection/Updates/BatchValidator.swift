@@ -23,13 +23,34 @@ struct ItemPath: Hashable, Comparable {
 /// indexes. Nothing here touches the collection: a batch that fails leaves no
 /// trace.
 ///
-/// The checks run in a fixed order so that a batch breaking several rules
-/// always reports the same one: index paths of the wrong shape, the section
-/// count, the item count of each section (ascending), reloads of deleted
-/// items, then deletes and reloads (descending, against the counts before the
-/// update), inserts (ascending, against the counts after it) and moves
-/// (ascending by source).
+/// The checks run in UIKit's order, so that a batch breaking several rules
+/// reports what UIKit would crash with:
+///
+/// 1. index paths of the wrong shape, then the section count (batches here
+///    change items only; without equal section counts nothing below has a
+///    meaning);
+/// 2. **index ranges**: deletes and reloads (descending, against the counts
+///    before the update), inserts (ascending, against the counts after it),
+///    then moves (ascending by source, both ends);
+/// 3. **conflicts between index paths**: reloads of deleted items
+///    (ascending), then in the same walks as the ranges a path deleted twice,
+///    a delete or reload of a moved item, a path inserted twice or inserted
+///    and moved to, a path moved to two places or two paths moved to one;
+/// 4. **the item-count equation**, section by section (ascending).
+///
+/// The evidence for ranges before counts is UIKit's own crash logs: "attempt
+/// to insert item 0 into section 0, but there are only 0 items in section 0
+/// after the update" is reported for batches in which the count equation
+/// cannot hold either (after = 0 with an insert never balances), so UIKit
+/// validates ranges first. Conflicts are found while UIKit prepares its
+/// update items, before it compares counts, hence their place between the
+/// two.
 enum BatchValidator {
+  /// A move, both ends as plain paths.
+  typealias Move = (from: ItemPath, to: ItemPath)
+  /// A delete or, when `isReload`, a reload: UIKit checks both as deletes.
+  typealias Removal = (path: ItemPath, isReload: Bool)
+
   /// Validates `batch` for a collection whose sections held `oldCounts`
   /// items and, by the data source, now hold `newCounts`.
   ///
@@ -49,95 +70,32 @@ enum BatchValidator {
     let deletes = batch.deletes.map(ItemPath.init)
     let inserts = batch.inserts.map(ItemPath.init)
     let reloads = batch.reloads.map(ItemPath.init)
-    let moves = batch.moves.map { (from: ItemPath($0.from), to: ItemPath($0.to)) }
+    let moves: [Move] = batch.moves.map { (from: ItemPath($0.from), to: ItemPath($0.to)) }
+      .sorted { (a: Move, b: Move) in a.from < b.from || (a.from == b.from && a.to < b.to) }
 
     let sectionCount = oldCounts.count
     if newCounts.count != sectionCount {
       throw .invalidNumberOfSections(after: newCounts.count, before: sectionCount)
     }
-    try checkItemCounts(
-      deletes: deletes, inserts: inserts, reloads: reloads, moves: moves, oldCounts: oldCounts,
+
+    // Deletes and reloads, descending; a delete comes before a reload of the
+    // same path. A reload is a delete as far as UIKit's checks go, which is
+    // why its messages say "delete".
+    let removals: [Removal] = (deletes.map { ($0, false) } + reloads.map { ($0, true) })
+      .sorted { (a: Removal, b: Removal) in
+        b.path < a.path || (a.path == b.path && !a.isReload && b.isReload)
+      }
+    let sortedInserts = inserts.sorted()
+
+    try checkRanges(
+      removals: removals, inserts: sortedInserts, moves: moves, oldCounts: oldCounts,
       newCounts: newCounts)
-
-    let deleted = Set(deletes)
-    let moveSources = Set(moves.map(\.from))
-    let moveDestinations = Set(moves.map(\.to))
-
-    for path in reloads.sorted() where deleted.contains(path) {
-      throw .reloadOfDeletedItem(path.indexPath)
-    }
-
-    // Deletes and reloads, descending, against the old counts; a delete
-    // comes before a reload of the same path. A reload is a delete as far as
-    // UIKit's checks go, which is why its messages say "delete".
-    let removals = (deletes.map { ($0, false) } + reloads.map { ($0, true) })
-      .sorted { $1.0 < $0.0 || ($0.0 == $1.0 && !$0.1 && $1.1) }
-    var previous: (path: ItemPath, isReload: Bool)?
-    for (path, isReload) in removals {
-      defer { previous = (path, isReload) }
-      if let previous, previous.path == path {
-        if !isReload && !previous.isReload { throw .duplicateDelete(path.indexPath) }
-        continue  // a second reload of the same item asks nothing new
-      }
-      guard path.section >= 0 && path.section < sectionCount else {
-        throw isReload
-          ? .reloadSectionOutOfRange(path.indexPath, sectionCountBefore: sectionCount)
-          : .deleteSectionOutOfRange(path.indexPath, sectionCountBefore: sectionCount)
-      }
-      let count = oldCounts[path.section]
-      guard path.item >= 0 && path.item < count else {
-        throw isReload
-          ? .reloadOutOfRange(path.indexPath, itemCountBefore: count)
-          : .deleteOutOfRange(path.indexPath, itemCountBefore: count)
-      }
-      if moveSources.contains(path) {
-        throw isReload ? .reloadOfMovedItem(path.indexPath) : .deleteAndMove(path.indexPath)
-      }
-    }
-
-    // Inserts, ascending, against the new counts.
-    var previousInsert: ItemPath?
-    for path in inserts.sorted() {
-      defer { previousInsert = path }
-      if path == previousInsert { throw .duplicateInsert(path.indexPath) }
-      guard path.section >= 0 && path.section < sectionCount else {
-        throw .insertSectionOutOfRange(path.indexPath, sectionCountAfter: sectionCount)
-      }
-      guard path.item >= 0 && path.item < newCounts[path.section] else {
-        throw .insertOutOfRange(path.indexPath, itemCountAfter: newCounts[path.section])
-      }
-      if moveDestinations.contains(path) { throw .insertAndMove(path.indexPath) }
-    }
-
-    // Moves: both ends in range, no source or destination used twice. An
-    // exact repeat of a move says nothing new and is dropped, as UIKit does.
-    var acceptedMoves: [(from: ItemPath, to: ItemPath)] = []
-    var destinations: [ItemPath: ItemPath] = [:]
-    for (from, to) in moves.sorted(by: { $0.from < $1.from || ($0.from == $1.from && $0.to < $1.to) }) {
-      guard from.section >= 0 && from.section < sectionCount else {
-        throw .moveSourceSectionOutOfRange(from: from.indexPath, sectionCountBefore: sectionCount)
-      }
-      guard from.item >= 0 && from.item < oldCounts[from.section] else {
-        throw .moveSourceOutOfRange(from: from.indexPath, itemCountBefore: oldCounts[from.section])
-      }
-      guard to.section >= 0 && to.section < sectionCount else {
-        throw .moveDestinationSectionOutOfRange(
-          from: from.indexPath, to: to.indexPath, sectionCountAfter: sectionCount)
-      }
-      guard to.item >= 0 && to.item < newCounts[to.section] else {
-        throw .moveDestinationOutOfRange(
-          from: from.indexPath, to: to.indexPath, itemCountAfter: newCounts[to.section])
-      }
-      if let last = acceptedMoves.last, last.from == from {
-        if last.to == to { continue }
-        throw .moveFromSameIndexPath(from.indexPath, to: last.to.indexPath, and: to.indexPath)
-      }
-      if let other = destinations[to] {
-        throw .moveToSameIndexPath(other.indexPath, and: from.indexPath, to: to.indexPath)
-      }
-      destinations[to] = from
-      acceptedMoves.append((from, to))
-    }
+    let acceptedMoves = try checkConflicts(
+      removals: removals, inserts: sortedInserts, reloads: reloads, deletes: deletes, moves: moves)
+    try checkItemCounts(
+      deletes: deletes, inserts: inserts, reloads: reloads, moves: acceptedMoves,
+      oldCounts: oldCounts,
+      newCounts: newCounts)
 
     // Global indexes.
     let oldStarts = starts(of: oldCounts)
@@ -154,36 +112,122 @@ enum BatchValidator {
       reloadedOld: Array(Set(reloads.map(old))).sorted())
   }
 
+  /// Every index path against the counts it is read with: deletes and
+  /// reloads (`removals`, descending) before the update, inserts
+  /// (ascending) after it, moves (ascending by source) at both ends.
+  private static func checkRanges(
+    removals: [Removal], inserts: [ItemPath], moves: [Move],
+    oldCounts: [Int], newCounts: [Int]
+  ) throws(BatchUpdateError) {
+    let sectionCount = oldCounts.count
+    for (path, isReload) in removals {
+      guard path.section >= 0 && path.section < sectionCount else {
+        throw isReload
+          ? .reloadSectionOutOfRange(path.indexPath, sectionCountBefore: sectionCount)
+          : .deleteSectionOutOfRange(path.indexPath, sectionCountBefore: sectionCount)
+      }
+      let count = oldCounts[path.section]
+      guard path.item >= 0 && path.item < count else {
+        throw isReload
+          ? .reloadOutOfRange(path.indexPath, itemCountBefore: count)
+          : .deleteOutOfRange(path.indexPath, itemCountBefore: count)
+      }
+    }
+    for path in inserts {
+      guard path.section >= 0 && path.section < sectionCount else {
+        throw .insertSectionOutOfRange(path.indexPath, sectionCountAfter: sectionCount)
+      }
+      guard path.item >= 0 && path.item < newCounts[path.section] else {
+        throw .insertOutOfRange(path.indexPath, itemCountAfter: newCounts[path.section])
+      }
+    }
+    for (from, to) in moves {
+      guard from.section >= 0 && from.section < sectionCount else {
+        throw .moveSourceSectionOutOfRange(from: from.indexPath, sectionCountBefore: sectionCount)
+      }
+      guard from.item >= 0 && from.item < oldCounts[from.section] else {
+        throw .moveSourceOutOfRange(from: from.indexPath, itemCountBefore: oldCounts[from.section])
+      }
+      guard to.section >= 0 && to.section < sectionCount else {
+        throw .moveDestinationSectionOutOfRange(
+          from: from.indexPath, to: to.indexPath, sectionCountAfter: sectionCount)
+      }
+      guard to.item >= 0 && to.item < newCounts[to.section] else {
+        throw .moveDestinationOutOfRange(
+          from: from.indexPath, to: to.indexPath, itemCountAfter: newCounts[to.section])
+      }
+    }
+  }
+
+  /// The rules between index paths, for a batch whose paths are all in
+  /// range. Returns the moves to perform: an exact repeat of a move says
+  /// nothing new and is dropped, as UIKit does.
+  private static func checkConflicts(
+    removals: [Removal], inserts: [ItemPath], reloads: [ItemPath], deletes: [ItemPath],
+    moves: [Move]
+  ) throws(BatchUpdateError) -> [Move] {
+    let deleted = Set(deletes)
+    let moveSources = Set(moves.map(\.from))
+    let moveDestinations = Set(moves.map(\.to))
+
+    for path in reloads.sorted() where deleted.contains(path) {
+      throw .reloadOfDeletedItem(path.indexPath)
+    }
+    var previous: (path: ItemPath, isReload: Bool)?
+    for (path, isReload) in removals {
+      defer { previous = (path, isReload) }
+      if let previous, previous.path == path {
+        if !isReload && !previous.isReload { throw .duplicateDelete(path.indexPath) }
+        continue  // a second reload of the same item asks nothing new
+      }
+      if moveSources.contains(path) {
+        throw isReload ? .reloadOfMovedItem(path.indexPath) : .deleteAndMove(path.indexPath)
+      }
+    }
+    var previousInsert: ItemPath?
+    for path in inserts {
+      defer { previousInsert = path }
+      if path == previousInsert { throw .duplicateInsert(path.indexPath) }
+      if moveDestinations.contains(path) { throw .insertAndMove(path.indexPath) }
+    }
+    var acceptedMoves: [Move] = []
+    var destinations: [ItemPath: ItemPath] = [:]
+    for (from, to) in moves {
+      if let last = acceptedMoves.last, last.from == from {
+        if last.to == to { continue }
+        throw .moveFromSameIndexPath(from.indexPath, to: last.to.indexPath, and: to.indexPath)
+      }
+      if let other = destinations[to] {
+        throw .moveToSameIndexPath(other.indexPath, and: from.indexPath, to: to.indexPath)
+      }
+      destinations[to] = from
+      acceptedMoves.append((from, to))
+    }
+    return acceptedMoves
+  }
+
   /// UIKit's count rule, section by section: after = before + inserted -
   /// deleted + moved in - moved out, with reloads counted as an insert and a
-  /// delete. Changes naming sections that do not exist are left to the range
-  /// checks, which then report them.
+  /// delete. Every path is in range by now. An exact repeat of a move counts
+  /// once, as it is performed once.
   private static func checkItemCounts(
     deletes: [ItemPath], inserts: [ItemPath], reloads: [ItemPath],
-    moves: [(from: ItemPath, to: ItemPath)], oldCounts: [Int], newCounts: [Int]
+    moves: [Move], oldCounts: [Int], newCounts: [Int]
   ) throws(BatchUpdateError) {
     let sectionCount = oldCounts.count
     var inserted = Array(repeating: 0, count: sectionCount)
     var deleted = Array(repeating: 0, count: sectionCount)
     var movedIn = Array(repeating: 0, count: sectionCount)
     var movedOut = Array(repeating: 0, count: sectionCount)
-    func section(_ path: ItemPath) -> Int? {
-      path.section >= 0 && path.section < sectionCount ? path.section : nil
-    }
-    for path in inserts { if let s = section(path) { inserted[s] += 1 } }
-    for path in deletes { if let s = section(path) { deleted[s] += 1 } }
+    for path in inserts { inserted[path.section] += 1 }
+    for path in deletes { deleted[path.section] += 1 }
     for path in reloads {
-      if let s = section(path) {
-        inserted[s] += 1
-        deleted[s] += 1
-      }
+      inserted[path.section] += 1
+      deleted[path.section] += 1
     }
-    // A move with an end in no section is left to the range checks whole.
     for move in moves where move.from.section != move.to.section {
-      if let from = section(move.from), let to = section(move.to) {
-        movedOut[from] += 1
-        movedIn[to] += 1
-      }
+      movedOut[move.from.section] += 1
+      movedIn[move.to.section] += 1
     }
     for s in 0..<sectionCount {
       let expected = oldCounts[s] + inserted[s] - deleted[s] + movedIn[s] - movedOut[s]
