@@ -59,6 +59,29 @@ struct LifecycleTests {
     #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
   }
 
+  @Test("out of view and back, its cell unused meanwhile: appearance callbacks only, same cell")
+  func outAndBackKeepsTheMount() throws {
+    let harness = Harness(height: 50)
+    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e")))
+    let e = try #require(harness.controller("e"))
+    let cellOfE = try #require(harness.cell(at: 4))
+    harness.log.reset()
+
+    // A shorter viewport: e leaves, and no item arrives to take its cell.
+    harness.collectionView.frame.size.height = 35
+    harness.collectionView.layoutIfNeeded()
+    #expect(harness.log.events(of: e) == ["willPartiallyDisappear", "willDisappear"])
+
+    harness.collectionView.frame.size.height = 50
+    harness.collectionView.layoutIfNeeded()
+    #expect(
+      harness.log.events(of: e) == [
+        "willPartiallyDisappear", "willDisappear", "didAppear", "didFullyAppear",
+      ])
+    #expect(harness.cell(at: 4) === cellOfE)
+    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+  }
+
   @Test("a cell changing hands: the old controller unmounts before the new one mounts")
   func cellChangesHands() throws {
     let harness = Harness(height: 30)
