@@ -198,7 +198,7 @@ public enum ToDoLines {
   }
 
   /// The terminal columns `text` takes. O(n).
-  public static func columns<Text: StringProtocol>(_ text: Text) -> Int {
+  public static func columns(_ text: some Sequence<Character>) -> Int {
     text.reduce(0) { $0 + columns($1) }
   }
 
