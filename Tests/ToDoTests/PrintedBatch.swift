@@ -121,7 +121,7 @@ func referenceRows(for snapshot: ToDoSnapshot, timeZone: TimeZone) -> [Reference
     rows += items.map { ReferenceRow(sectionPath: completed + [ToDoSections.completedItemsID], model: .item($0)) }
   case nil: break
   }
-  rows.append(ReferenceRow(sectionPath: [], model: .label(content.footer)))
+  if let footer = content.footer { rows.append(ReferenceRow(sectionPath: [], model: .label(footer))) }
   return rows
 }
 
@@ -132,7 +132,7 @@ func referenceRows(for snapshot: ToDoSnapshot, timeZone: TimeZone) -> [Reference
 func problems(withPrinted lines: [Substring], from old: [ReferenceRow], to new: [ReferenceRow]) -> [String] {
   var batches: [PrintedBatch] = []
   for line in lines {
-    if line == "diff: nothing changed" || line.hasPrefix("diff: no batch update — ") { continue }
+    if line == "diff: no change" || line.hasPrefix("diff: no batch update — ") { continue }
     guard let batch = PrintedBatch(line: line) else { return ["not a batch line: \(line)"] }
     batches.append(batch)
   }

@@ -32,6 +32,43 @@ func runProgram(
   return (output.text, errors.text, status)
 }
 
+/// Runs a session over `script` on a memory store whose ids are id1, id2,
+/// …, 60 columns by 20 lines, and returns what it wrote.
+@MainActor
+func runSessionWithSequentialIDs(_ script: [String]) async -> String {
+  let ids = SequentialIDs()
+  let store = ToDoStore(clock: .fixed(fixedDate), makeID: ids.make)
+  let screen = ToDoScreen(store: store, width: 60, height: 20, timeZone: utc)
+  let output = Transcript()
+  let session = ToDoSession(store: store, screen: screen, interactive: false, write: output.write)
+  let lines = AsyncStream<String> { continuation in
+    for line in script { continuation.yield(line) }
+    continuation.finish()
+  }
+  await session.run(lines: lines)
+  return output.text
+}
+
+/// The messages labelled `label` ("error: ", "note: ") in a transcript,
+/// each with its wrapped lines (indented as far as the label) joined back
+/// with spaces.
+func messages(in output: String, labelled label: String) -> [String] {
+  let indent = String(repeating: " ", count: label.count)
+  var found: [String] = []
+  var inMessage = false
+  for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+    if line.hasPrefix(label) {
+      found.append(String(line))
+      inMessage = true
+    } else if inMessage, line.hasPrefix(indent) {
+      found[found.count - 1] += " " + line.dropFirst(indent.count)
+    } else {
+      inMessage = false
+    }
+  }
+  return found
+}
+
 /// The whole list as it should be drawn, line by line, computed from a
 /// snapshot directly rather than through sections, diffs and cells: the
 /// reference the rendered frames are checked against.

@@ -34,7 +34,7 @@ struct SessionTests {
       "add milk", "done 7", "frob", "add", "add \(long)", "add bell\u{7}", "edit 1", "mv 1", "filter later",
       "undo 1",
     ])
-    let errors = run.output.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+    let errors = messages(in: run.output, labelled: "error: ")
     #expect(errors == [
       "error: no item 7 — there is 1",
       "error: unknown command 'frob' — type help to see the commands",
@@ -106,8 +106,13 @@ struct SessionTests {
 
   @Test func helpAndDiffMessages() async {
     let run = await runProgram(["help", "diff on", "diff off"])
-    #expect(run.output.contains("commands (N is the number shown beside an item):"))
-    #expect(run.output.contains("  mv N M                     move item N to position M in its section"))
+    #expect(run.output.contains("commands (N is the number shown beside an item, or @ID):"))
+    // Wrapped to the 60 columns, the explanation under itself.
+    #expect(run.output.contains("""
+        mv N M                     move item N to position M in
+                                   its section
+      """))
+    for line in run.output.split(separator: "\n") { #expect(line.count <= 60, "\(line)") }
     #expect(run.output.contains("diff: on"))
     #expect(run.output.contains("diff: off"))
   }
@@ -149,11 +154,46 @@ struct SessionTests {
     #expect(lines == [
       "diff: on — each change prints the batch update it applied",
       // Already showing all: the same rows, so the data source applied no batch.
-      "diff: nothing changed",
+      "diff: no change",
       // Only the header's filter changes; nothing completed to hide.
       "diff: deleted [] inserted [] moved [] updated [0]",
       "diff: off",
     ])
+  }
+
+  @Test func stableIDsNameItemsWhateverTheirNumber() async {
+    let output = await runSessionWithSequentialIDs(
+      ["add milk", "add eggs", "ids on", "done @ID2", "edit @id1 oat milk", "undo @id2", "rm @id", "rm @zz", "ids off"])
+    let frames = output.components(separatedBy: "todo> ")
+    #expect(frames[3].contains("  1. [ ] milk @id1\n  2. [ ] eggs @id2"))
+    #expect(frames[4].contains("  1. [ ] milk @id1\n── completed (1)"))
+    #expect(frames[5].contains("  1. [ ] oat milk @id1"))
+    #expect(frames[6].contains("  1. [ ] oat milk @id1\n  2. [ ] eggs @id2"))
+    #expect(messages(in: output, labelled: "error: ") == [
+      "error: several items have ids starting 'id' — type more of it",
+      "error: no item shown has an id starting 'zz' — ids on shows them",
+    ])
+    #expect(frames[9].contains("  2. [ ] eggs\n"))
+  }
+
+  @Test func collapsingACollapsedItemIsNoChange() async {
+    let run = await runProgram(["add milk", "diff on", "collapse 1", "expand 1", "expand 1"])
+    let lines = run.output.split(separator: "\n").filter { $0.hasPrefix("diff: no") }
+    #expect(lines == [
+      "diff: no change",
+      "diff: no batch update — item 1's controller changed its view state and re-sized its cell",
+      "diff: no change",
+    ])
+  }
+
+  @Test func messagesAndHelpFitNarrowScreens() async {
+    for width in [20, 27, 33, 41, 49] {
+      let run = await runProgram(["help", "frobnicate the list please", "done 99", "add milk"], environment: ["COLUMNS": "\(width)"])
+      for line in run.output.split(separator: "\n") where !line.hasPrefix("todo> ") {
+        #expect(ToDoLines.columns(line) <= width, "width \(width): \(line)")
+      }
+      #expect(run.output.contains("error: unknown"), "width \(width)")
+    }
   }
 
   @Test func quitStopsReading() async {

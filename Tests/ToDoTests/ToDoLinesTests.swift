@@ -10,7 +10,7 @@ struct ToDoLinesTests {
       "3 open · 2 done              showing all",
       String(repeating: "─", count: 40),
     ])
-    #expect(ToDoLines.header(openCount: 3, doneCount: 2, filter: .open, width: 20)[0] == "3 open · 2 done · s…")
+    #expect(ToDoLines.header(openCount: 3, doneCount: 2, filter: .open, width: 20)[0] == "3 open · 2 done…")
   }
 
   @Test func collapsedAndExpandedItems() {
@@ -87,11 +87,73 @@ struct ToDoLinesTests {
     #expect(notes == ["  1. [ ] t", "         日本語日本", "         語日本語", "         created c"])
   }
 
+  /// Every command but `ids`, which help lists (the footer keeps to the
+  /// commands every session needs).
   @Test func footerListsEveryCommand() {
     let text = ToDoLines.footer(width: 80).joined(separator: " ")
-    for entry in ToDoCommand.reference {
+    for entry in ToDoCommand.reference where !entry.usage.hasPrefix("ids") {
       let word = entry.usage.split(separator: " ")[0]
       #expect(text.contains(word), "\(word)")
+    }
+  }
+}
+
+@Suite("Cell text fits every width")
+struct ToDoLinesWidthTests {
+  /// The widths (20–27, 32–33, 39–41, …) and every other: the
+  /// footer never overflows and is never cut, and it breaks only between
+  /// commands.
+  @Test func theFooterFitsEveryWidthWithoutCuttingACommand() {
+    for width in 20...200 {
+      let lines = ToDoLines.footer(width: width).dropFirst()
+      for line in lines {
+        #expect(ToDoLines.columns(line) <= width, "width \(width): \(line)")
+        // Only a command wider than the screen itself is cut.
+        #expect(width < 25 || !line.contains("…"), "width \(width): \(line)")
+      }
+      let entries = lines.flatMap { line in
+        (line.hasSuffix(" ·") ? String(line.dropLast(2)) : line).components(separatedBy: " · ")
+      }
+      #expect(width < 25 || entries.contains("scroll up|down|top|bottom"), "width \(width)")
+      #expect(entries.last == "quit", "width \(width)")
+    }
+  }
+
+  @Test func numbersOfAnyWidthKeepTheColumn() {
+    let narrow = ToDoLines.item(
+      position: 7, title: "t", isDone: false, notes: "", created: "", isExpanded: false, width: 40, numberColumns: 4)
+    let wide = ToDoLines.item(
+      position: 1234, title: "t", isDone: false, notes: "", created: "", isExpanded: false, width: 40, numberColumns: 4)
+    #expect(narrow == ["    7. [ ] t"])
+    #expect(wide == [" 1234. [ ] t"])
+    let selected = ToDoLines.item(
+      position: 1234, title: "t", isDone: true, notes: "", created: "", isExpanded: false, width: 40, numberColumns: 4,
+      isSelected: true, shortID: "3f2a")
+    #expect(selected == ["›1234. [x] t @3f2a"])
+  }
+
+  @Test func anExpandedItemShowsItsWholeTitleWrapped() {
+    let title = (1...100).map { "word\($0)" }.joined(separator: " ")
+    let lines = ToDoLines.item(
+      position: 1, title: title, isDone: false, notes: "", created: "c", isExpanded: true, width: 40)
+    let shownTitle = lines.dropLast(2).map { $0.dropFirst(9) }.joined(separator: " ")
+    #expect(shownTitle == title)
+    for line in lines { #expect(line.count <= 40, "\(line)") }
+    #expect(lines[0].hasPrefix("  1. [ ] word1 word2"))
+  }
+
+  @Test func paragraphsBreakAtSpacesAndFit() {
+    let seed: UInt64 = 0x11E6
+    var generator = SeededGenerator(seed: seed)
+    for _ in 0..<2_000 {
+      let width = Int.random(in: 20...100, using: &generator)
+      let words = (0..<Int.random(in: 1...40, using: &generator)).map { _ in randomTitle(using: &generator) }
+      let text = words.joined(separator: " ")
+      let lines = ToDoLines.paragraph(text, width: width, first: "error: ", rest: "       ")
+      for line in lines { #expect(ToDoLines.columns(line) <= width, "seed \(seed): \(line)") }
+      // No word is cut: the words come back in order.
+      let back = lines.map { $0.dropFirst(7) }.joined(separator: " ").split(separator: " ")
+      #expect(back == text.split(separator: " "), "seed \(seed): width \(width)")
     }
   }
 }

@@ -12,18 +12,6 @@ import Musl
 import Darwin
 #endif
 
-/// Standard input, one line at a time, read on a thread of its own: a
-/// blocking read must not hold up the main actor, where the screen renders.
-let lines = AsyncStream<String> { continuation in
-  let reader = Thread {
-    while let line = readLine(strippingNewline: true) {
-      continuation.yield(line)
-    }
-    continuation.finish()
-  }
-  reader.start()
-}
-
 func writer(_ handle: FileHandle) -> (String) -> Void {
   { text in try? handle.write(contentsOf: Data(text.utf8)) }
 }
@@ -32,10 +20,27 @@ func writer(_ handle: FileHandle) -> (String) -> Void {
 // of killing it with SIGPIPE halfway through a save.
 signal(SIGPIPE, SIG_IGN)
 
-let status = await ToDoProgram.run(
-  arguments: Array(CommandLine.arguments.dropFirst()),
-  environment: ProcessInfo.processInfo.environment,
-  interactive: isatty(STDIN_FILENO) != 0,
-  lines: lines,
-  output: .init(standardOutput: writer(.standardOutput), standardError: writer(.standardError)))
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+let output = ToDoProgram.Output(standardOutput: writer(.standardOutput), standardError: writer(.standardError))
+let status: Int32
+if RawTerminal.isAvailable(environment: environment) {
+  status = await ToDoProgram.runFullScreen(
+    arguments: arguments, environment: environment, terminal: RawTerminal(), output: output)
+} else {
+  /// Standard input, one line at a time, read on a thread of its own: a
+  /// blocking read must not hold up the main actor, where the screen renders.
+  let lines = AsyncStream<String> { continuation in
+    let reader = Thread {
+      while let line = readLine(strippingNewline: true) {
+        continuation.yield(line)
+      }
+      continuation.finish()
+    }
+    reader.start()
+  }
+  status = await ToDoProgram.run(
+    arguments: arguments, environment: environment, interactive: isatty(STDIN_FILENO) != 0, lines: lines,
+    output: output)
+}
 exit(status)

@@ -28,6 +28,64 @@ public enum ToDoProgram {
     arguments: [String], environment: [String: String], interactive: Bool, lines: Lines, output: Output,
     timeZone: TimeZone = .current, terminalWidth: @escaping () -> Int? = ScreenWidth.terminalColumns
   ) async -> Int32 {
+    let launch: Launch
+    switch prepare(arguments: arguments, environment: environment, output: output) {
+    case .exit(let status): return status
+    case .launch(let prepared): launch = prepared
+    }
+    // Asked again before every frame, so the screen follows a resized terminal.
+    let width = { ScreenWidth.resolve(environment: environment, terminalWidth: terminalWidth) }
+    let screen = ToDoScreen(store: launch.store, width: width(), height: launch.options.height, timeZone: timeZone)
+    let session = ToDoSession(
+      store: launch.store, screen: screen, interactive: interactive, currentWidth: width, write: output.standardOutput)
+    await session.run(lines: lines, notice: launch.notice)
+    withExtendedLifetime(launch.lock) {}
+    return 0
+  }
+
+  /// Runs the app full screen on `terminal` (see ``FullScreenSession``),
+  /// with `arguments` and `environment` as ``run(arguments:environment:interactive:lines:output:timeZone:terminalWidth:)``
+  /// takes them; `--height` and `COLUMNS` are ignored, the terminal's size
+  /// is used. Returns the exit status: 0 after `q`, 130 after Ctrl-C, 128
+  /// plus the signal's number when a signal ended it, 1 and 2 as `run`.
+  @MainActor
+  public static func runFullScreen(
+    arguments: [String], environment: [String: String], terminal: RawTerminal, output: Output,
+    timeZone: TimeZone = .current
+  ) async -> Int32 {
+    let launch: Launch
+    switch prepare(arguments: arguments, environment: environment, output: output) {
+    case .exit(let status): return status
+    case .launch(let prepared): launch = prepared
+    }
+    let size = terminal.size()
+    let screen = ToDoScreen(
+      store: launch.store, width: max(size.width, ScreenWidth.range.lowerBound),
+      height: max(1, size.height - 1), timeZone: timeZone, showsCommands: false)
+    let app = FullScreenApp(store: launch.store, screen: screen, width: size.width, height: size.height)
+    let session = FullScreenSession(app: app, terminal: terminal)
+    let status = await session.run(events: TerminalEvents.stream(input: terminal.input), notice: launch.notice)
+    withExtendedLifetime(launch.lock) {}
+    return status
+  }
+
+  /// What both modes start from: the options, the store over the list,
+  /// the lock on its file and a notice for the user.
+  struct Launch {
+    var options: LaunchOptions
+    var store: ToDoStore
+    var lock: ToDoFileLock?
+    var notice: String?
+  }
+
+  enum Prepared {
+    case launch(Launch)
+    case exit(Int32)
+  }
+
+  /// Reads the command line and opens the list; or prints why not (or the
+  /// usage) and says with which status to exit.
+  private static func prepare(arguments: [String], environment: [String: String], output: Output) -> Prepared {
     let options: LaunchOptions
     let clock: ToDoClock
     do throws(LaunchError) {
@@ -35,11 +93,11 @@ public enum ToDoProgram {
       clock = try Self.clock(environment: environment)
     } catch {
       output.standardError("todo: \(error)\n\n\(LaunchOptions.usage)\n")
-      return 2
+      return .exit(2)
     }
     if options.showUsage {
       output.standardOutput(LaunchOptions.usage + "\n")
-      return 0
+      return .exit(0)
     }
 
     let items: [ToDoItem]
@@ -59,7 +117,7 @@ public enum ToDoProgram {
         url = defaultURL
       } else {
         output.standardError("todo: error: neither XDG_DATA_HOME nor HOME is set; use --file PATH or --memory\n")
-        return 1
+        return .exit(1)
       }
       do {
         lock = try ToDoFileLock(for: url)
@@ -69,19 +127,11 @@ public enum ToDoProgram {
         notice = opened.notice
       } catch {
         output.standardError("todo: error: \(error)\n")
-        return 1
+        return .exit(1)
       }
     }
-
     let store = ToDoStore(items: items, storage: storage, clock: clock)
-    // Asked again before every frame, so the screen follows a resized terminal.
-    let width = { ScreenWidth.resolve(environment: environment, terminalWidth: terminalWidth) }
-    let screen = ToDoScreen(store: store, width: width(), height: options.height, timeZone: timeZone)
-    let session = ToDoSession(
-      store: store, screen: screen, interactive: interactive, currentWidth: width, write: output.standardOutput)
-    await session.run(lines: lines, notice: notice)
-    withExtendedLifetime(lock) {}
-    return 0
+    return .launch(Launch(options: options, store: store, lock: lock, notice: notice))
   }
 
   /// The wall clock, or the fixed time in `TODO_NOW` (ISO 8601).

@@ -8,10 +8,11 @@ import ListDiffUI
 /// A command that fails writes one `error: …` line and changes nothing. The
 /// loop ends at `quit` or at the end of input.
 ///
-/// In a terminal (`interactive`) each frame replaces the screen and the
-/// prompt waits on its own line; otherwise every frame is printed in turn,
-/// each command echoed after a `todo> ` prompt, so a script's output reads
-/// as a transcript.
+/// Every frame is printed in turn. Reading a script (not `interactive`),
+/// each command is echoed after a `todo> ` prompt, so the output reads as a
+/// transcript; typed at a terminal, the prompt waits for the line. Messages
+/// are wrapped to the screen's width. No escape codes are written: the
+/// full-screen app is ``FullScreenSession``.
 @MainActor
 public final class ToDoSession {
   private let store: ToDoStore
@@ -55,7 +56,7 @@ public final class ToDoSession {
     screen.start()
     await screen.waitUntilShown(await store.snapshot.revision)
     drawFrame()
-    if let notice { write("note: \(notice)\n") }
+    if let notice { say("note: ", notice) }
     prompt()
   }
 
@@ -72,7 +73,7 @@ public final class ToDoSession {
       if command == .quit { return false }
       try await perform(command)
     } catch {
-      write("error: \(error)\n")
+      say("error: ", error.description)
     }
     prompt()
     return true
@@ -101,20 +102,25 @@ public final class ToDoSession {
       }
       reportBatch()
       return
-    case .done(let number): try await store.complete(number: number)
-    case .undo(let number): try await store.reopen(number: number)
-    case .edit(let number, let title): try await store.edit(number: number, title: title)
-    case .note(let number, let text): try await store.setNotes(number: number, notes: text)
-    case .remove(let number): try await store.remove(number: number)
-    case .move(let from, let to): try await store.move(from: from, to: to)
+    case .done(let item): try await store.complete(number: try await number(of: item))
+    case .undo(let item): try await store.reopen(number: try await number(of: item))
+    case .edit(let item, let title): try await store.edit(number: try await number(of: item), title: title)
+    case .note(let item, let text): try await store.setNotes(number: try await number(of: item), notes: text)
+    case .remove(let item): try await store.remove(number: try await number(of: item))
+    case .move(let from, let to): try await store.move(from: try await number(of: from), to: to)
     case .clearCompleted: try await store.clearCompleted()
     case .filter(let filter): await store.setFilter(filter)
-    case .select(let number): try await screen.select(number: number)
-    case .expand(let number), .collapse(let number):
-      try await screen.setExpanded(command == .expand(number), number: number)
+    case .showIDs(let on): await store.setShowsIDs(on)
+    case .select(let item): try await screen.select(number: try await number(of: item))
+    case .expand(let item), .collapse(let item):
+      let number = try await number(of: item)
+      let changed = try await screen.setExpanded(command == .expand(item), number: number)
       drawFrame()
       if appliedUpdates != nil {
-        write("diff: no batch update — item \(number)'s controller changed its view state and re-sized its cell\n")
+        write(
+          changed
+            ? "diff: no batch update — item \(number)'s controller changed its view state and re-sized its cell\n"
+            : "diff: no change\n")
       }
       return
     case .scroll(let direction):
@@ -126,7 +132,7 @@ public final class ToDoSession {
       write(on ? "diff: on — each change prints the batch update it applied\n" : "diff: off\n")
       return
     case .help:
-      write(Self.helpText)
+      write(Self.helpText(width: screen.width))
       return
     case .quit:
       return
@@ -156,7 +162,7 @@ public final class ToDoSession {
   private func reportBatch() {
     guard let updates = appliedUpdates else { return }
     appliedUpdates = []
-    if updates.isEmpty { write("diff: nothing changed\n") }
+    if updates.isEmpty { write("diff: no change\n") }
     for update in updates { write("diff: \(update)\n") }
   }
 
@@ -165,16 +171,30 @@ public final class ToDoSession {
     await screen.waitUntilShown(await store.snapshot.revision)
   }
 
+  /// The on-screen number of the item `reference` names, in the store's
+  /// current snapshot (which the screen shows between commands).
+  private func number(of reference: ToDoItemReference) async throws(ToDoError) -> Int {
+    try await store.snapshot.number(of: reference)
+  }
+
+  /// Writes `label` and `message`, wrapped to the screen's width with the
+  /// lines after the first indented.
+  private func say(_ label: String, _ message: String) {
+    let lines = ToDoLines.paragraph(
+      message, width: screen.width, first: label, rest: String(repeating: " ", count: label.count))
+    write(lines.joined(separator: "\n") + "\n")
+  }
+
   private func followWidth() {
     if let width = currentWidth?() { screen.resize(width: width) }
   }
 
   private func drawFrame() {
     followWidth()
-    if interactive { write("\u{1B}[H\u{1B}[2J") }
     write(screen.frame() + "\n")
     if let lines = screen.visibleLines {
-      write("(lines \(lines.first)–\(lines.last) of \(lines.total) · scroll up|down|top|bottom)\n")
+      let position = "(lines \(lines.first)–\(lines.last) of \(lines.total) · scroll up|down|top|bottom)"
+      write(ToDoLines.paragraph(position, width: screen.width).joined(separator: "\n") + "\n")
     }
   }
 
@@ -182,12 +202,10 @@ public final class ToDoSession {
     if interactive { write("todo> ") }
   }
 
-  /// What `help` prints: every command with a line about it.
-  static let helpText: String = {
-    let width = ToDoCommand.reference.map(\.usage.count).max() ?? 0
-    let rows = ToDoCommand.reference.map { entry in
-      "  " + entry.usage + String(repeating: " ", count: width - entry.usage.count + 2) + entry.summary
-    }
-    return (["commands (N is the number shown beside an item):"] + rows).joined(separator: "\n") + "\n"
-  }()
+  /// What `help` prints at `width` columns: every command with a line
+  /// about it, wrapped, or under it when the screen is narrow.
+  static func helpText(width: Int) -> String {
+    let title = ToDoLines.paragraph("commands (N is the number shown beside an item, or @ID):", width: width)
+    return (title + ToDoLines.table(ToDoCommand.reference, width: width)).joined(separator: "\n") + "\n"
+  }
 }

@@ -16,6 +16,7 @@ extension ToDoCommand {
     ("filter all|open|done", "choose which items are shown"),
     ("scroll up|down|top|bottom", "move through a long list"),
     ("diff on|off", "print the batch update each change applies"),
+    ("ids on|off", "show each item's id; @ID works wherever N does"),
     ("help", "show this list"),
     ("quit", "leave (end of input works too)"),
   ]
@@ -32,25 +33,25 @@ extension ToDoCommand {
     case "add":
       self = .add(title: try Self.requiredText(scanner.rest()))
     case "done":
-      self = .done(try Self.onlyNumber(&scanner, command: name, usage: "done N"))
+      self = .done(try Self.onlyItem(&scanner, command: name, usage: "done N"))
     case "undo":
-      self = .undo(try Self.onlyNumber(&scanner, command: name, usage: "undo N"))
+      self = .undo(try Self.onlyItem(&scanner, command: name, usage: "undo N"))
     case "rm":
-      self = .remove(try Self.onlyNumber(&scanner, command: name, usage: "rm N"))
+      self = .remove(try Self.onlyItem(&scanner, command: name, usage: "rm N"))
     case "expand":
-      self = .expand(try Self.onlyNumber(&scanner, command: name, usage: "expand N"))
+      self = .expand(try Self.onlyItem(&scanner, command: name, usage: "expand N"))
     case "collapse":
-      self = .collapse(try Self.onlyNumber(&scanner, command: name, usage: "collapse N"))
+      self = .collapse(try Self.onlyItem(&scanner, command: name, usage: "collapse N"))
     case "select":
-      self = .select(try Self.onlyNumber(&scanner, command: name, usage: "select N"))
+      self = .select(try Self.onlyItem(&scanner, command: name, usage: "select N"))
     case "edit":
-      let number = try Self.number(&scanner, command: name, usage: "edit N TEXT")
-      self = .edit(number, title: try Self.requiredText(scanner.rest()))
+      let item = try Self.item(&scanner, command: name, usage: "edit N TEXT")
+      self = .edit(item, title: try Self.requiredText(scanner.rest()))
     case "note":
-      let number = try Self.number(&scanner, command: name, usage: "note N [TEXT]")
-      self = .note(number, text: scanner.rest())
+      let item = try Self.item(&scanner, command: name, usage: "note N [TEXT]")
+      self = .note(item, text: scanner.rest())
     case "mv":
-      let from = try Self.number(&scanner, command: name, usage: "mv N M")
+      let from = try Self.item(&scanner, command: name, usage: "mv N M")
       let to = try Self.onlyNumber(&scanner, command: name, usage: "mv N M")
       self = .move(from: from, to: to)
     case "clear-completed":
@@ -63,6 +64,9 @@ extension ToDoCommand {
     case "diff":
       let on = try Self.choice(&scanner, command: name, among: [Switch.on, .off])
       self = .showDiffs(on == .on)
+    case "ids":
+      let on = try Self.choice(&scanner, command: name, among: [Switch.on, .off])
+      self = .showIDs(on == .on)
     case "help", "?":
       try Self.noMore(&scanner, command: name, usage: "help")
       self = .help
@@ -85,6 +89,29 @@ extension ToDoCommand {
     guard let word = scanner.nextWord() else { throw .missingArgument(command: command, usage: usage) }
     guard word.allSatisfy(\.isASCIIDigit), let number = Int(word) else { throw .notANumber(word) }
     return number
+  }
+
+  /// A number, or `@` and an id prefix of letters, digits and `-`.
+  private static func item(_ scanner: inout WordScanner, command: String, usage: String) throws(ToDoError)
+    -> ToDoItemReference
+  {
+    guard let word = scanner.peekWord(), word.hasPrefix("@") else {
+      return .number(try number(&scanner, command: command, usage: usage))
+    }
+    _ = scanner.nextWord()
+    let prefix = word.dropFirst().lowercased()
+    guard !prefix.isEmpty, prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+      throw .notAnID(word)
+    }
+    return .id(prefix)
+  }
+
+  private static func onlyItem(_ scanner: inout WordScanner, command: String, usage: String) throws(ToDoError)
+    -> ToDoItemReference
+  {
+    let item = try item(&scanner, command: command, usage: usage)
+    try noMore(&scanner, command: command, usage: usage)
+    return item
   }
 
   private static func onlyNumber(_ scanner: inout WordScanner, command: String, usage: String) throws(ToDoError) -> Int {
@@ -127,6 +154,12 @@ private struct WordScanner {
     let word = remaining.prefix { $0 != " " }
     remaining = remaining[word.endIndex...]
     return String(word)
+  }
+
+  /// The next word, left unread. O(word).
+  func peekWord() -> String? {
+    var copy = self
+    return copy.nextWord()
   }
 
   /// Everything after the words read so far, minus the separating spaces.

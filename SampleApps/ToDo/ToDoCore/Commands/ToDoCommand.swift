@@ -1,26 +1,27 @@
 /// One line typed at the `todo>` prompt, parsed.
 ///
-/// Item numbers are the numbers shown on screen; they are checked against
-/// the list when the command runs, not when it is parsed.
+/// Items are named by the number shown on screen or by their stable id
+/// (`@3f2a`, shown by `ids on`); either is checked against the list when
+/// the command runs, not when it is parsed.
 public enum ToDoCommand: Equatable, Sendable {
   /// `add TEXT`: a new open item.
   case add(title: String)
   /// `done N`: complete an item.
-  case done(Int)
+  case done(ToDoItemReference)
   /// `undo N`: reopen a completed item.
-  case undo(Int)
+  case undo(ToDoItemReference)
   /// `edit N TEXT`: retitle an item.
-  case edit(Int, title: String)
+  case edit(ToDoItemReference, title: String)
   /// `note N [TEXT]`: set an item's notes; no text clears them.
-  case note(Int, text: String)
+  case note(ToDoItemReference, text: String)
   /// `rm N`: delete an item.
-  case remove(Int)
+  case remove(ToDoItemReference)
   /// `mv N M`: move item N to position M within its section.
-  case move(from: Int, to: Int)
+  case move(from: ToDoItemReference, to: Int)
   /// `expand N`: show an item's notes and created date.
-  case expand(Int)
+  case expand(ToDoItemReference)
   /// `collapse N`: hide them again.
-  case collapse(Int)
+  case collapse(ToDoItemReference)
   /// `clear-completed`: delete every completed item.
   case clearCompleted
   /// `filter all|open|done`: choose which items are shown.
@@ -28,9 +29,12 @@ public enum ToDoCommand: Equatable, Sendable {
   /// `scroll up|down|top|bottom`: move the viewport.
   case scroll(ScrollDirection)
   /// `select N`: tap an item, which toggles it done or open.
-  case select(Int)
+  case select(ToDoItemReference)
   /// `diff on|off`: print the batch update applied by each change.
   case showDiffs(Bool)
+  /// `ids on|off`: show each item's stable id, which commands accept as
+  /// `@id` in place of its number.
+  case showIDs(Bool)
   /// `help`: list the commands.
   case help
   /// `quit`: leave the app.

@@ -13,6 +13,12 @@ public enum ToDoError: Error, Equatable, Sendable, CustomStringConvertible {
   case unexpectedArgument(command: String, argument: String, usage: String)
   /// An item number was not a positive whole number.
   case notANumber(String)
+  /// A word after `@` was not an id (letters, digits and `-`).
+  case notAnID(String)
+  /// No shown item's id starts with that prefix.
+  case noSuchID(String)
+  /// Several items' ids start with that prefix.
+  case ambiguousID(String)
   /// No item is shown with that number.
   case noSuchItem(number: Int, shownCount: Int)
   /// A word was not one of the choices a command accepts.
@@ -48,6 +54,12 @@ public enum ToDoError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(command) does not take \(Self.quoted(argument)) — usage: \(usage)"
     case .notANumber(let word):
       return "\(Self.quoted(word)) is not an item number — use the number shown on screen"
+    case .notAnID(let word):
+      return "\(Self.quoted(word)) is not an item id — ids on shows them, as @ and letters and digits"
+    case .noSuchID(let prefix):
+      return "no item shown has an id starting \(Self.quoted(prefix)) — ids on shows them"
+    case .ambiguousID(let prefix):
+      return "several items have ids starting \(Self.quoted(prefix)) — type more of it"
     case .noSuchItem(let number, let shownCount):
       switch shownCount {
       case 0: return "no item \(number) — there are none"

@@ -23,13 +23,19 @@ public enum AtomicFile {
     "." + url.lastPathComponent + ".tmp-"
   }
 
-  /// Writes `data` to `url` atomically. `beforeRename` runs after the
+  /// Writes `data` to `url` atomically. O(n) in the data's size, plus two
+  /// `fsync`s.
+  public static func write(_ data: Data, to url: URL) throws(AtomicWriteError) {
+    try write(data, to: url, beforeRename: nil)
+  }
+
+  /// Writes `data` to `url` atomically, running `beforeRename` after the
   /// temporary file is complete and before it replaces the target; throwing
   /// from it abandons the write as a crash at that moment would (the target
-  /// is untouched; unlike a crash, the temporary file is removed). O(n) in
-  /// the data's size, plus two `fsync`s.
-  public static func write(
-    _ data: Data, to url: URL, beforeRename: ((URL) throws -> Void)? = nil
+  /// is untouched; unlike a crash, the temporary file is removed). For the
+  /// package's tests only. O(n) in the data's size, plus two `fsync`s.
+  package static func write(
+    _ data: Data, to url: URL, beforeRename: ((URL) throws -> Void)?
   ) throws(AtomicWriteError) {
     let directory = url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(

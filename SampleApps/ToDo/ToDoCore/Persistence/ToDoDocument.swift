@@ -40,12 +40,12 @@ struct ToDoDocument: Codable {
     do {
       header = try decoder.decode(Header.self, from: data)
     } catch {
-      throw DocumentError(data.isEmpty ? "the file is empty" : "it is not valid JSON of this app's format")
+      throw DocumentError("it is not valid JSON of this app's format")
     }
     guard header.format == formatName else { throw DocumentError("it is not a \(formatName) file") }
     guard let version = header.version, version >= 1 else { throw DocumentError("it has no valid version") }
     guard version <= currentVersion else {
-      throw DocumentError("it was written by a newer version of todo (format \(version))")
+      throw DocumentError("it was written by a newer version of todo (format \(version))", newerVersion: version)
     }
     let document: ToDoDocument
     do {
@@ -89,5 +89,11 @@ struct ToDoDocument: Codable {
 /// Why the bytes of a file are not a readable to-do list.
 struct DocumentError: Error, CustomStringConvertible {
   var description: String
-  init(_ description: String) { self.description = description }
+  /// The format version, when the file is of a newer version than this
+  /// app reads (which it must leave alone rather than set aside).
+  var newerVersion: Int?
+  init(_ description: String, newerVersion: Int? = nil) {
+    self.description = description
+    self.newerVersion = newerVersion
+  }
 }

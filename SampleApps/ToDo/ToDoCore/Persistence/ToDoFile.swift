@@ -22,10 +22,15 @@ public struct ToDoFile: ToDoStorage {
   private let beforeRename: (@Sendable (URL) throws -> Void)?
 
   /// Storage writing to `url`, which should have been prepared by
-  /// ``open(_:clock:)``. `beforeRename` runs between writing the temporary
+  /// ``open(_:clock:)``. O(1).
+  public init(url: URL) {
+    self.init(url: url, beforeRename: nil)
+  }
+
+  /// Storage whose saves run `beforeRename` between writing the temporary
   /// file and renaming it over `url`; throwing from it simulates a crash at
-  /// that point, for tests. O(1).
-  public init(url: URL, beforeRename: (@Sendable (URL) throws -> Void)? = nil) {
+  /// that point. For the package's tests only. O(1).
+  package init(url: URL, beforeRename: (@Sendable (URL) throws -> Void)?) {
     self.url = url
     self.beforeRename = beforeRename
   }
@@ -50,7 +55,8 @@ public struct ToDoFile: ToDoStorage {
   /// The items saved at `url`, the storage to save them back, and a notice
   /// for the user when something unusual happened.
   ///
-  /// - A missing file is created empty (with its directory).
+  /// - A missing file is created empty (with its directory); an empty file
+  ///   (or one holding only white space) is an empty list.
   /// - A file that cannot be read, or does not hold a to-do list this version
   ///   understands, is renamed to `<file>.corrupt-<UTC time>` and an empty
   ///   list is started; the notice names both paths.
@@ -58,7 +64,9 @@ public struct ToDoFile: ToDoStorage {
   ///   never the saved list.
   ///
   /// Throws, leaving everything on disk as it was, when the path is a
-  /// directory, when a bad file cannot be moved aside, or when the new file
+  /// directory, when the file was written by a newer version of the app
+  /// (``ToDoFileError/newerFormat(path:version:)``: nothing is moved or
+  /// written), when a bad file cannot be moved aside, or when the new file
   /// cannot be created. O(n) in the file's size.
   public static func open(_ url: URL, clock: ToDoClock = .system) throws(ToDoFileError) -> Opened {
     let url = followingLinks(url)
@@ -84,17 +92,23 @@ public struct ToDoFile: ToDoStorage {
     }
 
     let problem: String
+    var newerVersion: Int? = nil
     do {
       let data = try Data(contentsOf: url)
+      if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+        return Opened(file: file, items: [], notice: nil)
+      }
       do {
         return Opened(file: file, items: try ToDoDocument.decode(data), notice: nil)
       } catch {
+        newerVersion = error.newerVersion
         problem = error.description
       }
     } catch {
       problem = "it cannot be read (\(reason(error)))"
     }
 
+    if let newerVersion { throw .newerFormat(path: path, version: newerVersion) }
     let asidePath = try setAside(url, clock: clock, problem: problem)
     try create(file)
     return Opened(

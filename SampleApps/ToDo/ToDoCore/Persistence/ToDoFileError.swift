@@ -8,6 +8,9 @@ public enum ToDoFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file could not be loaded and could not be renamed out of the way,
   /// so the app refuses to start rather than overwrite it.
   case cannotSetAside(path: String, problem: String, reason: String)
+  /// The file was written by a newer version of `todo`, in format
+  /// `version`; it is left as it is.
+  case newerFormat(path: String, version: Int)
   /// Another `todo` has the list open (see ``ToDoFileLock``).
   case locked(path: String)
 
@@ -21,6 +24,9 @@ public enum ToDoFileError: Error, Equatable, Sendable, CustomStringConvertible {
     case .cannotSetAside(let path, let problem, let reason):
       "\(path) was not loaded because \(problem), and it could not be moved aside (\(reason)); "
         + "it was left untouched — use --file to choose another file or --memory to keep nothing"
+    case .newerFormat(let path, let version):
+      "\(path) was written by a newer todo (file format \(version); this one reads format "
+        + "\(ToDoDocument.currentVersion)); it was left untouched — use a newer todo"
     case .locked(let path):
       "\(path) is open in another todo; quit that one first, so neither overwrites the other's changes"
     }

@@ -2,15 +2,16 @@ import Foundation
 import HeadlessCollection
 import ListDiffUI
 
-/// Hears that an item was tapped.
+/// Hears that an item was selected.
 @MainActor
 public protocol ToDoItemControllerDelegate: AnyObject {
-  /// `controller`'s cell was tapped (`collectionView.selectItem(at:)`).
+  /// `controller`'s item was selected (`collectionView.selectItem(at:)`).
   func itemControllerWasSelected(_ controller: ToDoItemController)
 }
 
-/// Shows one item: one line collapsed; expanded, also its notes and created
-/// date. Tapping it asks the delegate to toggle it done.
+/// Shows one item: one line collapsed; expanded, its whole title, its notes
+/// and created date. Draws the selection highlight; tells the delegate when
+/// it is selected.
 public final class ToDoItemController:
   ListCellController<ToDoItemViewModel, ToDoItemViewState, ToDoTextCell>, ListCellControllerWithDelegate
 {
@@ -21,11 +22,13 @@ public final class ToDoItemController:
   /// size the cell was given.
   private var width = 80
 
-  /// The cell's lines at `width` columns. O(w + notes).
-  public func lines(width: Int) -> [String] {
+  /// The cell's lines at `width` columns, with the selection marker when
+  /// `isSelected`. O(w + title + notes).
+  public func lines(width: Int, isSelected: Bool = false) -> [String] {
     ToDoLines.item(
       position: viewModel.position, title: viewModel.title, isDone: viewModel.isDone, notes: viewModel.notes,
-      created: viewModel.created, isExpanded: viewState.isExpanded, width: width)
+      created: viewModel.created, isExpanded: viewState.isExpanded, width: width,
+      numberColumns: viewModel.numberColumns, isSelected: isSelected, shortID: viewModel.shortID)
   }
 
   /// Full width, one point per line. O(w + notes).
@@ -37,7 +40,20 @@ public final class ToDoItemController:
   /// Fills the cell with the item's lines. O(w + notes).
   public override func configureCell(cell: ToDoTextCell) {
     let cellWidth = Int(cell.bounds.width)
-    cell.lines = lines(width: cellWidth > 0 ? cellWidth : width)
+    cell.lines = lines(width: cellWidth > 0 ? cellWidth : width, isSelected: cell.isSelected)
+    cell.itemID = viewModel.identifier
+  }
+
+  /// Draws the selection highlight (the `›` marker) whenever the
+  /// collection view selects or deselects the item. O(1).
+  public override func didMount(onCell cell: ToDoTextCell) {
+    cell.selectionDidChange = { [weak self] cell in self?.configureCell(cell: cell) }
+  }
+
+  /// Stops drawing on a cell that goes to another item. O(1).
+  public override func willUnmount(onCell cell: ToDoTextCell) {
+    cell.selectionDidChange = nil
+    cell.itemID = nil
   }
 
   /// Re-fits the text when the cell's width changed (the screen was

@@ -16,18 +16,29 @@ public struct ToDoItemViewModel: ListViewModel, Equatable {
   public var isDone: Bool
   /// The number shown beside it, which commands use to name it.
   public var position: Int
+  /// The columns every item's number is right-aligned in: the digits of
+  /// the largest number shown, at least 2.
+  public var numberColumns: Int
+  /// The shortest unique prefix of its id, shown after `@` under `ids on`;
+  /// `nil` otherwise.
+  public var shortID: String?
   /// Its notes, shown when expanded.
   public var notes: String
   /// When it was created, as shown when expanded.
   public var created: String
 
-  /// The view model of `item` shown as number `position`, with its date in
-  /// `timeZone`. O(1).
-  public init(item: ToDoItem, position: Int, timeZone: TimeZone) {
+  /// The view model of `item` shown as number `position` (aligned in
+  /// `numberColumns`), with its date in `timeZone` and `shortID` shown when
+  /// given. O(1).
+  public init(
+    item: ToDoItem, position: Int, timeZone: TimeZone, numberColumns: Int = 2, shortID: String? = nil
+  ) {
     identifier = item.id
     title = item.title
     isDone = item.isDone
     self.position = position
+    self.numberColumns = numberColumns
+    self.shortID = shortID
     notes = item.notes
     created = ToDoLines.createdText(item.createdAt, timeZone: timeZone)
   }

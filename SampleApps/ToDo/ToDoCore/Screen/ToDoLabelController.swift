@@ -7,8 +7,8 @@ import ListDiffUI
 public struct ToDoLabelViewModel: ListViewModel, Equatable {
   /// What the label shows.
   public enum Content: Equatable, Sendable {
-    /// "3 open · 2 done" and the filter.
-    case header(openCount: Int, doneCount: Int, filter: ToDoFilter)
+    /// "3 open · 2 done", the filter and the search text.
+    case header(openCount: Int, doneCount: Int, filter: ToDoFilter, search: String)
     /// The title over the completed items.
     case completedTitle(count: Int)
     /// A line standing in for an empty section.
@@ -31,8 +31,8 @@ public struct ToDoLabelViewModel: ListViewModel, Equatable {
   /// The label's lines at `width` columns. O(w).
   public func lines(width: Int) -> [String] {
     switch content {
-    case .header(let open, let done, let filter):
-      ToDoLines.header(openCount: open, doneCount: done, filter: filter, width: width)
+    case .header(let open, let done, let filter, let search):
+      ToDoLines.header(openCount: open, doneCount: done, filter: filter, search: search, width: width)
     case .completedTitle(let count):
       ToDoLines.completedTitle(count: count, width: width)
     case .placeholder(let text):
@@ -55,6 +55,7 @@ public final class ToDoLabelController:
   /// Fills the cell with the label's lines. O(w).
   public override func configureCell(cell: ToDoTextCell) {
     cell.lines = viewModel.lines(width: Int(cell.bounds.width))
+    cell.itemID = nil
   }
 
   /// Re-fits the text when the cell's width changed (the screen was

@@ -10,31 +10,59 @@ import Foundation
 /// line never has more `Character`s than columns, so the collection view's
 /// clipping never cuts it.
 public enum ToDoLines {
-  /// The header: counts and the filter on one line, a rule under it. O(w).
-  public static func header(openCount: Int, doneCount: Int, filter: ToDoFilter, width: Int) -> [String] {
+  /// The header: counts, the filter and any search text on one line, a
+  /// rule under it. O(w).
+  public static func header(
+    openCount: Int, doneCount: Int, filter: ToDoFilter, search: String = "", width: Int
+  ) -> [String] {
     let counts = "\(openCount) open · \(doneCount) done"
-    let shown = "showing \(filter)"
-    let gap = width - counts.count - shown.count
+    let shown = "showing \(filter)" + (search.isEmpty ? "" : " matching '\(search)'")
+    let gap = width - counts.count - columns(shown)
     let top = gap >= 2 ? counts + String(repeating: " ", count: gap) + shown : counts + " · " + shown
     return [fit(top, width: width), rule(width)]
   }
 
-  /// One item: its number, a check box and the title; expanded, also its
-  /// notes (wrapped) and when it was created. O(w + notes).
+  /// One item: its number, a check box and the title, cut to one line;
+  /// expanded, the whole title wrapped, then its notes (wrapped) and when
+  /// it was created. The number is right-aligned in `numberColumns`
+  /// (default: its own digits, at least 2) after a column that shows `›`
+  /// when the item `isSelected`; `shortID`, when given, is shown as `@id`
+  /// at the end of the first line. O(w + title + notes).
   public static func item(
-    position: Int, title: String, isDone: Bool, notes: String, created: String, isExpanded: Bool, width: Int
+    position: Int, title: String, isDone: Bool, notes: String, created: String, isExpanded: Bool, width: Int,
+    numberColumns: Int? = nil, isSelected: Bool = false, shortID: String? = nil
   ) -> [String] {
     let number = String(position)
-    let prefix = String(repeating: " ", count: max(0, 3 - number.count)) + number + ". " + (isDone ? "[x] " : "[ ] ")
-    let marker = isExpanded || notes.isEmpty ? "" : " (notes)"
-    var lines = [fit(prefix + title, width: width, keepingSuffix: marker)]
-    guard isExpanded else { return lines }
+    let numberWidth = max(numberColumns ?? 2, number.count)
+    let prefix = (isSelected ? "›" : " ") + String(repeating: " ", count: numberWidth - number.count) + number + ". "
+      + (isDone ? "[x] " : "[ ] ")
+    let id = shortID.map { " @" + $0 } ?? ""
+    guard isExpanded else {
+      let marker = notes.isEmpty ? "" : " (notes)"
+      return [fit(prefix + title, width: width, keepingSuffix: marker + id)]
+    }
     let indent = String(repeating: " ", count: prefix.count)
     let textWidth = max(10, width - indent.count)
+    var lines = paragraph(title + id, width: width, first: prefix, rest: indent)
     let noteLines = notes.isEmpty ? ["(no notes)"] : wrap(notes, width: textWidth)
     lines += noteLines.map { fit(indent + $0, width: width) }
     lines.append(fit(indent + "created " + created, width: width))
     return lines
+  }
+
+  /// `text` wrapped to `width` columns at spaces, the first line after
+  /// `first` and the others after `rest` (both usually spaces or a label);
+  /// when the prefixes leave less than 10 columns they are dropped. Every
+  /// line fits. O(n).
+  public static func paragraph(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
+    let width = max(1, width)
+    let room = width - max(columns(first), columns(rest))
+    guard room >= 10 || room >= columns(text) else {
+      return wrap(first + text, width: width)
+    }
+    return wrap(text, width: room).enumerated().map { index, line in
+      (index == 0 ? first : rest) + line
+    }
   }
 
   /// The title line over the completed items. O(w).
@@ -48,26 +76,57 @@ public enum ToDoLines {
     [fit("     " + text, width: width)]
   }
 
-  /// The footer: a rule, then the commands, wrapped between entries. O(w).
+  /// The footer: a rule, then the commands, wrapped between entries, each
+  /// line but the last ending in " ·". O(w).
   public static func footer(width: Int) -> [String] {
     let entries = [
       "add TEXT", "done N", "undo N", "edit N TEXT", "note N TEXT", "rm N", "mv N M", "expand N",
       "collapse N", "select N", "clear-completed", "filter all|open|done", "scroll up|down|top|bottom",
       "diff on|off", "help", "quit",
     ]
-    var lines = [rule(width)]
+    return [rule(width)] + joined(entries, separator: " · ", width: width)
+  }
+
+  /// `entries` joined by `separator` into lines of at most `width` columns,
+  /// broken only between entries; a line that continues ends with the
+  /// separator's visible part (" ·"). An entry wider than a line is cut.
+  /// O(n).
+  public static func joined(_ entries: [String], separator: String, width: Int) -> [String] {
+    let mark = String(separator.reversed().drop { $0 == " " }.reversed())
+    var lines: [String] = []
     var line = ""
-    for entry in entries {
-      let candidate = line.isEmpty ? entry : line + " · " + entry
-      if candidate.count <= width || line.isEmpty {
+    for (index, entry) in entries.enumerated() {
+      let candidate = line.isEmpty ? entry : line + separator + entry
+      // Room for this entry, and for the mark unless it is the last entry.
+      let needed = columns(candidate) + (index == entries.count - 1 ? 0 : columns(mark))
+      if line.isEmpty || needed <= width {
         line = candidate
       } else {
-        lines.append(fit(line + " ·", width: width))
+        // A lone entry too wide for the mark goes without it: the next line
+        // starts a new entry anyway.
+        lines.append(columns(line + mark) <= width ? line + mark : fit(line, width: width))
         line = entry
       }
     }
     lines.append(fit(line, width: width))
     return lines
+  }
+
+  /// Two columns, a name and its explanation, each row indented by two:
+  /// explanations line up after the widest name and wrap under
+  /// themselves; when that leaves them less than 20 columns, each goes
+  /// under its name instead. Every line fits `width`. O(n).
+  public static func table(_ rows: [(usage: String, summary: String)], width: Int) -> [String] {
+    let nameColumns = rows.map { columns($0.usage) }.max() ?? 0
+    let side = width - 2 - nameColumns - 2 >= 20
+    return rows.flatMap { row -> [String] in
+      if side {
+        let first = "  " + row.usage + String(repeating: " ", count: nameColumns - columns(row.usage) + 2)
+        return paragraph(row.summary, width: width, first: first, rest: String(repeating: " ", count: first.count))
+      }
+      return paragraph(row.usage, width: width, first: "  ", rest: "  ")
+        + paragraph(row.summary, width: width, first: "      ", rest: "      ")
+    }
   }
 
   /// The date an item was created, as shown: `2024-05-01 09:30` in
@@ -94,13 +153,20 @@ public enum ToDoLines {
     let keep = suffixColumns < width ? suffix : ""
     let room = width - (keep.isEmpty ? 0 : suffixColumns) - 1
     var kept = prefix(text, columns: room)
-    while kept.last == " " { kept.removeLast() }  // "title …" reads as two words
+    // End at a word when that keeps most of the line, so no word is cut.
+    if kept.count < text.count, text[text.index(text.startIndex, offsetBy: kept.count)] != " ",
+      let space = kept.lastIndex(of: " "), columns(kept[..<space]) * 3 >= room * 2
+    {
+      kept = String(kept[..<space])
+    }
+    // "title …" reads as two words, and "a · …" as a list cut short.
+    while kept.last == " " || (kept.last == "·" && kept.count < text.count) { kept.removeLast() }
     return kept + "…" + keep
   }
 
   /// `text` broken into lines of at most `width` columns, at spaces where
   /// possible; a word longer than a line is split. O(n).
-  static func wrap(_ text: String, width: Int) -> [String] {
+  public static func wrap(_ text: String, width: Int) -> [String] {
     let width = max(2, width)
     var lines: [String] = []
     var line = ""
@@ -132,7 +198,7 @@ public enum ToDoLines {
   }
 
   /// The terminal columns `text` takes. O(n).
-  public static func columns<Text: StringProtocol>(_ text: Text) -> Int {
+  public static func columns(_ text: some Sequence<Character>) -> Int {
     text.reduce(0) { $0 + columns($1) }
   }
 

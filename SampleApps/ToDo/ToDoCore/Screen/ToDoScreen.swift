@@ -20,8 +20,11 @@ public final class ToDoScreen {
   public let dataSource: ListDiffDataSource
   /// The screen's width in characters; see ``resize(width:)``.
   public private(set) var width: Int
-  /// The viewport's height in lines.
-  public let height: Int
+  /// The viewport's height in lines; see ``resize(width:height:)``.
+  public private(set) var height: Int
+  /// Whether the list ends with the commands (script and line mode) or not
+  /// (the full screen, which lists its keys itself).
+  public let showsCommands: Bool
 
   private let store: ToDoStore
   private let timeZone: TimeZone
@@ -29,14 +32,20 @@ public final class ToDoScreen {
   private var observation: Task<Void, Never>?
   /// Store changes started by taps and not yet awaited.
   private var pendingTaps: [Task<ToDoError?, Never>] = []
+  /// Set while ``select(number:)`` taps an item: only a tap toggles it;
+  /// moving the selection with the keys does not.
+  private var isTapping = false
 
   /// A screen `width` characters wide showing `height` lines of `store`'s
-  /// list, with dates in `timeZone`. Nothing is shown until ``start()``.
-  /// O(1).
-  public init(store: ToDoStore, width: Int, height: Int, timeZone: TimeZone = .current) {
+  /// list, with dates in `timeZone`, ending with the commands when
+  /// `showsCommands`. Nothing is shown until ``start()``. O(1).
+  public init(
+    store: ToDoStore, width: Int, height: Int, timeZone: TimeZone = .current, showsCommands: Bool = true
+  ) {
     self.store = store
     self.width = width
     self.height = height
+    self.showsCommands = showsCommands
     self.timeZone = timeZone
     let layout = CollectionViewFlowLayout()
     layout.scrollDirection = .vertical
@@ -52,9 +61,10 @@ public final class ToDoScreen {
   public func start() {
     precondition(observation == nil, "ToDoScreen.start() called twice")
     let timeZone = timeZone
+    let showsCommands = showsCommands
     let delegate = WeakAnyObject(object: self)
     observation = dataSource.observe(SnapshotsShown(store.snapshots, reportingTo: rendered)) { snapshot in
-      ToDoSections.root(for: snapshot, timeZone: timeZone, delegate: delegate)
+      ToDoSections.root(for: snapshot, timeZone: timeZone, showsCommands: showsCommands, delegate: delegate)
     }
   }
 
@@ -74,13 +84,21 @@ public final class ToDoScreen {
   /// spaces and empty trailing lines removed. Clamps the scroll position
   /// first, in case the list got shorter. O(visible cells × width).
   public func frame() -> String {
-    collectionView.layoutIfNeeded()
-    scroll(toY: collectionView.contentOffset.y)
-    var lines = collectionView.renderText().split(separator: "\n", omittingEmptySubsequences: false).map {
-      String($0.reversed().drop { $0 == " " }.reversed())
-    }
+    var lines = self.lines()
     while lines.last?.isEmpty == true { lines.removeLast() }
     return lines.joined(separator: "\n")
+  }
+
+  /// The viewport as exactly ``height`` lines: `collectionView.renderText()`
+  /// with trailing spaces removed from each line (which a terminal draws
+  /// by erasing the rest of the line). Clamps the scroll position first.
+  /// O(visible cells × width).
+  public func lines() -> [String] {
+    collectionView.layoutIfNeeded()
+    scroll(toY: collectionView.contentOffset.y)
+    return collectionView.renderText().split(separator: "\n", omittingEmptySubsequences: false).map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }
   }
 
   /// Which lines of the list the viewport shows, 1-based and inclusive, and
@@ -97,15 +115,24 @@ public final class ToDoScreen {
   /// every item its size; cells on screen re-fit their text when their
   /// frames change (`cellDidLayoutSubviews`). O(n) in the items.
   public func resize(width: Int) {
-    guard width != self.width else { return }
+    resize(width: width, height: height)
+  }
+
+  /// Changes the screen's width and height, as when a full-screen terminal
+  /// is resized. O(n) in the items when the width changes, else O(visible
+  /// cells).
+  public func resize(width: Int, height: Int) {
+    guard width != self.width || height != self.height else { return }
     self.width = width
+    self.height = height
     collectionView.frame = CGRect(x: 0, y: 0, width: width, height: height)
     collectionView.layoutIfNeeded()
   }
 
   /// Moves the viewport: a screen less one line up or down, or to either
-  /// end. O(visible cells).
-  public func scroll(_ direction: ToDoCommand.ScrollDirection) {
+  /// end. Returns whether it moved. O(visible cells).
+  @discardableResult
+  public func scroll(_ direction: ToDoCommand.ScrollDirection) -> Bool {
     collectionView.layoutIfNeeded()
     let page = CGFloat(max(1, height - 1))
     let y = collectionView.contentOffset.y
@@ -115,33 +142,47 @@ public final class ToDoScreen {
     case .top: scroll(toY: 0)
     case .bottom: scroll(toY: .greatestFiniteMagnitude)
     }
+    return collectionView.contentOffset.y != y
   }
 
   /// Shows or hides item `number`'s notes and created date by changing the
   /// view state of its controller, then scrolls so the item is in view.
-  /// O(n) to find the item, plus the visible cells.
-  public func setExpanded(_ isExpanded: Bool, number: Int) async throws(ToDoError) {
-    let item = try await store.snapshot.item(number: number)
-    guard
-      let controller = dataSource.cellController(forIdentifier: item.id, sectionPath: Self.sectionPath(of: item))
-        as? ToDoItemController
-    else { throw .itemGone }
+  /// Returns whether the state changed. O(n) to find the item, plus the
+  /// visible cells.
+  @discardableResult
+  public func setExpanded(_ isExpanded: Bool, number: Int) async throws(ToDoError) -> Bool {
+    try setExpanded(isExpanded, id: try await store.snapshot.item(number: number).id)
+  }
+
+  /// Shows or hides the notes of the item with `id` (`nil`: the opposite of
+  /// now), as ``setExpanded(_:number:)`` does. Returns whether the state
+  /// changed. O(n) to find the item.
+  @discardableResult
+  public func setExpanded(_ isExpanded: Bool?, id: String) throws(ToDoError) -> Bool {
+    guard let controller = itemController(id: id) else { throw .itemGone }
     var state = controller.viewState
-    if state.isExpanded != isExpanded {
-      state.isExpanded = isExpanded
+    let wanted = isExpanded ?? !state.isExpanded
+    let changed = state.isExpanded != wanted
+    if changed {
+      state.isExpanded = wanted
       controller.updateState(state)
     }
-    try reveal(item)
+    try reveal(id: id)
+    return changed
   }
 
   /// Taps item `number`, as a finger would: scrolls it into view and selects
   /// it in the collection view, whose delegate reaches the item's controller
-  /// (`didSelect`), which asks the store to toggle the item. Returns when
-  /// the store has made (or refused) the change. O(n) to find the item.
+  /// (`didSelect`), which asks the store to toggle the item; then lifts the
+  /// finger (deselects). Returns when the store has made (or refused) the
+  /// change. O(n) to find the item.
   public func select(number: Int) async throws(ToDoError) {
     let item = try await store.snapshot.item(number: number)
-    let indexPath = try reveal(item)
+    let indexPath = try reveal(id: item.id)
+    isTapping = true
     collectionView.selectItem(at: indexPath)
+    isTapping = false
+    collectionView.deselectItem(at: indexPath)
     let taps = pendingTaps
     pendingTaps.removeAll()
     guard !taps.isEmpty else { throw .itemGone }
@@ -150,24 +191,63 @@ public final class ToDoScreen {
     }
   }
 
+  /// Makes the item with `id` the collection view's one selected item (its
+  /// controller draws the highlight), or clears the selection for `nil`,
+  /// and scrolls the least needed to show it. Selecting does not toggle
+  /// the item. Returns whether the item is on the list. O(n) to find it.
+  @discardableResult
+  public func select(id: String?) -> Bool {
+    guard let id, let indexPath = indexPath(id: id) else {
+      for selected in collectionView.indexPathsForSelectedItems { collectionView.deselectItem(at: selected) }
+      return false
+    }
+    if collectionView.indexPathsForSelectedItems != [indexPath] { collectionView.selectItem(at: indexPath) }
+    _ = try? reveal(id: id)
+    return true
+  }
+
+  /// The ids of the items whose cells are wholly in the viewport, top to
+  /// bottom. O(visible cells).
+  public var visibleItemIDs: [String] {
+    collectionView.layoutIfNeeded()
+    let top = collectionView.contentOffset.y
+    return collectionView.visibleCells
+      .compactMap { cell -> (CGFloat, String)? in
+        guard let cell = cell as? ToDoTextCell, let id = cell.itemID,
+          cell.frame.minY >= top, cell.frame.maxY <= top + CGFloat(height)
+        else { return nil }
+        return (cell.frame.minY, id)
+      }
+      .sorted { $0.0 < $1.0 }
+      .map(\.1)
+  }
+
   /// Scrolls the least needed to show item `number` whole (or its top, if
   /// it is taller than the viewport). O(n) to find the item.
   public func reveal(number: Int) async throws(ToDoError) {
-    try reveal(try await store.snapshot.item(number: number))
+    try reveal(id: try await store.snapshot.item(number: number).id)
   }
 
   // MARK: - Internals
 
-  /// The ids of the sections holding `item`, as the data source's lookups
-  /// take them (see ``ToDoSections``).
-  private static func sectionPath(of item: ToDoItem) -> [String] {
-    item.isDone ? [ToDoSections.completedID, ToDoSections.completedItemsID] : [ToDoSections.openID]
+  /// Where the item with `id` is: among the open items or the completed
+  /// ones (see ``ToDoSections``); an id is in one of them at a time.
+  private func indexPath(id: String) -> IndexPath? {
+    dataSource.indexPath(forIdentifier: id, sectionPath: [ToDoSections.openID])
+      ?? dataSource.indexPath(
+        forIdentifier: id, sectionPath: [ToDoSections.completedID, ToDoSections.completedItemsID])
+  }
+
+  private func itemController(id: String) -> ToDoItemController? {
+    (dataSource.cellController(forIdentifier: id, sectionPath: [ToDoSections.openID])
+      ?? dataSource.cellController(
+        forIdentifier: id, sectionPath: [ToDoSections.completedID, ToDoSections.completedItemsID]))
+      as? ToDoItemController
   }
 
   @discardableResult
-  private func reveal(_ item: ToDoItem) throws(ToDoError) -> IndexPath {
-    guard let indexPath = dataSource.indexPath(forIdentifier: item.id, sectionPath: Self.sectionPath(of: item))
-    else { throw .itemGone }
+  private func reveal(id: String) throws(ToDoError) -> IndexPath {
+    guard let indexPath = indexPath(id: id) else { throw .itemGone }
     collectionView.layoutIfNeeded()
     if let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame {
       let top = collectionView.contentOffset.y
@@ -191,8 +271,10 @@ public final class ToDoScreen {
 }
 
 extension ToDoScreen: ToDoItemControllerDelegate {
-  /// Toggles the tapped item in the store; ``select(number:)`` waits for it.
+  /// Toggles the tapped item in the store; ``select(number:)`` waits for
+  /// it. A selection made with the keys (``select(id:)``) is not a tap.
   public func itemControllerWasSelected(_ controller: ToDoItemController) {
+    guard isTapping else { return }
     let id = controller.viewModel.identifier
     let store = store
     pendingTaps.append(

@@ -26,10 +26,13 @@ public enum ToDoSections {
   public static let completedItemsID = "items"
 
   /// The root section for `snapshot`. Items' created dates are shown in
-  /// `timeZone`; `delegate` is handed to every item controller. O(n) in the
+  /// `timeZone`; the commands are listed under the list when
+  /// `showsCommands`; `delegate` is handed to every item controller. O(n) in the
   /// shown items.
-  public static func root(for snapshot: ToDoSnapshot, timeZone: TimeZone, delegate: WeakAnyObject) -> Section {
-    root(for: ToDoScreenContent(snapshot, timeZone: timeZone), delegate: delegate)
+  public static func root(
+    for snapshot: ToDoSnapshot, timeZone: TimeZone, showsCommands: Bool = true, delegate: WeakAnyObject
+  ) -> Section {
+    root(for: ToDoScreenContent(snapshot, timeZone: timeZone, showsCommands: showsCommands), delegate: delegate)
   }
 
   /// The root section showing `content`. O(n) in its items.
@@ -55,7 +58,9 @@ public enum ToDoSections {
       case nil:
         nil
       }
-      ListSection<ToDoLabelViewModel, ToDoLabelController>(content.footer)
+      if let footer = content.footer {
+        ListSection<ToDoLabelViewModel, ToDoLabelController>(footer)
+      }
     }
   }
 }

@@ -8,9 +8,9 @@ import Foundation
 /// method saves without suspending, changes are applied and written one at
 /// a time, in order, however many callers there are.
 ///
-/// Methods that name an item take its on-screen number, resolved against the
-/// store's current snapshot (which is what the screen shows once it has
-/// rendered the latest snapshot). A method that throws has changed nothing.
+/// Methods that name an item take its id, or its on-screen number resolved
+/// against the store's current snapshot (which is what the screen shows
+/// once it has rendered the latest snapshot). A method that throws has changed nothing.
 public actor ToDoStore {
   /// Every state of the store, starting with the state at creation, in
   /// order. The stream buffers without limit so that a slow consumer still
@@ -87,26 +87,46 @@ public actor ToDoStore {
 
   /// Replaces item `number`'s title. O(n).
   public func edit(number: Int, title: String) throws(ToDoError) {
-    let item = try snapshot.item(number: number)
+    try edit(id: try snapshot.item(number: number).id, title: title)
+  }
+
+  /// Replaces the title of the item with `id`. O(n).
+  public func edit(id: String, title: String) throws(ToDoError) {
     let title = try ToDoText.validatedTitle(title)
-    guard title != item.title else { return }
-    try replace(item.id) { $0.title = title }
+    try replace(id) { $0.title = title }
   }
 
   /// Replaces item `number`'s notes; empty text removes them. O(n).
   public func setNotes(number: Int, notes: String) throws(ToDoError) {
-    let item = try snapshot.item(number: number)
+    try setNotes(id: try snapshot.item(number: number).id, notes: notes)
+  }
+
+  /// Replaces the notes of the item with `id`; empty text removes them.
+  /// O(n).
+  public func setNotes(id: String, notes: String) throws(ToDoError) {
     let notes = try ToDoText.validatedNotes(notes)
-    guard notes != item.notes else { return }
-    try replace(item.id) { $0.notes = notes }
+    try replace(id) { $0.notes = notes }
   }
 
   /// Deletes item `number` and returns it. O(n).
   @discardableResult
   public func remove(number: Int) throws(ToDoError) -> ToDoItem {
-    let item = try snapshot.item(number: number)
-    try commit(snapshot.items.filter { $0.id != item.id })
+    try remove(id: try snapshot.item(number: number).id)
+  }
+
+  /// Deletes the item with `id` and returns it. O(n).
+  @discardableResult
+  public func remove(id: String) throws(ToDoError) -> ToDoItem {
+    guard let item = snapshot.items.first(where: { $0.id == id }) else { throw .itemGone }
+    try commit(snapshot.items.filter { $0.id != id })
     return item
+  }
+
+  /// Puts back `items`, as they were before some earlier change: what undo
+  /// does. Saved like any change. O(n).
+  public func restore(_ items: [ToDoItem]) throws(ToDoError) {
+    guard items != snapshot.items else { return }
+    try commit(items)
   }
 
   /// Moves item `from` so that it is shown as number `to`, within its
@@ -115,6 +135,22 @@ public actor ToDoStore {
     let moving = try snapshot.item(number: from)
     let target = try snapshot.item(number: to)
     guard moving.isDone == target.isDone else { throw .moveAcrossSections(from: from, to: to) }
+    try move(moving, before: target)
+  }
+
+  /// Moves the item with `id` one place down (`by: 1`) or up (`by: -1`)
+  /// among the shown items of its section; at either end nothing moves.
+  /// O(n).
+  public func move(id: String, by offset: Int) throws(ToDoError) {
+    guard let moving = snapshot.shownItems.first(where: { $0.id == id }) else { throw .itemGone }
+    let section = snapshot.shownItems.filter { $0.isDone == moving.isDone }
+    let index = section.firstIndex { $0.id == id }! + offset
+    guard section.indices.contains(index) else { return }
+    try move(moving, before: section[index])
+  }
+
+  /// Moves `moving` to where `target` is within their section.
+  private func move(_ moving: ToDoItem, before target: ToDoItem) throws(ToDoError) {
     guard moving.id != target.id else { return }
     // Reorder the section on its own, then pour it back into the slots the
     // section occupies in the user's order, so the other section's items
@@ -142,13 +178,28 @@ public actor ToDoStore {
   /// session, not of the saved list. O(n).
   public func setFilter(_ filter: ToDoFilter) {
     guard filter != snapshot.filter else { return }
-    publish(ToDoSnapshot(items: snapshot.items, filter: filter, revision: snapshot.revision + 1))
+    publish(snapshot.with(filter: filter))
+  }
+
+  /// Shows only items whose titles contain `text` (any case); empty shows
+  /// them all. Part of the session, like the filter. O(n).
+  public func setSearch(_ text: String) {
+    guard text != snapshot.search else { return }
+    publish(snapshot.with(search: text))
+  }
+
+  /// Shows or hides each item's stable id on screen. O(n).
+  public func setShowsIDs(_ on: Bool) {
+    guard on != snapshot.showsIDs else { return }
+    publish(snapshot.with(showsIDs: on))
   }
 
   private func replace(_ id: String, _ change: (inout ToDoItem) -> Void) throws(ToDoError) {
     var items = snapshot.items
     guard let index = items.firstIndex(where: { $0.id == id }) else { throw .itemGone }
     change(&items[index])
+    // A change to what it already was is no change: nothing to save.
+    guard items[index] != snapshot.items[index] else { return }
     try commit(items)
   }
 
@@ -159,7 +210,7 @@ public actor ToDoStore {
     } catch {
       throw .saveFailed(String(describing: error))
     }
-    publish(ToDoSnapshot(items: items, filter: snapshot.filter, revision: snapshot.revision + 1))
+    publish(snapshot.with(items: items))
   }
 
   private func publish(_ newSnapshot: ToDoSnapshot) {

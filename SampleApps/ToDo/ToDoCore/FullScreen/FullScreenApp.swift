@@ -1,0 +1,367 @@
+import Foundation
+
+/// The full-screen to-do app as a state machine: keys in, frames out.
+///
+/// It owns what a person sees and does — which item is selected, whether a
+/// line editor or the help panel is open, the undo history, the one-line
+/// footer — and nothing of the terminal: ``FullScreenSession`` reads the
+/// keys, draws the frames and handles signals, so this type is tested
+/// without one.
+///
+/// The selection is the collection view's (the item's controller draws the
+/// `›`), and it follows its item by id through every change: done, moves,
+/// filters, edits, another item deleted. When the selected item itself
+/// goes, the selection moves to the item that followed it (or, at the
+/// end, the one before).
+@MainActor
+public final class FullScreenApp {
+  /// What a key asks of the terminal besides a new frame.
+  public enum Outcome: Equatable, Sendable {
+    /// Draw the next frame.
+    case redraw
+    /// Clear the screen and draw everything (Ctrl-L).
+    case redrawAll
+    /// Leave the app.
+    case quit
+  }
+
+  /// What the keys currently edit.
+  enum Field: Equatable {
+    case add
+    case title(id: String)
+    case notes(id: String)
+    case search
+
+    var label: String {
+      switch self {
+      case .add: "add: "
+      case .title: "title: "
+      case .notes: "notes: "
+      case .search: "search: "
+      }
+    }
+  }
+
+  enum Mode {
+    case browsing
+    case editing(Field, LineEditor)
+    case help
+  }
+
+  /// The smallest terminal the app draws in.
+  public static let minimumSize = (width: 20, height: 5)
+  /// How many changes `u` can undo.
+  public static let undoLimit = 100
+
+  private let store: ToDoStore
+  private let screen: ToDoScreen
+  private var mode = Mode.browsing
+  /// The selected item's id: the app's memory of the selection, so it can
+  /// follow the item when the collection view's own selection cannot (an
+  /// item that moves between sections is deleted from one and inserted
+  /// into the other).
+  public private(set) var selectedID: String?
+  /// The snapshot on screen.
+  private var shown: ToDoSnapshot
+  /// Items before each change, newest last, with the item selected then.
+  private var undoStack: [(items: [ToDoItem], selectedID: String?)] = []
+  private var histories: [String: [String]] = [:]
+  /// One line for the footer until the next key: an error, or what
+  /// happened.
+  private var message: String?
+  public private(set) var width: Int
+  public private(set) var height: Int
+
+  /// An app over `store`, drawn on `screen` (made with `showsCommands:
+  /// false`; not yet started), in a terminal `width` × `height`. O(1).
+  public init(store: ToDoStore, screen: ToDoScreen, width: Int, height: Int) {
+    self.store = store
+    self.screen = screen
+    self.width = width
+    self.height = height
+    shown = ToDoSnapshot(items: [])
+  }
+
+  /// Starts the screen, waits for the first snapshot to show, selects the
+  /// first item and shows `notice` in the footer. O(n).
+  public func start(notice: String? = nil) async {
+    screen.start()
+    layOut()
+    await showLatest()
+    selectedID = shown.shownItems.first?.id
+    screen.select(id: selectedID)
+    message = notice
+  }
+
+  /// Ends the app: finishes the store's stream and waits for the screen to
+  /// draw its last snapshot.
+  public func finish() async {
+    await store.finish()
+    await screen.waitUntilFinished()
+  }
+
+  /// Follows the terminal's new size. O(n) in the items when the width
+  /// changes.
+  public func resize(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    layOut()
+    screen.select(id: selectedID)
+  }
+
+  /// Handles one key: returns once any change it made is saved and on
+  /// screen. Keys the current mode does not use are ignored.
+  public func handle(_ key: Key) async -> Outcome {
+    if key == .control("l") { return .redrawAll }
+    guard isLargeEnough else { return key == .control("c") || key == .character("q") ? .quit : .redraw }
+    switch mode {
+    case .help:
+      mode = .browsing
+      return .redraw
+    case .editing(let field, var editor):
+      switch editor.handle(key) {
+      case .editing: mode = .editing(field, editor)
+      case .cancelled: mode = .browsing
+      case .confirmed(let text):
+        mode = .browsing
+        remember(text, for: field)
+        await confirm(text, in: field)
+      }
+      return .redraw
+    case .browsing:
+      message = nil
+      return await browse(key)
+    }
+  }
+
+  /// The frame for the terminal's current size: the list (the collection
+  /// view's `renderText()` at full width, every row but the last), any
+  /// help panel over it, and the footer line, with the cursor in the line
+  /// editor while one is open. O(width × height).
+  public func frame() -> TerminalFrame {
+    guard isLargeEnough else {
+      let note = "enlarge to \(Self.minimumSize.width)×\(Self.minimumSize.height)"
+      return TerminalFrame(lines: [ToDoLines.fit(note, width: max(1, width))] + Array(repeating: "", count: max(0, height - 1)))
+    }
+    var lines = screen.lines()
+    if case .help = mode {
+      let panel = FullScreenKeys.helpPanel(width: min(width, 72), height: lines.count)
+      for (row, line) in panel.enumerated() where row < lines.count { lines[row] = line }
+    }
+    switch mode {
+    case .editing(let field, var editor):
+      let label = ToDoLines.fit(field.label, width: width / 2)
+      let view = editor.view(width: width - ToDoLines.columns(label))
+      mode = .editing(field, editor)
+      lines.append(label + view.text)
+      return TerminalFrame(lines: lines, cursor: (height - 1, ToDoLines.columns(label) + view.cursorColumn))
+    default:
+      let footer = message.map { ToDoLines.fit($0, width: width) } ?? FullScreenKeys.footer(width: width)
+      lines.append(footer)
+      return TerminalFrame(lines: lines)
+    }
+  }
+
+  // MARK: - Browsing
+
+  private func browse(_ key: Key) async -> Outcome {
+    switch key {
+    case .character("q"), .control("c"): return .quit
+    case .up, .character("k"): moveSelection(by: -1)
+    case .down, .character("j"): moveSelection(by: 1)
+    case .home: select(shown.shownItems.first?.id)
+    case .end: select(shown.shownItems.last?.id)
+    case .pageDown: page(.down)
+    case .pageUp: page(.up)
+    case .character("?"): mode = .help
+    case .character("a"): edit(.add, text: "")
+    case .character("/"): edit(.search, text: shown.search)
+    case .enter:
+      if let id = selectedID { _ = try? screen.setExpanded(nil, id: id) }
+    case .character(" "):
+      await change { (store, id) throws(ToDoError) in try await store.toggleDone(id: id) }
+    case .character("e"):
+      if let item = selectedItem { edit(.title(id: item.id), text: item.title) }
+    case .character("n"):
+      if let item = selectedItem { edit(.notes(id: item.id), text: item.notes) }
+    case .character("d"):
+      if let item = selectedItem {
+        await change { (store, id) throws(ToDoError) in try await store.remove(id: id) }
+        if shown.items.first(where: { $0.id == item.id }) == nil {
+          message = "deleted “\(item.title)” — u undoes"
+        }
+      }
+    case .character("J"):
+      await change { (store, id) throws(ToDoError) in try await store.move(id: id, by: 1) }
+    case .character("K"):
+      await change { (store, id) throws(ToDoError) in try await store.move(id: id, by: -1) }
+    case .character("u"):
+      await undo()
+    default:
+      break
+    }
+    return .redraw
+  }
+
+  private var selectedItem: ToDoItem? {
+    shown.shownItems.first { $0.id == selectedID }
+  }
+
+  private func moveSelection(by offset: Int) {
+    let items = shown.shownItems
+    guard let current = items.firstIndex(where: { $0.id == selectedID }) else {
+      select(items.first?.id)
+      return
+    }
+    select(items[min(max(0, current + offset), items.count - 1)].id)
+  }
+
+  /// Scrolls a page and takes the selection along: to the first item now
+  /// wholly on screen (the last, going up), or to the last (first) item
+  /// when the list cannot scroll further.
+  private func page(_ direction: ToDoCommand.ScrollDirection) {
+    let down = direction == .down
+    guard screen.scroll(direction) else {
+      select(down ? shown.shownItems.last?.id : shown.shownItems.first?.id)
+      return
+    }
+    let visible = screen.visibleItemIDs
+    if let id = down ? visible.first : visible.last { select(id) }
+  }
+
+  private func select(_ id: String?) {
+    selectedID = id
+    screen.select(id: id)
+  }
+
+  private func edit(_ field: Field, text: String) {
+    mode = .editing(field, LineEditor(text: text, history: histories[field.historyKey] ?? []))
+  }
+
+  private func remember(_ text: String, for field: Field) {
+    guard !text.isEmpty else { return }
+    var history = histories[field.historyKey] ?? []
+    if history.last != text { history.append(text) }
+    histories[field.historyKey] = Array(history.suffix(50))
+  }
+
+  private func confirm(_ text: String, in field: Field) async {
+    switch field {
+    case .add:
+      await change(recording: true) { (store, _) throws(ToDoError) in
+        let item = try await store.add(title: text)
+        return item.id
+      }
+    case .title(let id):
+      await change(of: id) { (store, id) throws(ToDoError) in try await store.edit(id: id, title: text) }
+    case .notes(let id):
+      await change(of: id) { (store, id) throws(ToDoError) in try await store.setNotes(id: id, notes: text) }
+    case .search:
+      await store.setSearch(text.trimmingCharacters(in: .whitespaces))
+      await showLatest()
+    }
+  }
+
+  // MARK: - Changes and undo
+
+  /// Makes a change to the selected item (if any) and records it for undo.
+  private func change(_ body: (ToDoStore, String) async throws(ToDoError) -> Void) async {
+    guard let id = selectedID else { return }
+    await change(of: id, body)
+  }
+
+  private func change(of id: String, _ body: (ToDoStore, String) async throws(ToDoError) -> Void) async {
+    await change(recording: true) { (store, _) throws(ToDoError) in
+      try await body(store, id)
+      return nil
+    }
+  }
+
+  /// Runs `body` against the store; if it changed the items, records the
+  /// items from before for undo. `body` may return an item to select. A
+  /// refusal (a bad title, a failed save) goes to the footer and changes
+  /// nothing.
+  private func change(
+    recording: Bool, _ body: (ToDoStore, String?) async throws(ToDoError) -> String?
+  ) async {
+    let before = shown.items
+    let selectedBefore = selectedID
+    do throws(ToDoError) {
+      let newSelection = try await body(store, selectedID)
+      await showLatest()
+      if recording, shown.items != before {
+        undoStack.append((before, selectedBefore))
+        if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
+      }
+      if let newSelection {
+        if shown.number(ofItemWithID: newSelection) == nil {
+          message = "added, but the search or filter hides it"
+        } else {
+          select(newSelection)
+        }
+      }
+    } catch {
+      message = error.description
+    }
+  }
+
+  private func undo() async {
+    guard let last = undoStack.popLast() else {
+      message = "nothing to undo"
+      return
+    }
+    do throws(ToDoError) {
+      try await store.restore(last.items)
+      await showLatest()
+      if let id = last.selectedID, shown.number(ofItemWithID: id) != nil { select(id) }
+      message = undoStack.isEmpty ? "undone" : "undone — u undoes \(undoStack.count) more"
+    } catch {
+      undoStack.append(last)
+      message = error.description
+    }
+  }
+
+  // MARK: - Screen
+
+  private var isLargeEnough: Bool {
+    width >= Self.minimumSize.width && height >= Self.minimumSize.height
+  }
+
+  /// Gives the list every row but the footer's.
+  private func layOut() {
+    guard isLargeEnough else { return }
+    screen.resize(width: width, height: height - 1)
+  }
+
+  /// Waits for the store's latest state to be on screen, then keeps the
+  /// selection on its item — or, if the item is gone or hidden, on the
+  /// item that followed it.
+  private func showLatest() async {
+    let previous = shown.shownItems.map(\.id)
+    shown = await store.snapshot
+    await screen.waitUntilShown(shown.revision)
+    let present = Set(shown.shownItems.map(\.id))
+    if let id = selectedID, present.contains(id) {
+      select(id)
+      return
+    }
+    let start = selectedID.flatMap { previous.firstIndex(of: $0) } ?? 0
+    let candidate =
+      previous[min(start, previous.count)...].first(where: present.contains)
+      ?? previous[..<min(start, previous.count)].last(where: present.contains)
+      ?? shown.shownItems.first?.id
+    select(candidate)
+  }
+}
+
+extension FullScreenApp.Field {
+  /// Titles share a history (adding and editing), as do notes and
+  /// searches.
+  var historyKey: String {
+    switch self {
+    case .add, .title: "title"
+    case .notes: "notes"
+    case .search: "search"
+    }
+  }
+}

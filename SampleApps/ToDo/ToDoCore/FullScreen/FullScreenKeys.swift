@@ -1,0 +1,59 @@
+/// The keys of the full-screen app, as its footer and help panel list them.
+public enum FullScreenKeys {
+  /// Every key with what it does, in the order help lists them.
+  public static let reference: [(usage: String, summary: String)] = [
+    ("↑ ↓  k j", "move the selection"),
+    ("PgUp PgDn", "scroll a page, selection along"),
+    ("Home End", "first and last item"),
+    ("Space", "mark the selected item done or open"),
+    ("Enter", "show or hide its notes and whole title"),
+    ("a", "add an item"),
+    ("e", "edit the selected item's title"),
+    ("n", "edit its notes"),
+    ("d", "delete it"),
+    ("u", "undo the last change (again for earlier ones)"),
+    ("J K", "move it down or up"),
+    ("/", "show only titles containing some text"),
+    ("Ctrl-L", "redraw the screen"),
+    ("?", "show or hide this help"),
+    ("q", "quit"),
+  ]
+
+  /// The footer's hints, most useful first; the footer shows as many as
+  /// fit and always keeps the last two.
+  static let hints = [
+    "↑↓ move", "space done", "enter open", "a add", "e edit", "n note", "d delete", "u undo", "J/K move",
+    "/ search", "? help", "q quit",
+  ]
+
+  /// The one-line footer at `width` columns: as many hints as fit, always
+  /// ending with help and quit; cut only when even those do not fit. O(w).
+  public static func footer(width: Int) -> String {
+    var shown = hints
+    while shown.count > 2 && ToDoLines.columns(shown.joined(separator: " · ")) > width {
+      shown.remove(at: shown.count - 3)
+    }
+    return ToDoLines.fit(shown.joined(separator: " · "), width: width)
+  }
+
+  /// The help panel at `width` × `height`: a box with every key, as many
+  /// rows as fit, laid over the top of the list. O(w × h).
+  static func helpPanel(width: Int, height: Int) -> [String] {
+    let inner = max(1, width - 4)
+    var body = ToDoLines.table(reference, width: inner + 2).map { String($0.dropFirst(2)) }
+    body.append("")
+    body.append("any key closes this")
+    let room = max(0, height - 2)
+    if body.count > room {
+      body = Array(body.prefix(max(0, room - 1))) + (room > 0 ? ["… (a taller window shows the rest)"] : [])
+    }
+    func row(_ text: String) -> String {
+      let fitted = ToDoLines.fit(text, width: inner)
+      return "│ " + fitted + String(repeating: " ", count: max(0, inner - ToDoLines.columns(fitted))) + " │"
+    }
+    let title = "─ keys "
+    let top = "┌" + title + String(repeating: "─", count: max(0, width - 2 - title.count)) + "┐"
+    let bottom = "└" + String(repeating: "─", count: max(0, width - 2)) + "┘"
+    return [top] + body.map(row) + [bottom]
+  }
+}
