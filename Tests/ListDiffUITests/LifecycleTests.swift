@@ -196,3 +196,44 @@ struct LifecycleTests {
     #expect(harness.cell(at: 0)?.frame.height == 14)
   }
 }
+
+@Suite("Unmounting when the data source goes")
+@MainActor
+struct ReleaseTests {
+  @Test("a nil root unmounts every mounted controller once, after its disappearance")
+  func nilRootUnmountsAll() throws {
+    let harness = Harness(height: 30)
+    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e")))
+    // d and e take a's and b's cells; back at the top, a and b take theirs.
+    harness.scroll(to: 20)
+    harness.scroll(to: 0)
+    harness.dataSource.setRootSection(nil)
+    for identifier in ["a", "b", "c", "d", "e"] {
+      let events = harness.log.all.filter { $0.hasPrefix("\(identifier):") }
+      let mounts = events.filter { $0.hasSuffix(":didMount") }.count
+      #expect(mounts > 0, "\(identifier): \(events)")
+      #expect(events.filter { $0.hasSuffix(":willUnmount") }.count == mounts, "\(identifier): \(events)")
+      #expect(events.last == "\(identifier):willUnmount", "\(identifier): \(events)")
+    }
+    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+  }
+
+  @Test("releasing the data source unmounts every mounted controller once")
+  func releaseUnmountsAll() throws {
+    let log = EventLog()
+    let layout = CollectionViewFlowLayout()
+    layout.minimumLineSpacing = 0
+    let collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 20, height: 30), collectionViewLayout: layout)
+    var dataSource: ListDiffDataSource? = ListDiffDataSource(
+      collectionView: collectionView, contextObjects: log)
+    dataSource?.setRootSection(section(items("a", "b", "c", "d", "e")))
+    let mounted = log.all.filter { $0.hasSuffix(":didMount") }.count
+    #expect(mounted == 3)
+    log.all = []
+    dataSource = nil
+    #expect(log.all.filter { $0.hasSuffix(":willUnmount") }.count == mounted, "\(log.all)")
+    #expect(collectionView.dataSource == nil)
+    #expect(log.violations.isEmpty, "\(log.violations)")
+  }
+}
