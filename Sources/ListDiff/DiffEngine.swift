@@ -9,62 +9,50 @@
 /// `(hash tag, index)` words instead of a `Dictionary`: probes compare 32-bit
 /// tags in one cache-friendly array and touch an identifier only on a likely
 /// match.
+///
+/// Identifiers are read in place from `old` and `new` (see
+/// `_DiffIdentifiers`) and each is hashed at most once: the middle's table
+/// outlives the pairing so that the update pass finds the middle's
+/// identifiers in it instead of hashing them again. Whether a matched pair
+/// changed is asked of `unchanged` by index, once per pair, so callers whose
+/// identifiers live apart from their values pay nothing to reach them.
 @usableFromInline
-internal struct _DiffEngine<T: ListDiffable> {
-  @usableFromInline typealias Identifier = T.DiffIdentifier
+internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
+  @usableFromInline typealias Identifier = Identifiers.Identifier
 
-  @usableFromInline let old: UnsafeBufferPointer<T>
-  @usableFromInline let new: UnsafeBufferPointer<T>
-  @usableFromInline let option: ListDiffOption
-  /// Whether elements are class instances (checked once; the check is a call).
-  @usableFromInline let elementsAreObjects: Bool
-
-  @inlinable @inline(__always)
-  func oldId(_ k: Int) -> Identifier { old[k].diffIdentifier }
-  @inlinable @inline(__always)
-  func newId(_ j: Int) -> Identifier { new[j].diffIdentifier }
+  @usableFromInline let old: Identifiers
+  @usableFromInline let new: Identifiers
 
   @inlinable
-  init(old: UnsafeBufferPointer<T>, new: UnsafeBufferPointer<T>, option: ListDiffOption) {
+  init(old: Identifiers, new: Identifiers) {
     precondition(
       old.count < Int(Int32.max) && new.count < Int(Int32.max),
       "listDiff handles arrays of fewer than 2,147,483,647 elements")
     self.old = old
     self.new = new
-    self.option = option
-    self.elementsAreObjects = T.self is AnyObject.Type
   }
 
-  /// Whether the pair (old index `k`, new index `j`) is unchanged, per
-  /// `option`. The new element is asked about the old, as IGListKit does.
-  /// Takes indexes rather than elements, so callers make no copies of their own.
-  @inlinable @inline(__always)
-  func unchanged(_ k: Int, _ j: Int) -> Bool {
-    if elementsAreObjects {
-      let same = (old[k] as AnyObject) === (new[j] as AnyObject)
-      if option == .pointerPersonality || same { return same }
-    }
-    return new[j].isEqual(toDiffableObject: old[k])
-  }
-
+  /// The diff. `unchanged(k, j)` says whether the matched pair (old index
+  /// `k`, new index `j`) is unchanged; it is asked once per matched pair.
   @inlinable
-  func run(lookup: _IdentifierLookup<Identifier>) -> ListDiffResult<Identifier> {
+  func run(unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool) -> _DiffChanges {
     let n = old.count
     let m = new.count
 
-    // Old indexes of matched pairs that are not unchanged, in any region.
+    // Old indexes of matched pairs that are not unchanged, ascending: the
+    // prefix, middle and suffix are visited in that order.
     var changedPairs: [Int] = []
 
     // A common prefix pairs the k-th occurrences of its identifiers on both
     // sides, which is IGListKit's pairing, whatever repeats later.
     let shorter = Swift.min(n, m)
     var prefix = 0
-    while prefix < shorter && oldId(prefix) == newId(prefix) {
+    while prefix < shorter && old[prefix] == new[prefix] {
       if !unchanged(prefix, prefix) { changedPairs.append(prefix) }
       prefix += 1
     }
     var suffix = 0
-    while suffix < shorter - prefix && oldId(n - 1 - suffix) == newId(m - 1 - suffix) {
+    while suffix < shorter - prefix && old[n - 1 - suffix] == new[m - 1 - suffix] {
       suffix += 1
     }
     // A common suffix pairs occurrences from the end, which is IGListKit's
@@ -73,24 +61,18 @@ internal struct _DiffEngine<T: ListDiffable> {
     // middles only; otherwise the suffix joins the middle.
     if suffix > 0 && !suffixIsSafe(prefix: prefix, suffix: suffix) { suffix = 0 }
 
-    let oldMiddle = prefix..<(n - suffix)
-    let newMiddle = prefix..<(m - suffix)
-
-    // Pair the middle. -1 marks an unmatched element.
-    var oldToNew = [Int32](repeating: -1, count: oldMiddle.count)
-    var newToOld = [Int32](repeating: -1, count: newMiddle.count)
-    if !oldMiddle.isEmpty && !newMiddle.isEmpty {
-      pairMiddle(oldMiddle: oldMiddle, newMiddle: newMiddle, oldToNew: &oldToNew, newToOld: &newToOld)
-    }
+    // Pair the middle.
+    var pairing = _MiddlePairing(
+      old: old, new: new, oldMiddle: prefix..<(n - suffix), newMiddle: prefix..<(m - suffix))
 
     // Deletes, and for each old middle element the deletes before it.
     var deletes: [Int] = []
-    var deletesBefore = [Int32](repeating: 0, count: oldMiddle.count)
+    var deletesBefore = [Int32](repeating: 0, count: pairing.oldToNew.count)
     do {
       var running: Int32 = 0
-      for k in 0..<oldMiddle.count {
+      for k in 0..<pairing.oldToNew.count {
         deletesBefore[k] = running
-        let j = oldToNew[k]
+        let j = pairing.oldToNew[k]
         if j < 0 {
           deletes.append(prefix + k)
           running += 1
@@ -100,13 +82,20 @@ internal struct _DiffEngine<T: ListDiffable> {
       }
     }
 
+    for k in (n - suffix)..<n where !unchanged(k, k + m - n) {
+      changedPairs.append(k)
+    }
+    // Only the update pass uses the middle's table: free it now if there is
+    // none, before the remaining arrays are made.
+    if changedPairs.isEmpty { pairing.dropTable() }
+
     // Inserts and moves, in new order.
     var inserts: [Int] = []
     var moves: [ListMoveIndex] = []
     do {
       var running = 0
-      for j in 0..<newMiddle.count {
-        let k = Int(newToOld[j])
+      for j in 0..<pairing.newToOld.count {
+        let k = Int(pairing.newToOld[j])
         if k < 0 {
           inserts.append(prefix + j)
           running += 1
@@ -116,22 +105,18 @@ internal struct _DiffEngine<T: ListDiffable> {
       }
     }
 
-    for k in (n - suffix)..<n where !unchanged(k, k + m - n) {
-      changedPairs.append(k)
-    }
-
     // The old index of every updated pair and its new index.
     var updates: [Int] = []
     var updateTargets: [Int] = []
     if !changedPairs.isEmpty {
       collectUpdates(
-        changedPairs: changedPairs, prefix: prefix, suffix: suffix, oldToNew: oldToNew,
+        changedPairs: changedPairs, prefix: prefix, suffix: suffix, pairing: pairing,
         updates: &updates, updateTargets: &updateTargets)
     }
 
-    return ListDiffResult(
+    return _DiffChanges(
       inserts: inserts, deletes: deletes, updates: updates, moves: moves,
-      updateTargets: updateTargets, lookup: lookup)
+      updateTargets: updateTargets)
   }
 
   /// Whether no identifier of the middle (either side) occurs in the common
@@ -143,123 +128,110 @@ internal struct _DiffEngine<T: ListDiffable> {
     let middleCount = (n - suffix - prefix) + (m - suffix - prefix)
     guard middleCount <= 8 else { return false }
     func inSuffix(_ id: Identifier) -> Bool {
-      for k in (n - suffix)..<n where oldId(k) == id { return true }
+      for k in (n - suffix)..<n where old[k] == id { return true }
       return false
     }
-    for k in prefix..<(n - suffix) where inSuffix(oldId(k)) { return false }
-    for j in prefix..<(m - suffix) where inSuffix(newId(j)) { return false }
+    for k in prefix..<(n - suffix) where inSuffix(old[k]) { return false }
+    for j in prefix..<(m - suffix) where inSuffix(new[j]) { return false }
     return true
-  }
-
-  /// IGListKit's pairing of the middle ranges: the k-th new occurrence of an
-  /// identifier takes the k-th old occurrence.
-  @inlinable
-  func pairMiddle(
-    oldMiddle: Range<Int>, newMiddle: Range<Int>,
-    oldToNew: inout [Int32], newToOld: inout [Int32]
-  ) {
-    var table = _IndexTable(minimumCapacity: oldMiddle.count)
-    defer { table.deallocate() }
-    let base = oldMiddle.lowerBound
-
-    // Later occurrences of a repeated old identifier hang off the first in a
-    // chain, allocated only once a repeat is seen.
-    var nextOccurrence: [Int32] = []
-    var lastOccurrence: [Int32] = []
-    for k in 0..<oldMiddle.count {
-      // The identifier is read again on a tag match instead of held, which
-      // saves a retain and release per element on the common no-match path.
-      let hash = oldId(base + k).hashValue
-      let first = table.insert(hash: hash, index: k) { oldId(base + $0) == oldId(base + k) }
-      if first != k {
-        if nextOccurrence.isEmpty {
-          nextOccurrence = [Int32](repeating: -1, count: oldMiddle.count)
-          lastOccurrence = (0..<Int32(oldMiddle.count)).map { $0 }
-        }
-        nextOccurrence[Int(lastOccurrence[first])] = Int32(k)
-        lastOccurrence[first] = Int32(k)
-      }
-    }
-
-    let hasRepeats = !nextOccurrence.isEmpty
-    // Per first occurrence, the next old occurrence not yet taken.
-    var cursor: [Int32] = hasRepeats ? (0..<Int32(oldMiddle.count)).map { $0 } : []
-    // Runs of items that kept their order are the norm, so before hashing a
-    // new identifier try the old item after the last one matched. Where old
-    // identifiers are unique, any untaken old item with an equal identifier
-    // is the one IGListKit pairs, so this shortcut changes no result.
-    var expected = -1
-    let newBase = newMiddle.lowerBound
-    for j in 0..<newMiddle.count {
-      if !hasRepeats && expected >= 0 && expected < oldMiddle.count && oldToNew[expected] < 0
-        && oldId(base + expected) == newId(newBase + j)
-      {
-        oldToNew[expected] = Int32(j)
-        newToOld[j] = Int32(expected)
-        expected += 1
-        continue
-      }
-      let id = newId(newBase + j)
-      guard let first = table.find(hash: id.hashValue, where: { oldId(base + $0) == id })
-      else { continue }
-      if hasRepeats {
-        let k = Int(cursor[first])
-        guard k >= 0 else { continue }
-        cursor[first] = nextOccurrence[k]
-        oldToNew[k] = Int32(j)
-        newToOld[j] = Int32(k)
-      } else if oldToNew[first] < 0 {
-        oldToNew[first] = Int32(j)
-        newToOld[j] = Int32(first)
-        expected = first + 1
-      }
-    }
   }
 
   /// IGListKit's updates: an identifier with any changed pair marks every
   /// matched pair of that identifier. Appends old indexes ascending, with the
   /// new index of each.
+  ///
+  /// Every matched old identifier must be checked against the changed ones,
+  /// since any may repeat. The middle's were hashed when paired, so they are
+  /// checked by their group in the pairing (no hashing); those of the prefix
+  /// and suffix are compared with the changed identifiers when there are at
+  /// most four, and otherwise hashed, for the first and only time.
   @inlinable
   func collectUpdates(
-    changedPairs: [Int], prefix: Int, suffix: Int, oldToNew: [Int32],
+    changedPairs: [Int], prefix: Int, suffix: Int, pairing: borrowing _MiddlePairing,
     updates: inout [Int], updateTargets: inout [Int]
   ) {
     let n = old.count
     let m = new.count
-    // The new index of old index k if it is matched.
-    func partner(_ k: Int) -> Int? {
-      if k < prefix { return k }
-      if k >= n - suffix { return k + m - n }
-      let j = oldToNew[k - prefix]
-      return j < 0 ? nil : prefix + Int(j)
-    }
+    let middle = prefix..<(n - suffix)
 
-    // The changed identifiers, each once.
-    var changed = _IndexTable(minimumCapacity: changedPairs.count)
-    defer { changed.deallocate() }
-    var changedIds: [Identifier] = []
+    // Up to five old indexes of distinct changed identifiers: at most four
+    // means a comparison with each is cheaper than a hash.
+    var representatives: [Int] = []
+    for k in changedPairs where representatives.count < 5 {
+      let id = old[k]
+      if !representatives.contains(where: { old[$0] == id }) { representatives.append(k) }
+    }
+    let few = representatives.count <= 4
+
+    // The changed identifiers: the middle's by group, the rest in a table of
+    // their own (by old index) unless there are few.
+    var changedGroups = [Bool](repeating: false, count: pairing.oldToNew.count)
+    var outerChanged = _IndexTable(minimumCapacity: few ? 0 : changedPairs.count)
     for k in changedPairs {
-      let id = oldId(k)
-      let slot = changed.insert(hash: id.hashValue, index: changedIds.count) { changedIds[$0] == id }
-      if slot == changedIds.count { changedIds.append(id) }
-    }
-
-    // A changed identifier that occurs once is only its own pair; finding
-    // out whether any repeats costs one look at every matched identifier,
-    // done by comparison when the changed set is tiny and by hashing
-    // otherwise.
-    let isChanged: (Identifier) -> Bool
-    if changedIds.count <= 4 {
-      isChanged = { id in changedIds.contains(id) }
-    } else {
-      isChanged = { id in
-        changed.find(hash: id.hashValue, where: { changedIds[$0] == id }) != nil
+      if middle.contains(k) {
+        changedGroups[pairing.group(of: k - prefix)] = true
+        continue
+      }
+      guard !few || !middle.isEmpty else { continue }
+      let id = old[k]
+      let hash = id.hashValue
+      if !few { _ = outerChanged.insert(hash: hash, index: k) { old[$0] == id } }
+      if let group = pairing.group(of: id, hash: hash, in: old, from: prefix) {
+        changedGroups[group] = true
       }
     }
+
+    var next = 0
     for k in 0..<n {
-      guard let j = partner(k), isChanged(oldId(k)) else { continue }
-      updates.append(k)
-      updateTargets.append(j)
+      let j: Int
+      if k < prefix {
+        j = k
+      } else if k >= n - suffix {
+        j = k + m - n
+      } else {
+        let partner = pairing.oldToNew[k - prefix]
+        guard partner >= 0 else { continue }
+        j = prefix + Int(partner)
+      }
+      let isChanged: Bool
+      if next < changedPairs.count && changedPairs[next] == k {
+        isChanged = true
+        next += 1
+      } else if middle.contains(k) {
+        isChanged = changedGroups[pairing.group(of: k - prefix)]
+      } else if few {
+        let id = old[k]
+        isChanged = representatives.contains { old[$0] == id }
+      } else {
+        let id = old[k]
+        let hash = id.hashValue
+        isChanged =
+          outerChanged.find(hash: hash, where: { old[$0] == id }) != nil
+          || pairing.group(of: id, hash: hash, in: old, from: prefix).map { changedGroups[$0] } == true
+      }
+      if isChanged {
+        updates.append(k)
+        updateTargets.append(j)
+      }
     }
+  }
+}
+
+/// The index sets of a diff, before they are wrapped in a `ListDiffResult`.
+@usableFromInline
+internal struct _DiffChanges {
+  @usableFromInline var inserts: [Int]
+  @usableFromInline var deletes: [Int]
+  @usableFromInline var updates: [Int]
+  @usableFromInline var moves: [ListMoveIndex]
+  @usableFromInline var updateTargets: [Int]
+
+  @inlinable
+  init(inserts: [Int], deletes: [Int], updates: [Int], moves: [ListMoveIndex], updateTargets: [Int]) {
+    self.inserts = inserts
+    self.deletes = deletes
+    self.updates = updates
+    self.moves = moves
+    self.updateTargets = updateTargets
   }
 }

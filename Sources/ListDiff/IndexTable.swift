@@ -7,9 +7,10 @@
 /// matches, so a miss rarely touches the elements. The load factor is at most
 /// one half, so probe sequences stay short.
 ///
-/// The caller owns the storage: call `deallocate()` exactly once.
+/// Noncopyable: the table owns its slots and frees them when it goes away,
+/// so no copy can outlive or double-free them.
 @usableFromInline
-internal struct _IndexTable {
+internal struct _IndexTable: ~Copyable {
   @usableFromInline let slots: UnsafeMutablePointer<UInt64>
   @usableFromInline let mask: Int
 
@@ -26,7 +27,7 @@ internal struct _IndexTable {
   }
 
   @inlinable
-  func deallocate() {
+  deinit {
     slots.deallocate()
   }
 

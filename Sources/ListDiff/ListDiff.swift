@@ -20,24 +20,29 @@
 ///     on matched items; `.pointerPersonality` reports any class instance that
 ///     was replaced by another instance.
 /// - Complexity: O(*n* + *m*) expected time: every identifier is hashed at
-///   most once, and a common prefix and suffix are matched without hashing, so
-///   an unchanged or appended-to array costs one comparison per element.
+///   most once, a common prefix and suffix are matched without hashing (so
+///   an unchanged or appended-to array costs one comparison per element), and
+///   `isEqual(toDiffableObject:)` is called once per matched pair, on the
+///   elements in place.
+///   For element types that are not `Sendable` the result keeps a copy of
+///   every identifier (for its index look-ups), so `diffIdentifier` is read
+///   once per element, into those arrays, and the diff runs on them.
+///   `Sendable` elements take the overload below.
 ///   Memory: O(*n* + *m*): for the part between the common prefix and
 ///   suffix, 28 to 44 bytes per old element (the hash table and two index
-///   arrays) and 4 per new one, plus the result; 100,000 elements with
-///   20,000 changes peak under 5 MB above the inputs.
-///   For element types that are not `Sendable` the result also keeps a copy
-///   of every identifier (for its index look-ups), one more O(*n* + *m*) pass;
-///   `Sendable` elements take the overload below, which keeps the arrays.
+///   arrays) and 4 per new one, plus the result.
 ///   The worst case (every hash colliding, which a sound `Hashable` does not
 ///   produce) is O((*n* + *m*)²).
 @inlinable
 public func listDiff<T: ListDiffable>(
   oldArray: [T], newArray: [T], option: ListDiffOption = .equality
 ) -> ListDiffResult<T.DiffIdentifier> {
-  let lookup = _IdentifierArrays(
-    old: oldArray.map(\.diffIdentifier), new: newArray.map(\.diffIdentifier))
-  return _listDiff(oldArray, newArray, option, lookup)
+  let oldIdentifiers = oldArray.map { $0.diffIdentifier }
+  let newIdentifiers = newArray.map { $0.diffIdentifier }
+  let lookup = _IdentifierArrays(old: oldIdentifiers, new: newIdentifiers)
+  return _withUnchanged(oldArray, newArray, option) { unchanged in
+    _listDiff(oldIdentifiers, newIdentifiers, lookup, unchanged)
+  }
 }
 
 /// Computes the inserts, deletes, updates and moves that turn `oldArray` into
@@ -45,7 +50,13 @@ public func listDiff<T: ListDiffable>(
 ///
 /// The same diff as the unconstrained overload; chosen for `Sendable` element
 /// types, for which the result keeps the arrays themselves (a reference, no
-/// copying) to answer `oldIndex`/`newIndex(forIdentifier:)`.
+/// copying) to answer `oldIndex`/`newIndex(forIdentifier:)`, and the diff
+/// reads identifiers from the elements in place: `diffIdentifier` is read
+/// once per element of the common prefix and suffix and at most twice
+/// elsewhere (again to confirm a hash match, instead of holding a copy).
+/// Where reading it is costly (a computed or type-erased identifier), keep
+/// the identifiers in an array and call
+/// `listDiff(oldIdentifiers:newIdentifiers:isEqual:)`.
 ///
 /// - Complexity: O(*n* + *m*) expected time and memory; see the overload
 ///   above for the details and the worst case.
@@ -53,18 +64,91 @@ public func listDiff<T: ListDiffable>(
 public func listDiff<T: ListDiffable & Sendable>(
   oldArray: [T], newArray: [T], option: ListDiffOption = .equality
 ) -> ListDiffResult<T.DiffIdentifier> {
-  _listDiff(oldArray, newArray, option, _ElementArrays(old: oldArray, new: newArray))
+  let lookup = _ElementArrays(old: oldArray, new: newArray)
+  return _withUnchanged(oldArray, newArray, option) { unchanged in
+    oldArray.withUnsafeBufferPointer { old in
+      newArray.withUnsafeBufferPointer { new in
+        let changes = _DiffEngine(old: _ElementIdentifiers(old), new: _ElementIdentifiers(new))
+          .run(unchanged: unchanged)
+        return ListDiffResult(changes, lookup: lookup)
+      }
+    }
+  }
 }
 
+/// Computes the inserts, deletes, updates and moves that turn the items with
+/// `oldIdentifiers` into the items with `newIdentifiers`, for callers that
+/// keep identifiers apart from their values (type-erased or struct-of-arrays
+/// storage): IGListKit's `IGListDiff`, index for index.
+///
+/// The result is identical to `listDiff(oldArray:newArray:)` on elements with
+/// these identifiers whose `isEqual(toDiffableObject:)` answers as `isEqual`
+/// does: items are matched by identifier (the *k*-th new occurrence of a
+/// repeated identifier with the *k*-th old one), and a matched item is
+/// updated when `isEqual` returns `false` for it.
+///
+///     let result = listDiff(oldIdentifiers: oldKeys, newIdentifiers: newKeys) {
+///       oldModels[$0].isEqual(to: newModels[$1])
+///     }
+///
+/// - Parameters:
+///   - oldIdentifiers: the identities of the items before the change.
+///   - newIdentifiers: the identities of the items after it.
+///   - isEqual: whether the item at `oldIndex` before the change is
+///     unchanged as the item at `newIndex` after it. Called only for pairs
+///     with the same identifier, once per matched pair, in no particular
+///     order.
+/// - Complexity: O(*n* + *m*) expected time: identifiers are read from the
+///   arrays in place, every one is hashed at most once, a common prefix and
+///   suffix are matched without hashing, and `isEqual` is called once per
+///   matched pair. The result keeps the two arrays (a reference, no copying)
+///   for its index look-ups. Memory while the diff runs: for the part between
+///   the common prefix and suffix, 28 to 44 bytes per old element and 4 per
+///   new one. The worst case (every hash colliding) is O((*n* + *m*)²).
 @inlinable
-internal func _listDiff<T: ListDiffable>(
+public func listDiff<ID: Hashable>(
+  oldIdentifiers: [ID], newIdentifiers: [ID],
+  isEqual: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+) -> ListDiffResult<ID> {
+  _listDiff(
+    oldIdentifiers, newIdentifiers, _IdentifierArrays(old: oldIdentifiers, new: newIdentifiers),
+    isEqual)
+}
+
+/// The diff of two identifier arrays: the engine on their buffers.
+@inlinable
+internal func _listDiff<ID: Hashable>(
+  _ oldIdentifiers: [ID], _ newIdentifiers: [ID], _ lookup: _IdentifierLookup<ID>,
+  _ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+) -> ListDiffResult<ID> {
+  oldIdentifiers.withUnsafeBufferPointer { old in
+    newIdentifiers.withUnsafeBufferPointer { new in
+      ListDiffResult(_DiffEngine(old: old, new: new).run(unchanged: unchanged), lookup: lookup)
+    }
+  }
+}
+
+/// Calls `body` with the element arrays' "unchanged" test for `option`, by
+/// index: the new element is asked about the old, as IGListKit does, both
+/// read in place.
+@inlinable
+internal func _withUnchanged<T: ListDiffable, Result>(
   _ oldArray: [T], _ newArray: [T], _ option: ListDiffOption,
-  _ lookup: _IdentifierLookup<T.DiffIdentifier>
-) -> ListDiffResult<T.DiffIdentifier> {
-  oldArray.withUnsafeBufferPointer { old in
+  _ body: (_ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool) -> Result
+) -> Result {
+  // A class instance compared with itself is unchanged without asking it;
+  // values have no instance to compare. (The check is a call: made once.)
+  let elementsAreObjects = T.self is AnyObject.Type
+  let instancesOnly = elementsAreObjects && option == .pointerPersonality
+  return oldArray.withUnsafeBufferPointer { old in
     newArray.withUnsafeBufferPointer { new in
-      let engine = _DiffEngine(old: old, new: new, option: option)
-      return engine.run(lookup: lookup)
+      body { k, j in
+        if elementsAreObjects {
+          let same = (old[k] as AnyObject) === (new[j] as AnyObject)
+          if instancesOnly || same { return same }
+        }
+        return new[j].isEqual(toDiffableObject: old[k])
+      }
     }
   }
 }

@@ -8,34 +8,35 @@
 /// `moves` and `updates`. Hand `forBatchUpdates()` to a collection view.
 public struct ListDiffResult<Identifier: Hashable> {
   /// New indexes of inserted items, ascending.
-  public var inserts: [Int]
+  public let inserts: [Int]
   /// Old indexes of deleted items, ascending.
-  public var deletes: [Int]
+  public let deletes: [Int]
   /// Old indexes of items that kept their identity but are not equal, ascending.
-  public var updates: [Int]
+  public let updates: [Int]
   /// Items that moved, old index to new index, in the order of their new index.
-  public var moves: [ListMoveIndex]
+  public let moves: [ListMoveIndex]
 
-  /// For each entry of `updates`, the new index of the same item: what
-  /// `forBatchUpdates()` inserts when it turns an update into a delete and an
-  /// insert. Kept per pair, so it stays right where identifiers repeat.
-  @usableFromInline
-  internal var _updateTargets: [Int]
+  /// For each entry of `updates`, at the same position, the new index of the
+  /// same item: `updateTargets[i]` is where the item at old index
+  /// `updates[i]` is in the new array.
+  ///
+  /// This is the index a cell being reconfigured has after the batch, and
+  /// what `forBatchUpdates()` inserts when it turns an update into a delete
+  /// and an insert. It comes from the diff's own pairing, so it is right
+  /// where identifiers repeat too. Empty when `updates` is.
+  public let updateTargets: [Int]
 
   /// The diffed arrays, for `oldIndex`/`newIndex(forIdentifier:)`.
   @usableFromInline
-  internal var _lookup: _IdentifierLookup<Identifier>
+  internal let _lookup: _IdentifierLookup<Identifier>
 
   @inlinable
-  internal init(
-    inserts: [Int], deletes: [Int], updates: [Int], moves: [ListMoveIndex],
-    updateTargets: [Int], lookup: _IdentifierLookup<Identifier>
-  ) {
-    self.inserts = inserts
-    self.deletes = deletes
-    self.updates = updates
-    self.moves = moves
-    self._updateTargets = updateTargets
+  internal init(_ changes: _DiffChanges, lookup: _IdentifierLookup<Identifier>) {
+    self.inserts = changes.inserts
+    self.deletes = changes.deletes
+    self.updates = changes.updates
+    self.moves = changes.moves
+    self.updateTargets = changes.updateTargets
     self._lookup = lookup
   }
 
@@ -92,21 +93,13 @@ public struct ListDiffResult<Identifier: Hashable> {
     guard !updates.isEmpty else { return self }
     var deletes = self.deletes
     var inserts = self.inserts
-    // `updates` is ascending, so a binary search finds a move's update.
     var converted = [Bool](repeating: false, count: updates.count)
-    func updateSlot(ofOld index: Int) -> Int? {
-      var low = 0
-      var high = updates.count
-      while low < high {
-        let middle = (low + high) / 2
-        if updates[middle] < index { low = middle + 1 } else { high = middle }
-      }
-      return low < updates.count && updates[low] == index ? low : nil
-    }
     var moves: [ListMoveIndex] = []
     moves.reserveCapacity(self.moves.count)
     for move in self.moves {
-      if let slot = updateSlot(ofOld: move.from) {
+      // `updates` is ascending, so a binary search finds a move's update.
+      let slot = updates.lowerBound(of: move.from)
+      if slot < updates.count && updates[slot] == move.from {
         converted[slot] = true
         deletes.append(move.from)
         inserts.append(move.to)
@@ -116,12 +109,12 @@ public struct ListDiffResult<Identifier: Hashable> {
     }
     for slot in updates.indices where !converted[slot] {
       deletes.append(updates[slot])
-      inserts.append(_updateTargets[slot])
+      inserts.append(updateTargets[slot])
     }
     deletes.sort()
     inserts.sort()
     return ListDiffResult(
-      inserts: inserts, deletes: deletes, updates: [], moves: moves, updateTargets: [],
+      _DiffChanges(inserts: inserts, deletes: deletes, updates: [], moves: moves, updateTargets: []),
       lookup: _lookup)
   }
 }
@@ -129,13 +122,16 @@ public struct ListDiffResult<Identifier: Hashable> {
 extension ListDiffResult: Sendable where Identifier: Sendable {}
 
 extension ListDiffResult: Equatable {
-  /// Results are equal when their inserts, deletes, updates and moves are.
+  /// Results are equal when their inserts, deletes, updates, moves and
+  /// update targets are (the identifiers they were computed from are not
+  /// compared).
   ///
   /// - Complexity: O(*c*), *c* the number of changes.
   @inlinable
   public static func == (lhs: ListDiffResult, rhs: ListDiffResult) -> Bool {
     lhs.inserts == rhs.inserts && lhs.deletes == rhs.deletes
       && lhs.updates == rhs.updates && lhs.moves == rhs.moves
+      && lhs.updateTargets == rhs.updateTargets
   }
 }
 

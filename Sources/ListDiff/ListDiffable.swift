@@ -9,8 +9,12 @@
 /// numbers, `String`, `Substring`, `Character`, `Bool`, `Unicode.Scalar`,
 /// `ObjectIdentifier`) conform with the value itself as its identifier.
 ///
-/// Reading `diffIdentifier` should be O(1); the diff reads it at most twice
-/// per element and hashes it at most once.
+/// The diff hashes each identifier at most once and calls
+/// `isEqual(toDiffableObject:)` once per matched pair, on the elements in
+/// place. It reads `diffIdentifier` at most twice per element, so reading it
+/// should be O(1); where it is costly (computed, or behind an existential),
+/// keep the identifiers in an array and diff with
+/// `listDiff(oldIdentifiers:newIdentifiers:isEqual:)`, which reads each once.
 public protocol ListDiffable {
   /// The type of the identity. `String` and integers are the usual choices.
   associatedtype DiffIdentifier: Hashable

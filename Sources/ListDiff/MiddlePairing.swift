@@ -1,0 +1,121 @@
+/// IGListKit's pairing of the part of two arrays between their common prefix
+/// and suffix: the k-th new occurrence of an identifier takes the k-th old
+/// occurrence. Offsets are relative to the start of each middle range.
+///
+/// Keeps the hash table of the old middle's identifiers (by the offset of
+/// each identifier's first occurrence, its *group*), so that later passes can
+/// ask which group an identifier belongs to without hashing the middle again.
+@usableFromInline
+internal struct _MiddlePairing: ~Copyable {
+  /// For each old middle element, its partner's offset in the new middle, or -1.
+  @usableFromInline var oldToNew: [Int32]
+  /// For each new middle element, its partner's offset in the old middle, or -1.
+  @usableFromInline var newToOld: [Int32]
+  /// The old middle's identifiers by first occurrence; nil once dropped.
+  @usableFromInline var table: _IndexTable?
+  /// For each old middle element, the next occurrence of its identifier, or
+  /// -1; empty when no identifier repeats in the old middle.
+  @usableFromInline var nextOccurrence: [Int32] = []
+  /// For each old middle element, the first occurrence of its identifier;
+  /// empty when no identifier repeats (then every element is its own first).
+  @usableFromInline var firstOccurrence: [Int32] = []
+
+  /// Pairs `old[oldMiddle]` with `new[newMiddle]`.
+  ///
+  /// - Complexity: O(*n* + *m*) expected; each old identifier is hashed once,
+  ///   and each new one at most once (not at all where it follows the
+  ///   previous match in both arrays).
+  @inlinable
+  init<Identifiers: _DiffIdentifiers>(
+    old: Identifiers, new: Identifiers, oldMiddle: Range<Int>, newMiddle: Range<Int>
+  ) {
+    let oldCount = oldMiddle.count
+    oldToNew = [Int32](repeating: -1, count: oldCount)
+    newToOld = [Int32](repeating: -1, count: newMiddle.count)
+    guard oldCount > 0 && !newMiddle.isEmpty else { return }
+    var table = _IndexTable(minimumCapacity: oldCount)
+    let base = oldMiddle.lowerBound
+    let newBase = newMiddle.lowerBound
+
+    // Later occurrences of a repeated old identifier hang off the first in a
+    // chain, allocated only once a repeat is seen.
+    var lastOccurrence: [Int32] = []
+    for k in 0..<oldCount {
+      // The identifier is read again on a tag match instead of held, which
+      // saves a copy per element on the common no-match path.
+      let first = table.insert(hash: old[base + k].hashValue, index: k) {
+        old[base + $0] == old[base + k]
+      }
+      if first != k {
+        if nextOccurrence.isEmpty {
+          nextOccurrence = [Int32](repeating: -1, count: oldCount)
+          firstOccurrence = Array(0..<Int32(oldCount))
+          lastOccurrence = Array(0..<Int32(oldCount))
+        }
+        nextOccurrence[Int(lastOccurrence[first])] = Int32(k)
+        lastOccurrence[first] = Int32(k)
+        firstOccurrence[k] = Int32(first)
+      }
+    }
+
+    let hasRepeats = !nextOccurrence.isEmpty
+    // Per group, the next old occurrence not yet taken.
+    var cursor: [Int32] = hasRepeats ? Array(0..<Int32(oldCount)) : []
+    // Runs of items that kept their order are the norm, so before hashing a
+    // new identifier try the old item after the last one matched. Where old
+    // identifiers are unique, any untaken old item with an equal identifier
+    // is the one IGListKit pairs, so this shortcut changes no result.
+    var expected = -1
+    for j in 0..<newMiddle.count {
+      if !hasRepeats && expected >= 0 && expected < oldCount && oldToNew[expected] < 0
+        && old[base + expected] == new[newBase + j]
+      {
+        pair(expected, j)
+        expected += 1
+        continue
+      }
+      let id = new[newBase + j]
+      guard let first = table.find(hash: id.hashValue, where: { old[base + $0] == id })
+      else { continue }
+      if hasRepeats {
+        let k = Int(cursor[first])
+        guard k >= 0 else { continue }
+        cursor[first] = nextOccurrence[k]
+        pair(k, j)
+      } else if oldToNew[first] < 0 {
+        pair(first, j)
+        expected = first + 1
+      }
+    }
+    self.table = consume table
+  }
+
+  @inlinable @inline(__always)
+  mutating func pair(_ oldOffset: Int, _ newOffset: Int) {
+    oldToNew[oldOffset] = Int32(truncatingIfNeeded: newOffset)
+    newToOld[newOffset] = Int32(truncatingIfNeeded: oldOffset)
+  }
+
+  /// Frees the hash table early, for a diff whose update pass will not
+  /// need it (nothing changed).
+  @inlinable
+  mutating func dropTable() {
+    table = nil
+  }
+
+  /// The group of the old middle element at `offset`: the offset of the
+  /// first occurrence of its identifier.
+  @inlinable @inline(__always)
+  func group(of offset: Int) -> Int {
+    firstOccurrence.isEmpty ? offset : Int(firstOccurrence[offset])
+  }
+
+  /// The group of `identifier` (whose hash is `hash`) if it occurs in the
+  /// old middle, which starts at `base` in `old`.
+  @inlinable
+  func group<Identifiers: _DiffIdentifiers>(
+    of identifier: Identifiers.Identifier, hash: Int, in old: Identifiers, from base: Int
+  ) -> Int? {
+    table?.find(hash: hash, where: { old[base + $0] == identifier })
+  }
+}
