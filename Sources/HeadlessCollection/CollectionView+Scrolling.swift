@@ -30,26 +30,40 @@ extension CollectionView {
 
   /// Scrolls so that ``contentOffset`` is `offset`, clamped to the
   /// scrollable range (from minus the leading content inset to the content's
-  /// end plus the trailing inset, less the viewport), tells the delegate
-  /// `scrollViewDidScroll` if the offset changed, and lays out. UIKit lets a
-  /// programmatic offset overshoot until the user touches the view; with no
-  /// user here, the offset always rests where a user could scroll. There is
-  /// no animation: `animated` changes nothing.
+  /// end plus the trailing inset, less the viewport), and lays out. UIKit lets
+  /// a programmatic offset overshoot until the user touches the view; with no
+  /// user here, the offset always rests where a user could scroll. A
+  /// non-finite component keeps its current value.
   ///
-  /// - Complexity: O(log *n* + *v*) for the layout pass.
+  /// Without animation the offset jumps: one `scrollViewDidScroll` if it
+  /// changed. With animation it moves in equal steps of at most half the
+  /// viewport, each with `scrollViewDidScroll` and a layout pass (so every
+  /// item passed over is displayed and ended), and then the delegate hears
+  /// `scrollViewDidEndScrollingAnimation` — unless the offset did not move,
+  /// as in UIKit.
+  ///
+  /// - Complexity: O(log *n* + *v*) for the layout pass; animated,
+  ///   O((*d* / *h* + 1) × (log *n* + *v*)) for a distance *d* and a viewport
+  ///   *h* long.
   public func setContentOffset(_ offset: CGPoint, animated: Bool) {
     layoutIfNeeded()
+    if animated {
+      if scrollInSteps(to: offset) { delegate?.scrollViewDidEndScrollingAnimation(self) }
+      return
+    }
     moveContentOffset(to: offset)
     layoutIfNeeded()
   }
 
   /// Scrolls so that the item at `indexPath` sits at `position`, clamped
-  /// like ``setContentOffset(_:animated:)``, and lays out. Returns `false`
-  /// and does nothing when the index path names no item. Of conflicting
-  /// positions, top wins over centered over bottom (left over centered over
-  /// right).
+  /// like ``setContentOffset(_:animated:)``, and lays out; with animation in
+  /// steps ending with `scrollViewDidEndScrollingAnimation`, as that method
+  /// says. Returns `false` and does nothing when the index path names no
+  /// item. Of conflicting positions, top wins over centered over bottom (left
+  /// over centered over right).
   ///
-  /// - Complexity: O(log *n* + *v*).
+  /// - Complexity: O(log *n* + *v*); animated, as
+  ///   ``setContentOffset(_:animated:)``.
   @discardableResult
   public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool)
     -> Bool
@@ -90,8 +104,7 @@ extension CollectionView {
       leadingInset: inset.left, trailingInset: inset.right, leading: position.contains(.left),
       centered: position.contains(.centeredHorizontally), trailing: position.contains(.right),
       minimal: !vertical && !hasHorizontal)
-    moveContentOffset(to: offset)
-    layoutIfNeeded()
+    setContentOffset(offset, animated: animated)
     return true
   }
 
@@ -110,12 +123,13 @@ extension CollectionView {
     return (minX...maxX, minY...maxY)
   }
 
-  /// Sets the offset, clamped, and tells the delegate if it changed.
+  /// Sets the offset, clamped, and tells the delegate if it changed. A
+  /// non-finite component keeps its current value.
   func moveContentOffset(to offset: CGPoint) {
     let range = contentOffsetRange
     let clamped = CGPoint(
-      x: offset.x.isFinite ? min(max(offset.x, range.x.lowerBound), range.x.upperBound) : range.x.lowerBound,
-      y: offset.y.isFinite ? min(max(offset.y, range.y.lowerBound), range.y.upperBound) : range.y.lowerBound)
+      x: Self.clamp(offset.x, to: range.x, orElse: storedContentOffset.x),
+      y: Self.clamp(offset.y, to: range.y, orElse: storedContentOffset.y))
     guard clamped != storedContentOffset else { return }
     storedContentOffset = clamped
     needsLayout = true

@@ -130,6 +130,15 @@ public final class CollectionView {
   /// (``performBatchUpdates(_:completion:)`` does, as in UIKit). O(1).
   public internal(set) var lastBatchUpdateWasAnimated = false
 
+  // MARK: Scrolling state
+
+  /// Whether ``drag(by:velocity:)`` is moving the content with the finger
+  /// down, UIKit's `isDragging`. O(1).
+  public internal(set) var isDragging = false
+
+  /// Whether the content coasts after a drag, UIKit's `isDecelerating`. O(1).
+  public internal(set) var isDecelerating = false
+
   // MARK: State
 
   var storedContentOffset: CGPoint = .zero

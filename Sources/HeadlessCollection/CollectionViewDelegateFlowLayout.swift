@@ -73,6 +73,27 @@ public protocol CollectionViewDelegateFlowLayout: AnyObject {
   /// The content offset changed.
   func scrollViewDidScroll(_ collectionView: CollectionView)
 
+  /// A drag is about to scroll the content: the first call of
+  /// ``CollectionView/drag(by:velocity:)``, before any `scrollViewDidScroll`.
+  func scrollViewWillBeginDragging(_ collectionView: CollectionView)
+
+  /// The drag's finger lifted: its steps are done. `decelerate` says whether
+  /// the content keeps moving (the drag had a velocity), in which case
+  /// `scrollViewWillBeginDecelerating` follows.
+  func scrollViewDidEndDragging(_ collectionView: CollectionView, willDecelerate decelerate: Bool)
+
+  /// The content starts to coast after a drag with a velocity.
+  func scrollViewWillBeginDecelerating(_ collectionView: CollectionView)
+
+  /// The content stopped coasting: the last call of a drag with a velocity.
+  func scrollViewDidEndDecelerating(_ collectionView: CollectionView)
+
+  /// An animated ``CollectionView/setContentOffset(_:animated:)`` or
+  /// ``CollectionView/scrollToItem(at:at:animated:)`` finished its steps. Not
+  /// called for scrolls without animation, nor for animated ones that did not
+  /// move the content, as in UIKit.
+  func scrollViewDidEndScrollingAnimation(_ collectionView: CollectionView)
+
   /// A layout pass finished: the visible cells have their frames, every
   /// `willDisplay`/`didEndDisplaying` of the pass has been sent, and
   /// ``CollectionView/bounds`` is the visible rectangle. Not in UIKit; it is
@@ -160,6 +181,31 @@ extension CollectionViewDelegateFlowLayout {
   ///
   /// - Complexity: O(1).
   public func scrollViewDidScroll(_ collectionView: CollectionView) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func scrollViewWillBeginDragging(_ collectionView: CollectionView) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func scrollViewDidEndDragging(_ collectionView: CollectionView, willDecelerate decelerate: Bool) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func scrollViewWillBeginDecelerating(_ collectionView: CollectionView) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func scrollViewDidEndDecelerating(_ collectionView: CollectionView) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func scrollViewDidEndScrollingAnimation(_ collectionView: CollectionView) {}
 
   /// Does nothing.
   ///
