@@ -132,4 +132,24 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   func scrollViewDidScroll(_ collectionView: CollectionView) {
     owner.callingOut { forward?.scrollViewDidScroll(collectionView) }
   }
+
+  func scrollViewWillBeginDragging(_ collectionView: CollectionView) {
+    owner.callingOut { forward?.scrollViewWillBeginDragging(collectionView) }
+  }
+
+  func scrollViewDidEndDragging(_ collectionView: CollectionView, willDecelerate decelerate: Bool) {
+    owner.callingOut { forward?.scrollViewDidEndDragging(collectionView, willDecelerate: decelerate) }
+  }
+
+  func scrollViewWillBeginDecelerating(_ collectionView: CollectionView) {
+    owner.callingOut { forward?.scrollViewWillBeginDecelerating(collectionView) }
+  }
+
+  func scrollViewDidEndDecelerating(_ collectionView: CollectionView) {
+    owner.callingOut { forward?.scrollViewDidEndDecelerating(collectionView) }
+  }
+
+  func scrollViewDidEndScrollingAnimation(_ collectionView: CollectionView) {
+    owner.callingOut { forward?.scrollViewDidEndScrollingAnimation(collectionView) }
+  }
 }
