@@ -45,9 +45,11 @@ let package = Package(
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "TestSupport"]),
     .testTarget(name: "HeadlessCollectionTests", dependencies: ["HeadlessCollection", "TestSupport"]),
     .testTarget(name: "ListDiffUITests", dependencies: ["ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"]),
+    // Text snapshots are data the tests read, not sources or resources.
     .testTarget(
       name: "ListDiffUITestingTests",
-      dependencies: ["ListDiffUITesting", "ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"]),
+      dependencies: ["ListDiffUITesting", "ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "TestSupport"]),
     // Reads Package.swift and BUILD.bazel and checks the two builds agree.
     .testTarget(name: "BuildConsistencyTests", dependencies: ["TestSupport"]),

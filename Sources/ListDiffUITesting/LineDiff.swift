@@ -1,26 +1,27 @@
 /// The difference between two texts line by line, printed as a unified diff:
 /// lines only in the expected text marked `-`, lines only in the actual
 /// text marked `+`, a few unchanged lines around each change marked with a
-/// space, and a `@@ -line,count +line,count @@` header per group.
-struct LineDiff: CustomStringConvertible {
-  enum Line: Equatable {
+/// space, and a `@@ -line,count +line,count @@` header per group. Not API:
+/// snapshot failures print it.
+package struct LineDiff: CustomStringConvertible {
+  package enum Line: Equatable {
     case same(Substring)
     case removed(Substring)
     case added(Substring)
   }
 
   /// The edit script from the expected lines to the actual ones, in order.
-  let lines: [Line]
+  package let lines: [Line]
 
   /// Unchanged lines printed around each change.
-  var context = 2
+  package var context = 2
 
   /// The shortest edit script from `expected` to `actual` (Myers' algorithm,
   /// the standard library's `difference(from:)`), removals of a place
   /// before insertions at it.
   ///
   /// - Complexity: O((*n* + *m*) × *d*) for *d* changed lines.
-  init(expected: [Substring], actual: [Substring]) {
+  package init(expected: [Substring], actual: [Substring]) {
     let difference = actual.difference(from: expected)
     var removed = Set<Int>()
     var inserted = Set<Int>()
@@ -50,14 +51,14 @@ struct LineDiff: CustomStringConvertible {
   }
 
   /// Whether the texts differ.
-  var hasChanges: Bool {
+  package var hasChanges: Bool {
     lines.contains(where: \.isChange)
   }
 
   /// The changes in groups, each with its header and context lines.
   ///
   /// - Complexity: O(*n* + *m*).
-  var description: String {
+  package var description: String {
     // Mark the lines to print: every change and `context` lines around it.
     var shown = [Bool](repeating: false, count: lines.count)
     for (index, line) in lines.enumerated() where line.isChange {
@@ -99,7 +100,7 @@ struct LineDiff: CustomStringConvertible {
 
 extension LineDiff.Line {
   /// Whether the line is in only one of the texts.
-  var isChange: Bool {
+  package var isChange: Bool {
     if case .same = self { false } else { true }
   }
 }

@@ -137,9 +137,9 @@ package struct SnapshotStore: Sendable {
   static func reason(_ error: any Error) -> String {
     var error = error as NSError
     while error.domain != NSPOSIXErrorDomain,
-      let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+      let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error
     {
-      error = underlying
+      error = underlying as NSError
     }
     if error.domain == NSPOSIXErrorDomain {
       return String(cString: strerror(Int32(error.code)))
