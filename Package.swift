@@ -50,7 +50,7 @@ let package = Package(
       name: "ListDiffUITestingTests",
       dependencies: ["ListDiffUITesting", "ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "TestSupport"]),
+    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "ListDiffUI", "ListDiff", "TestSupport"]),
     // Reads Package.swift and BUILD.bazel and checks the two builds agree.
     .testTarget(name: "BuildConsistencyTests", dependencies: ["TestSupport"]),
   ],
