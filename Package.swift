@@ -44,7 +44,9 @@ let package = Package(
 
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "TestSupport"]),
     .testTarget(name: "HeadlessCollectionTests", dependencies: ["HeadlessCollection", "TestSupport"]),
-    .testTarget(name: "ListDiffUITests", dependencies: ["ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"]),
+    .testTarget(
+      name: "ListDiffUITests",
+      dependencies: ["ListDiffUI", "ListDiffUITesting", "ListDiff", "HeadlessCollection", "TestSupport"]),
     // Text snapshots are data the tests read, not sources or resources.
     .testTarget(
       name: "ListDiffUITestingTests",
