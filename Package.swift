@@ -46,7 +46,8 @@ let package = Package(
     .testTarget(name: "HeadlessCollectionTests", dependencies: ["HeadlessCollection", "TestSupport"]),
     .testTarget(
       name: "ListDiffUITests",
-      dependencies: ["ListDiffUI", "ListDiffUITesting", "ListDiff", "HeadlessCollection", "TestSupport"]),
+      dependencies: ["ListDiffUI", "ListDiffUITesting", "ListDiff", "HeadlessCollection", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     // Text snapshots are data the tests read, not sources or resources.
     .testTarget(
       name: "ListDiffUITestingTests",

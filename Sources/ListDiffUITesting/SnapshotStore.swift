@@ -87,12 +87,12 @@ package struct SnapshotStore: Sendable {
   ///   differing in *d*, plus the file's reading and writing.
   package func failure(checking text: String, named name: String, testName: String) -> String? {
     let url = file(testName: testName, snapshotName: name)
-    let actual = Self.lines(of: text)
+    let actual = Self.lines(of: text, isFile: false)
     let exists = FileManager.default.fileExists(atPath: url.path)
     var stored: [Substring]?
     if exists {
       do {
-        stored = Self.lines(of: try String(contentsOf: url, encoding: .utf8))
+        stored = Self.lines(of: try String(contentsOf: url, encoding: .utf8), isFile: true)
       } catch {
         return "Could not read snapshot \"\(name)\" at \(url.path): \(Self.reason(error))"
       }
@@ -124,11 +124,12 @@ package struct SnapshotStore: Sendable {
       """
   }
 
-  /// The lines of `text`: Windows line endings read as newlines, and a
-  /// final newline ends the last line rather than starting an empty one.
-  static func lines(of text: String) -> [Substring] {
+  /// The lines of `text`, Windows line endings read as newlines. In a
+  /// file, a final newline ends the last line (files are written so) rather
+  /// than starting an empty one.
+  static func lines(of text: String, isFile: Bool) -> [Substring] {
     var text = Substring(text.replacingOccurrences(of: "\r\n", with: "\n"))
-    if text.hasSuffix("\n") { text = text.dropLast() }
+    if isFile && text.hasSuffix("\n") { text = text.dropLast() }
     return text.split(separator: "\n", omittingEmptySubsequences: false)
   }
 

@@ -40,11 +40,12 @@ struct SnapshotTests {
     let failure = try #require(store.failure(checking: "a\nb  \n", named: "new", testName: "someTest()"))
     let file = temporary.url.appendingPathComponent("Tests/someTest.new.txt")
     #expect(failure == "No snapshot \"new\" was stored; recorded it at \(file.path). Check it and run the test again to compare.")
-    #expect(try String(contentsOf: file, encoding: .utf8) == "a\nb  \n")
+    // Three lines, the last one empty, each ended by a newline.
+    #expect(try String(contentsOf: file, encoding: .utf8) == "a\nb  \n\n")
     #expect(temporary.contents() == ["Tests", "Tests/someTest.new.txt"])
     #expect(store.failure(checking: "a\nb  \n", named: "new", testName: "someTest()") == nil)
-    #expect(store.failure(checking: "a\nb  ", named: "new", testName: "someTest()") == nil)
-    #expect(store.failure(checking: "a\nb", named: "new", testName: "someTest()") != nil)
+    #expect(store.failure(checking: "a\nb  ", named: "new", testName: "someTest()") != nil)
+    #expect(store.failure(checking: "a\nb\n", named: "new", testName: "someTest()") != nil)
   }
 
   @Test("record mode writes exactly the expected file, and fails only where the text changed")
@@ -73,7 +74,8 @@ struct SnapshotTests {
     try Data("one\r\ntwo\r\n".utf8).write(to: temporary.url.appendingPathComponent("t.crlf.txt"))
     try Data("one\ntwo".utf8).write(to: temporary.url.appendingPathComponent("t.bare.txt"))
     #expect(store.failure(checking: "one\ntwo", named: "crlf", testName: "t()") == nil)
-    #expect(store.failure(checking: "one\ntwo\n", named: "bare", testName: "t()") == nil)
+    #expect(store.failure(checking: "one\ntwo", named: "bare", testName: "t()") == nil)
+    #expect(store.failure(checking: "one\r\ntwo", named: "bare", testName: "t()") == nil)
     #expect(store.failure(checking: "one\ntwo\nthree", named: "crlf", testName: "t()") != nil)
     // Nothing was rewritten.
     #expect(try Data(contentsOf: temporary.url.appendingPathComponent("t.crlf.txt")) == Data("one\r\ntwo\r\n".utf8))
