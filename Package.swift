@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ListDiff", targets: ["ListDiff"]),
     .library(name: "HeadlessCollection", targets: ["HeadlessCollection"]),
     .library(name: "ListDiffUI", targets: ["ListDiffUI"]),
+    .library(name: "ListDiffUITesting", targets: ["ListDiffUITesting"]),
     .executable(name: "todo", targets: ["ToDoApp"]),
     .executable(name: "listdiff-bench", targets: ["ListDiffBench"]),
   ],
@@ -24,6 +25,9 @@ let package = Package(
     .target(name: "HeadlessCollection"),
     // View models, cell controllers, sections and the diffing data source.
     .target(name: "ListDiffUI", dependencies: ["ListDiff", "HeadlessCollection"]),
+    // Test support: a list screen harness, text snapshots, lifecycle recording.
+    // Imports the toolchain's Testing module, which is not a package dependency.
+    .target(name: "ListDiffUITesting", dependencies: ["ListDiffUI", "HeadlessCollection"]),
 
     // The terminal to-do sample: a library the tests reach, and its executable.
     .target(name: "ToDoCore", dependencies: ["ListDiffUI", "HeadlessCollection"], path: "SampleApps/ToDo/ToDoCore"),
@@ -40,8 +44,16 @@ let package = Package(
 
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "TestSupport"]),
     .testTarget(name: "HeadlessCollectionTests", dependencies: ["HeadlessCollection", "TestSupport"]),
-    .testTarget(name: "ListDiffUITests", dependencies: ["ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"]),
-    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "TestSupport"]),
+    .testTarget(
+      name: "ListDiffUITests",
+      dependencies: ["ListDiffUI", "ListDiffUITesting", "ListDiff", "HeadlessCollection", "TestSupport"],
+      exclude: ["__Snapshots__"]),
+    // Text snapshots are data the tests read, not sources or resources.
+    .testTarget(
+      name: "ListDiffUITestingTests",
+      dependencies: ["ListDiffUITesting", "ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"],
+      exclude: ["__Snapshots__"]),
+    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "ListDiffUI", "ListDiff", "TestSupport"]),
     // Reads Package.swift and BUILD.bazel and checks the two builds agree.
     .testTarget(name: "BuildConsistencyTests", dependencies: ["TestSupport"]),
   ],

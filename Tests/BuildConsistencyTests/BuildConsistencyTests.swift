@@ -42,6 +42,19 @@ import Testing
     }
   }
 
+  /// SwiftPM leaves out what `exclude:` names; Bazel's `**/*.swift` glob
+  /// would still compile any Swift file there.
+  @Test(.disabled(if: ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil, "sources are not runfiles under bazel test"))
+  func excludedPathsHoldNoSwiftSources() {
+    for target in manifest.targets {
+      for excluded in target.exclude {
+        #expect(
+          files.swiftFiles(under: target.path + "/" + excluded).isEmpty,
+          "\(target.name) excludes \(excluded), which holds Swift files that BUILD.bazel's glob compiles")
+      }
+    }
+  }
+
   @Test func usersNameTheSameTargetsInBothBuilds() throws {
     let listDiffUI = try #require(build.rules.first { $0.name == "ListDiffUI" }, "BUILD.bazel has no //:ListDiffUI")
     #expect(listDiffUI.kind == "swift_library")

@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+import ListDiffUITesting
 import Testing
 
 @MainActor
@@ -34,33 +35,32 @@ final class Clock {}
 struct InteractionTests {
   @Test("selectItem reaches the controller's didSelect(cell:), then the forwarded delegate")
   func selection() throws {
-    let harness = Harness(height: 50)
+    let screen = ListScreen.logging(height: 50)
     let recorder = DelegateRecorder()
-    harness.dataSource.collectionViewDelegate = recorder
-    harness.dataSource.setRootSection(section(items("a", "b", "c")))
-    let b = try #require(harness.controller("b"))
-    harness.log.reset()
-    harness.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
-    #expect(harness.log.events(of: b) == ["didSelect"])
+    screen.dataSource.collectionViewDelegate = recorder
+    screen.setRoot(section(items("a", "b", "c")))
+    let b = try #require(screen.controller("b"))
+    screen.log.reset()
+    screen.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
+    #expect(screen.log.events(of: b) == ["didSelect"])
     #expect(recorder.selected == [1])
-    #expect(harness.log.all == ["b:didSelect"])
+    #expect(screen.log.all == ["b:didSelect"])
   }
 
   @Test("section delegates reach controllers weakly, typed through ListCellControllerWithDelegate")
   func sectionDelegates() throws {
-    let harness = Harness(height: 50)
+    let screen = ListScreen.logging(height: 50)
     var tapRecorder: TapRecorder? = TapRecorder()
     weak let weakRecorder = tapRecorder
-    harness.dataSource.setRootSection(
-      ListSection<ItemVM, RowController>(items("a", "b"), delegate: WeakAnyObject(object: tapRecorder)))
-    harness.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
+    screen.setRoot(ListSection<ItemVM, RowController>(items("a", "b"), delegate: WeakAnyObject(object: tapRecorder)))
+    screen.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
     #expect(tapRecorder?.taps == ["b"])
-    let controller = try #require(harness.dataSource.cellController(forIdentifier: "a") as? RowController)
+    let controller = try #require(screen.dataSource.cellController(forIdentifier: "a") as? RowController)
     #expect(controller.delegate === tapRecorder)
     tapRecorder = nil
     #expect(weakRecorder == nil)
     #expect(controller.delegate == nil)
-    harness.collectionView.selectItem(at: IndexPath(item: 0, section: 0))
+    screen.collectionView.selectItem(at: IndexPath(item: 0, section: 0))
   }
 
   @Test("context objects are found by exact class; a repeated class is reported")
@@ -87,24 +87,24 @@ struct InteractionTests {
 
   @Test("indexPath(forIdentifier:) and scrollToItem(identifier:) find items by identifier and path")
   func lookupAndScroll() throws {
-    let harness = Harness(height: 30)
+    let screen = ListScreen.logging(height: 30)
     let people = [Person(identifier: "p1", name: "a"), Person(identifier: "p2", name: "b")]
-    harness.dataSource.setRootSection(
+    screen.setRoot(
       CompositeSection(
         section((0..<20).map { ItemVM(identifier: "row\($0)") }, id: "rows"),
         ListRenderSection(people, id: "people") { _ in section(items("name")) }))
-    #expect(harness.dataSource.indexPath(forIdentifier: "row7")?.item == 7)
-    #expect(harness.dataSource.indexPath(forIdentifier: "name", sectionPath: ["people", "p2"])?.item == 21)
-    #expect(harness.dataSource.indexPath(forIdentifier: "name", sectionPath: ["p2"])?.item == 21)
-    #expect(harness.dataSource.indexPath(forIdentifier: "name", sectionPath: ["rows"]) == nil)
-    #expect(harness.dataSource.indexPath(forIdentifier: "missing") == nil)
+    #expect(screen.dataSource.indexPath(forIdentifier: "row7")?.item == 7)
+    #expect(screen.dataSource.indexPath(forIdentifier: "name", sectionPath: ["people", "p2"])?.item == 21)
+    #expect(screen.dataSource.indexPath(forIdentifier: "name", sectionPath: ["p2"])?.item == 21)
+    #expect(screen.dataSource.indexPath(forIdentifier: "name", sectionPath: ["rows"]) == nil)
+    #expect(screen.dataSource.indexPath(forIdentifier: "missing") == nil)
 
-    #expect(harness.dataSource.scrollToItem(identifier: "row12"))
-    #expect(harness.shown.first == "row12=0")
-    #expect(harness.dataSource.scrollToItem(identifier: "name", sectionPath: ["p1"], at: .bottom))
-    #expect(harness.shown.last == "name=0")
-    #expect(!harness.dataSource.scrollToItem(identifier: "missing"))
-    #expect(harness.dataSource.itemCount == 22)
+    #expect(screen.dataSource.scrollToItem(identifier: "row12"))
+    #expect(screen.shown.first == "row12=0")
+    #expect(screen.dataSource.scrollToItem(identifier: "name", sectionPath: ["p1"], at: .bottom))
+    #expect(screen.shown.last == "name=0")
+    #expect(!screen.dataSource.scrollToItem(identifier: "missing"))
+    #expect(screen.dataSource.itemCount == 22)
   }
 
   @Test("the default diagnostic handler prints warnings only")

@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+import ListDiffUITesting
 import Testing
 
 struct Person: ListIdentifiable {
@@ -13,37 +14,39 @@ struct Person: ListIdentifiable {
 struct SectionTests {
   @Test("sections flatten in order at any depth, into section 0")
   func flattening() {
-    let harness = Harness(height: 100)
-    harness.dataSource.setRootSection(
+    let screen = ListScreen.logging(height: 100)
+    screen.setRoot(
       CompositeSection(
         section(items("a")),
         CompositeSection(section(items("b", "c")), CompositeSection(CompositeSection(section(items("d"))))),
         nil,
         section(items("e"))))
-    #expect(harness.collectionView.numberOfSections == 1)
-    #expect(harness.shown == ["a=0", "b=0", "c=0", "d=0", "e=0"])
+    #expect(screen.collectionView.numberOfSections == 1)
+    #expect(screen.shown == ["a=0", "b=0", "c=0", "d=0", "e=0"])
   }
 
   @Test("the same identifier in two sections is two items")
   func scopedIdentifiers() throws {
-    let harness = Harness(height: 100)
-    harness.dataSource.setRootSection(
+    let screen = ListScreen.logging(height: 100)
+    screen.setRoot(
       CompositeSection(section(items("x", "y"), id: "first"), section(items("x", "y", value: 1), id: "second")))
-    #expect(harness.shown == ["x=0", "y=0", "x=1", "y=1"])
-    #expect(harness.diagnostics.isEmpty)
-    #expect(harness.dataSource.indexPath(forIdentifier: "x", sectionPath: ["second"])?.item == 2)
-    #expect(harness.dataSource.indexPath(forIdentifier: "x")?.item == 0)
-    #expect(harness.controller("x", sectionPath: ["first"]) !== harness.controller("x", sectionPath: ["second"]))
+    #expect(screen.shown == ["x=0", "y=0", "x=1", "y=1"])
+    #expect(screen.diagnostics.isEmpty)
+    #expect(screen.dataSource.indexPath(forIdentifier: "x", sectionPath: ["second"])?.item == 2)
+    #expect(screen.dataSource.indexPath(forIdentifier: "x")?.item == 0)
+    #expect(screen.controller("x", sectionPath: ["first"]) !== screen.controller("x", sectionPath: ["second"]))
   }
 
   @Test("a duplicate within one section is reported with its identifier and path; the first stays")
   func duplicateInSection() throws {
-    let harness = Harness(height: 100)
+    let screen = ListScreen.logging(height: 100)
     var models = items("a", "b", "a", "c", "b")
     for index in models.indices { models[index].value = index }
-    harness.dataSource.setRootSection(CompositeSection(section(items("z")), section(models, id: "list")))
-    #expect(harness.shown == ["z=0", "a=0", "b=1", "c=3"])
-    let duplicates = harness.diagnostics.filter { $0.kind == .duplicateIdentifier }
+    screen.expectWarnings(.duplicateIdentifier) {
+      screen.setRoot(CompositeSection(section(items("z")), section(models, id: "list")))
+    }
+    #expect(screen.shown == ["z=0", "a=0", "b=1", "c=3"])
+    let duplicates = screen.diagnostics.filter { $0.kind == .duplicateIdentifier }
     #expect(duplicates.map(\.identifier) == ["a", "b"])
     let first = try #require(duplicates.first)
     #expect(first.sectionPath == "root > \"list\"")
@@ -51,45 +54,46 @@ struct SectionTests {
     #expect(first.description.contains("root > \"list\""))
 
     // The update went on: the next root diffs against the deduplicated list.
-    harness.diagnostics = []
-    harness.dataSource.setRootSection(CompositeSection(section(items("z")), section(items("c", "a"), id: "list")))
-    #expect(harness.shown == ["z=0", "c=0", "a=0"])
-    #expect(harness.diagnostics.filter { $0.kind == .rejectedBatch }.isEmpty)
+    screen.resetRecords()
+    screen.setRoot(CompositeSection(section(items("z")), section(items("c", "a"), id: "list")))
+    #expect(screen.shown == ["z=0", "c=0", "a=0"])
+    #expect(screen.diagnostics.filter { $0.kind == .rejectedBatch }.isEmpty)
   }
 
   @Test("a duplicate that is new next to an item already shown is dropped, the shown one kept")
   func duplicateOfShownItem() throws {
-    let harness = Harness(height: 100)
-    harness.dataSource.setRootSection(section(items("a", "b")))
-    let a = try #require(harness.controller("a"))
-    harness.dataSource.setRootSection(section([ItemVM(identifier: "a", value: 5)] + items("a", "b")))
-    #expect(harness.shown == ["a=5", "b=0"])
-    #expect(harness.controller("a") === a)
-    #expect(harness.diagnostics.map(\.kind) == [.duplicateIdentifier])
+    let screen = ListScreen.logging(height: 100)
+    screen.setRoot(section(items("a", "b")))
+    let a = try #require(screen.controller("a"))
+    screen.expectWarnings(.duplicateIdentifier) {
+      screen.setRoot(section([ItemVM(identifier: "a", value: 5)] + items("a", "b")))
+    }
+    #expect(screen.shown == ["a=5", "b=0"])
+    #expect(screen.controller("a") === a)
+    #expect(screen.diagnostics.map(\.kind) == [.duplicateIdentifier])
   }
 
   @Test("explicit ids keep identities when sibling sections are reordered, inserted or removed")
   func explicitIDsKeepControllers() throws {
-    let harness = Harness(height: 200)
-    harness.dataSource.setRootSection(
-      CompositeSection(section(items("a", "b"), id: "x"), section(items("a", "b"), id: "y")))
-    let xa = try #require(harness.controller("a", sectionPath: ["x"]))
-    let yb = try #require(harness.controller("b", sectionPath: ["y"]))
+    let screen = ListScreen.logging(height: 200)
+    screen.setRoot(CompositeSection(section(items("a", "b"), id: "x"), section(items("a", "b"), id: "y")))
+    let xa = try #require(screen.controller("a", sectionPath: ["x"]))
+    let yb = try #require(screen.controller("b", sectionPath: ["y"]))
     xa.updateState(ItemState(note: "xa"))
-    harness.log.reset()
+    screen.log.reset()
 
-    harness.dataSource.setRootSection(
+    screen.setRoot(
       CompositeSection(
         section(items("new")), section(items("a", "b"), id: "y"), section(items("a", "b"), id: "x")))
-    #expect(harness.controller("a", sectionPath: ["x"]) === xa)
-    #expect(harness.controller("b", sectionPath: ["y"]) === yb)
+    #expect(screen.controller("a", sectionPath: ["x"]) === xa)
+    #expect(screen.controller("b", sectionPath: ["y"]) === yb)
     #expect(xa.viewState.note == "xa")
-    #expect(harness.log.all.filter { $0.hasSuffix(":init") } == ["new:init"])
-    #expect(harness.dataSource.indexPath(forIdentifier: "a", sectionPath: ["x"])?.item == 3)
+    #expect(screen.log.all.filter { $0.hasSuffix(":init") } == ["new:init"])
+    #expect(screen.dataSource.indexPath(forIdentifier: "a", sectionPath: ["x"])?.item == 3)
 
-    harness.dataSource.setRootSection(CompositeSection(section(items("a", "b"), id: "x")))
-    #expect(harness.controller("a", sectionPath: ["x"]) === xa)
-    #expect(harness.shown == ["a=0", "b=0"])
+    screen.setRoot(CompositeSection(section(items("a", "b"), id: "x")))
+    #expect(screen.controller("a", sectionPath: ["x"]) === xa)
+    #expect(screen.shown == ["a=0", "b=0"])
   }
 
   @Test("nested explicit ids reordered at every level keep every controller and its state")
@@ -101,50 +105,50 @@ struct SectionTests {
         section(items("c")), CompositeSection(section(items("a"), id: "deep"), id: "mid"), id: "outB")
       return CompositeSection(outerFirst ? [outerA, outerB] : [outerB, outerA])
     }
-    let harness = Harness(height: 400)
-    harness.dataSource.setRootSection(root(outerFirst: true, innerFirst: true))
+    let screen = ListScreen.logging(height: 400)
+    screen.setRoot(root(outerFirst: true, innerFirst: true))
     let paths: [(String, [String])] = [
       ("a", ["outA", "in1"]), ("b", ["outA", "in1"]), ("a", ["outA", "in2"]), ("b", ["outA", "in2"]),
       ("a", ["outB", "mid", "deep"]),
     ]
     var controllers: [ObjectIdentifier] = []
     for (index, (identifier, path)) in paths.enumerated() {
-      let controller = try #require(harness.controller(identifier, sectionPath: path))
+      let controller = try #require(screen.controller(identifier, sectionPath: path))
       controller.updateState(ItemState(note: "state\(index)"))
       controllers.append(ObjectIdentifier(controller))
     }
     for (outerFirst, innerFirst) in [(false, true), (false, false), (true, false), (true, true)] {
-      harness.dataSource.setRootSection(root(outerFirst: outerFirst, innerFirst: innerFirst))
+      screen.setRoot(root(outerFirst: outerFirst, innerFirst: innerFirst))
       for (index, (identifier, path)) in paths.enumerated() {
-        let controller = try #require(harness.controller(identifier, sectionPath: path))
+        let controller = try #require(screen.controller(identifier, sectionPath: path))
         #expect(ObjectIdentifier(controller) == controllers[index], "\(identifier) in \(path)")
         #expect(controller.viewState.note == "state\(index)")
       }
-      #expect(harness.log.liveControllers.count == 6)
-      #expect(harness.diagnostics.isEmpty)
+      #expect(screen.log.liveControllers.count == 6)
+      #expect(screen.diagnostics.isEmpty)
     }
-    #expect(harness.dataSource.indexPath(forIdentifier: "a", sectionPath: ["deep"])?.item == 5)
+    #expect(screen.dataSource.indexPath(forIdentifier: "a", sectionPath: ["deep"])?.item == 5)
   }
 
   @Test("without ids, position scopes: reordering sections makes new identities")
   func positionScopes() throws {
-    let harness = Harness(height: 200)
-    harness.dataSource.setRootSection(CompositeSection(section(items("a")), section(items("b"))))
-    weak let a = harness.controller("a")
+    let screen = ListScreen.logging(height: 200)
+    screen.setRoot(CompositeSection(section(items("a")), section(items("b"))))
+    weak let a = screen.controller("a")
     #expect(a != nil)
-    harness.dataSource.setRootSection(CompositeSection(section(items("b")), section(items("a"))))
+    screen.setRoot(CompositeSection(section(items("b")), section(items("a"))))
     #expect(a == nil)
-    #expect(harness.shown == ["b=0", "a=0"])
+    #expect(screen.shown == ["b=0", "a=0"])
   }
 
   @Test("a nil child keeps its position, so later siblings keep their identities")
   func nilKeepsPosition() throws {
-    let harness = Harness(height: 200)
-    harness.dataSource.setRootSection(CompositeSection(section(items("h")), section(items("a"))))
-    let a = try #require(harness.controller("a"))
-    harness.dataSource.setRootSection(CompositeSection(nil, section(items("a"))))
-    #expect(harness.controller("a") === a)
-    #expect(harness.shown == ["a=0"])
+    let screen = ListScreen.logging(height: 200)
+    screen.setRoot(CompositeSection(section(items("h")), section(items("a"))))
+    let a = try #require(screen.controller("a"))
+    screen.setRoot(CompositeSection(nil, section(items("a"))))
+    #expect(screen.controller("a") === a)
+    #expect(screen.shown == ["a=0"])
   }
 
   @Test("the builder form: if, if/else and for keep the positions of what follows")
@@ -157,14 +161,14 @@ struct SectionTests {
         section(items("footer"))
       }
     }
-    let harness = Harness(height: 200)
-    harness.dataSource.setRootSection(root(header: true, grid: true, extra: ["e1", "e2"]))
-    #expect(harness.shown == ["header=0", "grid=0", "e1=0", "e2=0", "footer=0"])
-    let footer = try #require(harness.controller("footer"))
-    harness.dataSource.setRootSection(root(header: false, grid: false, extra: []))
-    #expect(harness.shown == ["list=0", "footer=0"])
-    #expect(harness.controller("footer") === footer)
-    #expect(harness.cell(at: 0) is AltCell)
+    let screen = ListScreen.logging(height: 200)
+    screen.setRoot(root(header: true, grid: true, extra: ["e1", "e2"]))
+    #expect(screen.shown == ["header=0", "grid=0", "e1=0", "e2=0", "footer=0"])
+    let footer = try #require(screen.controller("footer"))
+    screen.setRoot(root(header: false, grid: false, extra: []))
+    #expect(screen.shown == ["list=0", "footer=0"])
+    #expect(screen.controller("footer") === footer)
+    #expect(screen.cell(at: 0) is AltCell)
   }
 
   @Test("the builder's two branches never share identities")
@@ -174,13 +178,13 @@ struct SectionTests {
         if flag { section(items("same")) } else { section(items("same")) }
       }
     }
-    let harness = Harness(height: 200)
-    harness.dataSource.setRootSection(root(true))
-    weak let first = harness.controller("same")
+    let screen = ListScreen.logging(height: 200)
+    screen.setRoot(root(true))
+    weak let first = screen.controller("same")
     #expect(first != nil)
-    harness.dataSource.setRootSection(root(false))
+    screen.setRoot(root(false))
     #expect(first == nil)
-    #expect(harness.shown == ["same=0"])
+    #expect(screen.shown == ["same=0"])
   }
 
   @Test("ListRenderSection scopes by model: removing one model keeps the others' controllers")
@@ -193,14 +197,14 @@ struct SectionTests {
           person.name == "Bob" ? ListSection<ItemVM, AltController>(items("badge")) : nil)
       }
     }
-    let harness = Harness(height: 200)
-    harness.dataSource.setRootSection(root(people))
-    #expect(harness.shown == ["name=3", "name=3", "badge=0"])
-    let bobName = try #require(harness.controller("name", sectionPath: ["p2"]))
-    harness.dataSource.setRootSection(root([people[1]]))
-    #expect(harness.controller("name", sectionPath: ["p2"]) === bobName)
-    #expect(harness.shown == ["name=3", "badge=0"])
-    #expect(harness.diagnostics.isEmpty)
+    let screen = ListScreen.logging(height: 200)
+    screen.setRoot(root(people))
+    #expect(screen.shown == ["name=3", "name=3", "badge=0"])
+    let bobName = try #require(screen.controller("name", sectionPath: ["p2"]))
+    screen.setRoot(root([people[1]]))
+    #expect(screen.controller("name", sectionPath: ["p2"]) === bobName)
+    #expect(screen.shown == ["name=3", "badge=0"])
+    #expect(screen.diagnostics.isEmpty)
   }
 
   @Test("ListSection's convenience initializers and transforms; nil drops a model with a note")
@@ -208,8 +212,8 @@ struct SectionTests {
     let people = [Person(identifier: "p1", name: "Ann"), Person(identifier: "p2", name: ""),
                   Person(identifier: "p3", name: "Cy")]
     let delegate = NSObject()
-    let harness = Harness(height: 200)
-    harness.dataSource.setRootSection(
+    let screen = ListScreen.logging(height: 200)
+    screen.setRoot(
       CompositeSection(
         ListSection<Person, ItemController>(people, id: "people", delegate: WeakAnyObject(object: delegate)) {
           $0.name.isEmpty ? nil : ItemVM(identifier: $0.identifier, value: $0.name.count)
@@ -218,8 +222,8 @@ struct SectionTests {
         ListSection<ItemVM, ItemController>(ItemVM(identifier: "one")),
         ListSection<ItemVM, ItemController>(items("two", "three"), delegate: .none, id: "explicit"),
         ListSection<ItemVM, ItemController>([ItemVM(identifier: "four")], id: "last")))
-    #expect(harness.shown == ["p1=3", "p3=2", "single-p1=0", "one=0", "two=0", "three=0", "four=0"])
-    let dropped = try #require(harness.diagnostics.first { $0.kind == .droppedModels })
+    #expect(screen.shown == ["p1=3", "p3=2", "single-p1=0", "one=0", "two=0", "three=0", "four=0"])
+    let dropped = try #require(screen.diagnostics.first { $0.kind == .droppedModels })
     #expect(dropped.severity == .note)
     #expect(dropped.description.contains("1 of 3"))
     #expect(dropped.sectionPath == "root > \"people\"")
@@ -227,20 +231,21 @@ struct SectionTests {
 
   @Test("an empty identifier is shown and reported")
   func emptyIdentifier() {
-    let harness = Harness(height: 200)
-    harness.dataSource.setRootSection(section(items("", "a")))
-    #expect(harness.shown == ["=0", "a=0"])
-    #expect(harness.diagnostics.map(\.kind) == [.emptyIdentifier])
-    #expect(harness.diagnostics.first?.severity == .warning)
+    let screen = ListScreen.logging(height: 200)
+    screen.expectWarnings(.emptyIdentifier) { screen.setRoot(section(items("", "a"))) }
+    #expect(screen.shown == ["=0", "a=0"])
+    #expect(screen.diagnostics.map(\.kind) == [.emptyIdentifier])
+    #expect(screen.diagnostics.first?.severity == .warning)
   }
 
   @Test("sibling sections sharing an id are reported; repeated identifiers across them shown once")
   func duplicateSectionIDs() {
-    let harness = Harness(height: 200)
-    harness.dataSource.setRootSection(
-      CompositeSection(section(items("a", "b"), id: "s"), section(items("b", "c"), id: "s")))
-    #expect(harness.shown == ["a=0", "b=0", "c=0"])
-    #expect(harness.diagnostics.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.duplicateIdentifier, .duplicateSectionID])
+    let screen = ListScreen.logging(height: 200)
+    screen.expectWarnings(.duplicateIdentifier, .duplicateSectionID) {
+      screen.setRoot(CompositeSection(section(items("a", "b"), id: "s"), section(items("b", "c"), id: "s")))
+    }
+    #expect(screen.shown == ["a=0", "b=0", "c=0"])
+    #expect(screen.diagnostics.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.duplicateIdentifier, .duplicateSectionID])
   }
 
   @Test("negative and non-finite sizes are clamped to zero and reported")
@@ -255,18 +260,18 @@ struct SectionTests {
         }
       }
     }
-    let harness = Harness(height: 200)
+    let screen = ListScreen.logging(height: 200)
     let models = (0..<4).map { ItemVM(identifier: "i\($0)", value: $0) }
-    harness.dataSource.setRootSection(ListSection<ItemVM, Broken>(models))
-    let reports = harness.diagnostics.filter { $0.kind == .invalidItemSize }
+    screen.expectWarnings(.invalidItemSize) { screen.setRoot(ListSection<ItemVM, Broken>(models)) }
+    let reports = screen.diagnostics.filter { $0.kind == .invalidItemSize }
     #expect(reports.map(\.identifier) == ["i0", "i1", "i2"])
     for item in 0..<3 {
       let frame = try #require(
-        harness.collectionView.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.frame)
+        screen.collectionView.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.frame)
       #expect(frame.width == 0 || frame.height == 0, "item \(item): \(frame)")
       #expect(frame.width.isFinite && frame.height.isFinite)
     }
-    #expect(harness.collectionView.numberOfItems(inSection: 0) == 4)
+    #expect(screen.collectionView.numberOfItems(inSection: 0) == 4)
   }
 
   @Test("EquatableNoop leaves its property out of equality, so changing it is not an update")
@@ -286,13 +291,13 @@ struct SectionTests {
     #expect(noop == EquatableNoop(wrappedValue: 4))
     #expect(noop.hashValue == EquatableNoop(wrappedValue: 5).hashValue)
 
-    let harness = Harness()
-    harness.dataSource.setRootSection(ListSection<Tappable, TapController>(Tappable(identifier: "a", title: "t", onTap: { 1 })))
-    harness.dataSource.setRootSection(ListSection<Tappable, TapController>(Tappable(identifier: "a", title: "t", onTap: { 2 })))
-    let controller = try #require(harness.dataSource.cellController(forIdentifier: "a") as? TapController)
+    let screen = ListScreen.logging()
+    screen.setRoot(ListSection<Tappable, TapController>(Tappable(identifier: "a", title: "t", onTap: { 1 })))
+    screen.setRoot(ListSection<Tappable, TapController>(Tappable(identifier: "a", title: "t", onTap: { 2 })))
+    let controller = try #require(screen.dataSource.cellController(forIdentifier: "a") as? TapController)
     #expect(controller.updates == 0)
     #expect(controller.viewModel.onTap() == 1)
-    harness.dataSource.setRootSection(ListSection<Tappable, TapController>(Tappable(identifier: "a", title: "u", onTap: { 3 })))
+    screen.setRoot(ListSection<Tappable, TapController>(Tappable(identifier: "a", title: "u", onTap: { 3 })))
     #expect(controller.updates == 1)
     #expect(controller.viewModel.onTap() == 3)
   }

@@ -243,7 +243,7 @@ struct UpdateHandlerTests {
     for (index, update) in updates.enumerated() {
       #expect(update.oldItemCount == shown.count, "update \(index)")
       let newIdentifiers = viewModels(reportedValues[index]).map(\.identifier)
-      shown = try replay(update, on: shown) { newIdentifiers[$0] }
+      try update.apply(to: &shown) { newIdentifiers[$0] }
       #expect(shown == newIdentifiers, "update \(index): \(update)")
     }
     #expect(shown == viewModels(count - 1).map(\.identifier))
@@ -338,9 +338,10 @@ struct UpdateHandlerTests {
     if update.isReload { return ["a reload: \(harness.diagnostics)"] }
     if update.animated != animate { problems.append("animated \(update.animated), asked \(animate)") }
     if !update.hasChanges { problems.append("an empty update was reported") }
-    let origins: [Int?]
+    // Where each item after the update comes from: an old index, or nil.
+    var origins = (0..<old.count).map(Optional.some)
     do {
-      origins = try sources(of: update)
+      try update.apply(to: &origins) { _ in nil }
     } catch {
       return problems + ["not a valid batch: \(error) — \(update)"]
     }

@@ -1,4 +1,6 @@
 import Foundation
+import ListDiff
+import ListDiffUI
 import ToDoCore
 
 /// One `diff: deleted [..] inserted [..] moved [a→b] updated [..]` line, read
@@ -45,34 +47,22 @@ struct PrintedBatch: Equatable {
 
   /// Where each item after the batch comes from when UIKit applies it to
   /// `oldCount` items: the old index of a kept item, nil for an inserted
-  /// one. Deleted items and move sources leave; inserts and move
-  /// destinations take their places; the other items keep their order and
-  /// fill the rest. Nil if UIKit would reject the batch.
+  /// one (`ListDiffUpdate.apply(to:inserting:)`). Nil if UIKit would reject
+  /// the batch, or its lists are not ascending or update a deleted item.
   func sources(oldCount: Int) -> [Int?]? {
-    let newCount = oldCount - deletes.count + inserts.count
-    guard newCount >= 0, deletes == deletes.sorted(), inserts == inserts.sorted(), updates == updates.sorted()
+    guard deletes == deletes.sorted(), inserts == inserts.sorted(), updates == updates.sorted(),
+      updates.allSatisfy({ (0..<oldCount).contains($0) && !deletes.contains($0) })
     else { return nil }
-    var leaving = Set<Int>()
-    for index in deletes + moves.map(\.from) {
-      guard (0..<oldCount).contains(index), leaving.insert(index).inserted else { return nil }
+    let update = ListDiffUpdate(
+      deletes: deletes, inserts: inserts, moves: moves.map { ListMoveIndex(from: $0.from, to: $0.to) },
+      updates: updates, oldItemCount: oldCount, newItemCount: oldCount - deletes.count + inserts.count)
+    var sources = (0..<oldCount).map(Optional.some)
+    do {
+      try update.apply(to: &sources) { _ in nil }
+    } catch {
+      return nil
     }
-    guard updates.allSatisfy({ (0..<oldCount).contains($0) && !deletes.contains($0) }) else { return nil }
-    var result = [Int??](repeating: .none, count: newCount)
-    for index in inserts {
-      guard result.indices.contains(index), result[index] == nil else { return nil }
-      result[index] = .some(nil)
-    }
-    for move in moves {
-      guard result.indices.contains(move.to), result[move.to] == nil else { return nil }
-      result[move.to] = move.from
-    }
-    var staying = (0..<oldCount).filter { !leaving.contains($0) }.makeIterator()
-    for index in result.indices where result[index] == nil {
-      guard let next = staying.next() else { return nil }
-      result[index] = next
-    }
-    guard staying.next() == nil else { return nil }
-    return result.map { $0! }
+    return sources
   }
 }
 

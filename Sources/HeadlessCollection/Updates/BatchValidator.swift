@@ -55,8 +55,7 @@ enum BatchValidator {
   /// items and, by the data source, now hold `newCounts`.
   ///
   /// - Complexity: O(*k* log *k* + *s*) for *k* changes in *s* sections.
-  @MainActor
-  static func validate(_ batch: BatchRecorder, oldCounts: [Int], newCounts: [Int])
+  static func validate(_ batch: BatchChanges, oldCounts: [Int], newCounts: [Int])
     throws(BatchUpdateError) -> ValidatedBatch
   {
     // Shape first: everything below reads sections and items.

@@ -122,12 +122,18 @@ public final class ListDiffDataSource {
   ///   - contextObjects: dependencies for the controllers, found by class
   ///     through ``AnyListCellController/context``.
   /// - Complexity: O(*k*) in the number of context objects.
-  public init(
+  public convenience init(
     collectionView: CollectionView, applyUpdatesAsync: Bool = false, contextObjects: AnyObject...
   ) {
+    self.init(collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync, contextObjectList: contextObjects)
+  }
+
+  /// The initializer above with the objects in an array, which a variadic
+  /// parameter cannot forward (ListDiffUITesting's `ListScreen` does). Not API.
+  package init(collectionView: CollectionView, applyUpdatesAsync: Bool, contextObjectList: [AnyObject]) {
     self.collectionView = collectionView
     self.applyUpdatesAsync = applyUpdatesAsync
-    self.context = ListDiffContext(objects: contextObjects)
+    self.context = ListDiffContext(objects: contextObjectList)
     let adapter = CollectionAdapter(owner: self)
     self.adapter = adapter
     collectionView.dataSource = adapter

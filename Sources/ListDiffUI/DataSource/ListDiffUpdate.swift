@@ -1,3 +1,4 @@
+import HeadlessCollection
 import ListDiff
 
 /// One root as the collection view received it: the batch update
@@ -124,5 +125,50 @@ public struct ListDiffUpdate: Sendable, Hashable, CustomStringConvertible {
     }
     let moved = "[" + moves.map { "\($0.from)→\($0.to)" }.joined(separator: ", ") + "]"
     return "deleted \(list(deletes)) inserted \(list(inserts)) moved \(moved) updated \(list(updates))"
+  }
+}
+
+extension ListDiffUpdate {
+  /// Replays this update onto `array` as UIKit applies the batch to a
+  /// collection view's items, so that a copy of what was shown before the
+  /// update becomes what is shown after it.
+  ///
+  /// The items at ``deletes`` and at the sources of ``moves`` leave; each
+  /// index of ``inserts`` gets the value `inserting` makes for it, each
+  /// move's destination gets the item from its source, and every other item
+  /// keeps its order in the places that remain. ``updates`` move nothing, so
+  /// the replay leaves their items where the batch puts them: apply the new
+  /// values yourself if the array holds values rather than identities. A
+  /// reload (``isReload``) replaces every item: `array` becomes
+  /// ``newItemCount`` values made by `inserting`.
+  ///
+  /// ```swift
+  /// var shown = ["a", "b", "c"]
+  /// dataSource.updateHandler = { update in
+  ///   try? update.apply(to: &shown) { newIdentifiers[$0] }
+  /// }
+  /// ```
+  ///
+  /// The batch is checked first with the rules the collection view checks
+  /// (UIKit's), against `array.count` items before the update and
+  /// ``newItemCount`` after it; where it does not fit, this throws the
+  /// ``BatchUpdateError`` the collection view throws for the same batch,
+  /// with UIKit's message, and leaves `array` unchanged. An update the data
+  /// source reported always fits a copy of the items it was applied to.
+  ///
+  /// - Parameters:
+  ///   - array: the items before the update; the items after it on return.
+  ///   - inserting: makes the value of the item inserted at a new index.
+  ///     Called once per insert, in ascending order of index, after the
+  ///     batch has been checked.
+  /// - Complexity: O(*n* + *c* log *c*) for *n* items and *c* changes.
+  public func apply<T>(to array: inout [T], inserting: (Int) -> T) throws(BatchUpdateError) {
+    if isReload {
+      array = (0..<max(0, newItemCount)).map(inserting)
+      return
+    }
+    try BatchUpdateError.replayItemBatch(
+      deletes: deletes, inserts: inserts, moves: moves.map { ($0.from, $0.to) },
+      newCount: newItemCount, on: &array, inserting: inserting)
   }
 }

@@ -74,7 +74,7 @@ enum Mutation: CaseIterable, Sendable {
     case .addPackageArgument:
       guard let i = indices.first else { return nil }
       project.targets[i].extraPackageArgument =
-        ["exclude: [\"README.md\"]", "swiftSettings: [.define(\"DEBUG\")]", "resources: [.copy(\"Data\")]"]
+        ["sources: [\"Main.swift\"]", "swiftSettings: [.define(\"DEBUG\")]", "resources: [.copy(\"Data\")]"]
         .randomElement(using: &random)!
       return project.targets[i].name
     case .addBazelOnlyRule:

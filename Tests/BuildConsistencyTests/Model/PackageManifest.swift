@@ -60,6 +60,11 @@ struct PackageManifest: Equatable {
     /// Labels of arguments other than `name`, `dependencies` and `path`
     /// (`exclude:`, `sources:`, `swiftSettings:`, ...).
     var unsupportedArguments: [String]
+    /// `exclude:` as written: paths inside the target's folder. Bazel's
+    /// `srcs` glob takes only Swift files, so an excluded folder of data
+    /// (text snapshots) compiles the same in both builds; the check that it
+    /// holds no Swift file reads the repository.
+    var exclude: [String] = []
 
     /// The folder whose Swift files make up the target.
     ///
@@ -177,11 +182,20 @@ struct PackageManifest: Equatable {
     } else {
       dependencies = []
     }
-    let modelled: Set<String?> = ["name", "dependencies", "path"]
+    var exclude: [String] = []
+    if let value = arguments.value("exclude") {
+      guard let elements = value.listValue, elements.allSatisfy({ $0.stringValue != nil }) else {
+        throw ConfigurationParseError(
+          file: fileName, location: location, message: "`exclude:` of \"\(name)\" is not a literal list of strings")
+      }
+      exclude = elements.compactMap(\.stringValue)
+    }
+    let modelled: Set<String?> = ["name", "dependencies", "path", "exclude"]
     return Target(
       kind: TargetKind(callee: callee), name: name, explicitPath: try string("path"),
       dependencies: dependencies,
-      unsupportedArguments: arguments.filter { !modelled.contains($0.label) }.map { $0.label ?? "(unlabelled)" })
+      unsupportedArguments: arguments.filter { !modelled.contains($0.label) }.map { $0.label ?? "(unlabelled)" },
+      exclude: exclude)
   }
 
   private static func dependency(from element: Expression) -> Dependency {

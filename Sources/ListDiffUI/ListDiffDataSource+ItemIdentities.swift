@@ -1,0 +1,19 @@
+/// What ListDiffUITesting reads to explain a lookup that found nothing. Not API.
+extension ListDiffDataSource {
+  /// Every item shown, in display order: its view model's identifier and the
+  /// names that scope it (what a `sectionPath` matches).
+  ///
+  /// - Complexity: O(*n*) in the number of items.
+  package var itemIdentities: [(identifier: String, sectionNames: [String])] {
+    let leaves = list.leaves
+    return list.items.map { ($0.key.identifier, leaves[$0.leaf].scope.names) }
+  }
+
+  /// Whether `path` appears, in order, within `names`: how
+  /// ``indexPath(forIdentifier:sectionPath:)`` matches a section path.
+  ///
+  /// - Complexity: O(*d*) in the number of names.
+  package static func sectionNames(_ names: [String], match path: [String]) -> Bool {
+    self.names(names, contain: path)
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+import Testing
+
+extension ListScreen {
+  /// Taps the item with `identifier` as a person would: if it is not on
+  /// screen, scrolls just enough to show it first, then selects it (the
+  /// collection view tells its delegate, and the item's controller hears
+  /// `didSelect`), and lays out.
+  ///
+  /// When no item has `identifier` (within `sectionPath`, as
+  /// ``ListDiffDataSource/indexPath(forIdentifier:sectionPath:)`` matches
+  /// it), the test fails with the identifiers that do exist nearby — on
+  /// screen, spelled alike, or the same one in other sections — and nothing
+  /// is done.
+  ///
+  /// - Complexity: O(*n*) in the number of items to find the item, plus the
+  ///   scroll's and the tap's layout passes.
+  public func tap(
+    identifier: String, sectionPath: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    stepLocation = sourceLocation
+    guard let indexPath = find(identifier, sectionPath, for: "tap", at: sourceLocation) else { return }
+    if !collectionView.indexPathsForVisibleItems.contains(indexPath) {
+      collectionView.scrollToItem(at: indexPath, at: [], animated: false)
+    }
+    collectionView.selectItem(at: indexPath)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// Scrolls so that the item with `identifier` sits at `position` (its top
+  /// at the top of the viewport by default, as far as the content allows),
+  /// and lays out. When no item has `identifier`, fails the test as
+  /// ``tap(identifier:sectionPath:sourceLocation:)`` does and does nothing.
+  ///
+  /// - Complexity: O(*n*) to find the item, plus the layout pass.
+  public func scroll(
+    toIdentifier identifier: String, sectionPath: [String] = [],
+    at position: CollectionView.ScrollPosition = .top,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    stepLocation = sourceLocation
+    guard let indexPath = find(identifier, sectionPath, for: "scroll", at: sourceLocation) else {
+      return
+    }
+    collectionView.scrollToItem(at: indexPath, at: position, animated: false)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// Moves the content by `points` along the layout's scroll direction
+  /// (positive: down, or right), as far as the content allows, and lays
+  /// out: a programmatic scroll, `setContentOffset(_:animated:)`.
+  ///
+  /// - Complexity: O(log *n* + *v*) for the layout pass over *v* visible items.
+  public func scroll(by points: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    stepLocation = sourceLocation
+    collectionView.setContentOffset(offset(movedBy: points), animated: false)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// Drags the content by `points` along the scroll direction, as a finger
+  /// does (positive: the content moves up, showing what is further down),
+  /// releasing it with `velocity` points per second.
+  ///
+  /// The drag is made of steps, each reported to the delegate as a
+  /// scroll; the content stops where the finger lifts, as far as the
+  /// content allows. `velocity` is accepted for the collection view's
+  /// deceleration and is not yet acted on: the collection view has no
+  /// dragging of its own in this release.
+  ///
+  /// - Complexity: O(|points|) layout passes of O(log *n* + *v*).
+  public func drag(
+    by points: Int, velocity: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    stepLocation = sourceLocation
+    let step = points < 0 ? -1 : 1
+    for _ in 0..<points.magnitude {
+      let before = collectionView.contentOffset
+      collectionView.setContentOffset(offset(movedBy: step), animated: false)
+      if collectionView.contentOffset == before { break }  // the content's end
+    }
+    collectionView.layoutIfNeeded()
+  }
+
+  /// Gives the viewport a new size in points (characters) and lays out;
+  /// negative sizes fail the test and count as 0.
+  ///
+  /// - Complexity: the layout pass of the new size.
+  public func resize(width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    stepLocation = sourceLocation
+    if width < 0 || height < 0 {
+      Issue.record(
+        "resize(width: \(width), height: \(height)): a size cannot be negative; 0 is used",
+        sourceLocation: sourceLocation)
+    }
+    var frame = collectionView.frame
+    frame.size = CGSize(width: max(0, width), height: max(0, height))
+    collectionView.frame = frame
+    collectionView.layoutIfNeeded()
+  }
+
+  /// The content offset moved by `points` along the scroll direction.
+  private func offset(movedBy points: Int) -> CGPoint {
+    var offset = collectionView.contentOffset
+    switch collectionView.collectionViewLayout.scrollDirection {
+    case .vertical: offset.y += CGFloat(points)
+    case .horizontal: offset.x += CGFloat(points)
+    }
+    return offset
+  }
+
+  /// The index path of the item, or nil after failing the test with what
+  /// does exist.
+  private func find(
+    _ identifier: String, _ sectionPath: [String], for action: String,
+    at sourceLocation: SourceLocation
+  ) -> IndexPath? {
+    if let indexPath = dataSource.indexPath(forIdentifier: identifier, sectionPath: sectionPath) {
+      return indexPath
+    }
+    let report = MissingItemReport(
+      identifier: identifier, sectionPath: sectionPath, items: dataSource.itemIdentities,
+      visible: collectionView.indexPathsForVisibleItems.map(\.item).sorted())
+    Issue.record(Comment(rawValue: "\(action): \(report)"), sourceLocation: sourceLocation)
+    return nil
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+import Testing
+
+/// A list screen under test: a collection view of a given size in points,
+/// which are characters when it is drawn as text, fed by a
+/// ``ListDiffDataSource`` that the screen keeps alive, with every step laid
+/// out before it returns.
+///
+/// ```swift
+/// @Test @MainActor func tappingStarsAContact() {
+///   let screen = ListScreen(width: 24, height: 4)
+///   screen.setRoot(contactsSection(contacts))
+///   screen.tap(identifier: "1")
+///   expectSnapshot(screen, named: "starred")
+/// }
+/// ```
+///
+/// The screen records what the data source reports: every batch it applied
+/// (``updates``), every diagnostic (``diagnostics``) and every callback each
+/// controller received (``lifecycle(of:sectionPath:)``). A `.warning`
+/// diagnostic fails the running test where the step that caused it was
+/// called, unless the step ran inside ``expectWarnings(_:sourceLocation:during:)``.
+///
+/// The screen installs the data source's ``ListDiffDataSource/updateHandler``
+/// and ``ListDiffDataSource/diagnosticHandler`` to record them. A test that
+/// needs its own handler keeps the screen's and calls it first:
+///
+/// ```swift
+/// let recording = screen.dataSource.updateHandler
+/// screen.dataSource.updateHandler = { update in
+///   recording?(update)
+///   // …
+/// }
+/// ```
+///
+/// Replacing a handler without calling the screen's stops that record (and,
+/// for diagnostics, the failure on unexpected warnings).
+@MainActor
+public final class ListScreen {
+  /// The collection view the screen shows, sized in points (= characters).
+  public let collectionView: CollectionView
+
+  /// The data source feeding ``collectionView``, kept alive by the screen.
+  public let dataSource: ListDiffDataSource
+
+  /// Every batch the data source applied, oldest first, as its
+  /// ``ListDiffDataSource/updateHandler`` heard them.
+  public private(set) var updates: [ListDiffUpdate] = []
+
+  /// Every diagnostic the data source reported, oldest first: notes,
+  /// expected warnings and unexpected ones.
+  public internal(set) var diagnostics: [ListDiffDiagnostic] = []
+
+  let lifecycleRecorder = LifecycleRecorder()
+  /// The blocks of ``expectWarnings(_:sourceLocation:during:)`` running, innermost last.
+  var warningExpectations: [WarningExpectation] = []
+  /// Where the step being run (or the last one) was called: where an
+  /// unexpected warning is reported.
+  var stepLocation: SourceLocation
+
+  /// Creates a screen `width` points (characters) wide and `height` tall:
+  /// a ``CollectionView`` with a vertical ``CollectionViewFlowLayout`` whose
+  /// items touch (no spacing unless asked), and a ``ListDiffDataSource`` on it.
+  ///
+  /// - Parameters:
+  ///   - width: the viewport's width in points; negative counts as 0.
+  ///   - height: the viewport's height in points; negative counts as 0.
+  ///   - lineSpacing: the layout's `minimumLineSpacing`, between lines of items.
+  ///   - interitemSpacing: the layout's `minimumInteritemSpacing`, between
+  ///     items on one line.
+  ///   - applyUpdatesAsync: the data source's mode; use `await`
+  ///     ``setRoot(_:animate:sourceLocation:)-(_,_,_)`` with it.
+  ///   - contextObjects: the dependencies controllers find through their context.
+  ///   - sourceLocation: where a warning reported while creating the
+  ///     screen (two context objects of one class) fails the test.
+  /// - Complexity: O(*k*) in the number of context objects.
+  public init(
+    width: Int, height: Int, lineSpacing: Int = 0, interitemSpacing: Int = 0,
+    applyUpdatesAsync: Bool = false, contextObjects: AnyObject...,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    stepLocation = sourceLocation
+    let layout = CollectionViewFlowLayout()
+    layout.minimumLineSpacing = CGFloat(lineSpacing)
+    layout.minimumInteritemSpacing = CGFloat(interitemSpacing)
+    collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: max(0, width), height: max(0, height)),
+      collectionViewLayout: layout)
+    dataSource = ListDiffDataSource(
+      collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync,
+      contextObjectList: contextObjects)
+    dataSource.updateHandler = { [unowned self] update in self.updates.append(update) }
+    dataSource.diagnosticHandler = { [unowned self] diagnostic in self.receive(diagnostic) }
+    dataSource.lifecycleObserver = { [lifecycleRecorder] controller, event in
+      lifecycleRecorder.record(event, of: controller)
+    }
+    // The data source reported these while it was created, before the
+    // screen could hear them.
+    for name in dataSource.context.duplicateClassNames {
+      receive(
+        ListDiffDiagnostic(
+          kind: .duplicateContextObject,
+          message: "two context objects have the class \(name); controllers find only the first"))
+    }
+    if width < 0 || height < 0 {
+      Issue.record(
+        "ListScreen(width: \(width), height: \(height)): a size cannot be negative; 0 is used",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  // MARK: Content
+
+  /// Shows `section` (nil: nothing) and lays it out: applied, with every
+  /// callback delivered, when this returns.
+  ///
+  /// On a screen created with `applyUpdatesAsync: true` a root cannot be
+  /// waited for here: the test fails, telling you to `await` the other form,
+  /// and the root is applied when the data source gets to it.
+  ///
+  /// - Complexity: that of ``ListDiffDataSource/setRootSection(_:animate:completion:)``.
+  public func setRoot(
+    _ section: Section?, animate: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    stepLocation = sourceLocation
+    if dataSource.applyUpdatesAsync {
+      Issue.record(
+        """
+        setRoot(_:) cannot wait for a root on a screen with applyUpdatesAsync: true; \
+        use `await screen.setRoot(_:)`
+        """,
+        sourceLocation: sourceLocation)
+    }
+    dataSource.setRootSection(section, animate: animate)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// Shows `section` (nil: nothing) and returns once it, or a root set after
+  /// it, is applied and laid out. For either mode of the data source.
+  ///
+  /// - Complexity: that of ``ListDiffDataSource/setRootSection(_:animate:)``.
+  public func setRoot(
+    _ section: Section?, animate: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    stepLocation = sourceLocation
+    await dataSource.setRootSection(section, animate: animate)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// The viewport as ``CollectionView/renderText()`` draws it, one line per
+  /// point of height, with the spaces at the end of each line removed.
+  ///
+  /// - Complexity: O(width × height), plus a layout pass if one is pending.
+  public var text: String {
+    collectionView.renderText()
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)] }
+      .joined(separator: "\n")
+  }
+
+  /// The callbacks the controller of the item with `identifier` received, in
+  /// order, one line each by the name of the method: `configureCell`,
+  /// `cellDidLayoutSubviews`, `didMount`, `didAppear`, `didFullyAppear`,
+  /// `willPartiallyDisappear`, `willDisappear`, `willUnmount`,
+  /// `didUpdateViewModel`, `didSelect`.
+  ///
+  /// `sectionPath` names enclosing sections where the identifier repeats, as
+  /// in ``ListDiffDataSource/indexPath(forIdentifier:sectionPath:)``. A
+  /// deleted item's controller keeps its lines (so they end with its
+  /// unmounting); when several controllers had the identity (the item was
+  /// deleted and inserted again), the newest one's lines are returned. Empty
+  /// when no such controller received anything.
+  ///
+  /// - Complexity: O(*c*) in the number of controllers that received a callback.
+  public func lifecycle(of identifier: String, sectionPath: [String] = []) -> [String] {
+    lifecycleRecorder.lines(of: identifier, sectionPath: sectionPath)
+  }
+
+  /// Forgets the updates, diagnostics and lifecycle lines recorded so far,
+  /// so that the next assertions see only what follows.
+  ///
+  /// - Complexity: O(*r*) in the number of records.
+  public func resetRecords() {
+    updates = []
+    diagnostics = []
+    lifecycleRecorder.reset()
+  }
+}

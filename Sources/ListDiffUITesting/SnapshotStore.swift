@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// The text snapshots of one test file: where they are stored, how stored
+/// and actual text are compared, and when a snapshot is (re)recorded.
+/// ``expectSnapshot(_:named:sourceLocation:)-(String,_,_)`` uses the store
+/// beside the calling test file; tests of this module direct one at a
+/// temporary directory. Not API.
+package struct SnapshotStore: Sendable {
+  /// The folder of the test file's snapshots:
+  /// `__Snapshots__/<test file name without .swift>` beside the file.
+  package var directory: URL
+
+  /// Whether every checked snapshot is written afresh instead of compared
+  /// (`LISTDIFFUI_RECORD=1`).
+  package var isRecording: Bool
+
+  /// The environment variable that turns recording on.
+  package static let recordVariable = "LISTDIFFUI_RECORD"
+
+  /// A store of snapshots in `directory`.
+  ///
+  /// - Complexity: O(1).
+  package init(directory: URL, isRecording: Bool) {
+    self.directory = directory
+    self.isRecording = isRecording
+  }
+
+  /// The store of the test file at `testFilePath`, a `#filePath`, recording
+  /// when `environment` sets `LISTDIFFUI_RECORD` to anything but empty,
+  /// `0`, `false` or `no`.
+  ///
+  /// A relative path (Bazel compiles with paths relative to the workspace)
+  /// is resolved against the workspace: `BUILD_WORKSPACE_DIRECTORY` under
+  /// `bazel run`, the test's runfiles under `bazel test` (declare the
+  /// snapshots as `data` there), else the current directory.
+  ///
+  /// - Complexity: O(length of the path).
+  package init(testFilePath: String, environment: [String: String]) {
+    var file = URL(fileURLWithPath: testFilePath)
+    if !testFilePath.hasPrefix("/") {
+      let base =
+        environment["BUILD_WORKSPACE_DIRECTORY"]
+        ?? environment["TEST_SRCDIR"].map { srcdir in
+          environment["TEST_WORKSPACE"].map { srcdir + "/" + $0 } ?? srcdir
+        }
+        ?? FileManager.default.currentDirectoryPath
+      file = URL(fileURLWithPath: base).appendingPathComponent(testFilePath)
+    }
+    let fileName = file.deletingPathExtension().lastPathComponent
+    directory = file.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+      .appendingPathComponent(fileName, isDirectory: true).standardizedFileURL
+    let flag = environment[Self.recordVariable]?.lowercased() ?? ""
+    isRecording = !["", "0", "false", "no"].contains(flag)
+  }
+
+  /// The file of snapshot `name` of the test named `testName`:
+  /// `<test>.<name>.txt`, the test's name without its argument labels, and
+  /// characters a file name cannot hold replaced with `_`.
+  ///
+  /// - Complexity: O(length of the names).
+  package func file(testName: String, snapshotName: String) -> URL {
+    let test = testName.split(separator: "(", maxSplits: 1).first.map(String.init) ?? testName
+    let stem = [test, snapshotName].filter { !$0.isEmpty }.map(Self.fileNameSafe)
+      .joined(separator: ".")
+    return directory.appendingPathComponent(stem + ".txt", isDirectory: false)
+  }
+
+  private static func fileNameSafe(_ text: String) -> String {
+    String(
+      text.map { character in
+        character.isLetter || character.isNumber || "-_.+@ ".contains(character) ? character : "_"
+      })
+  }
+
+  /// Checks `text` against the stored snapshot `name` of `testName` and
+  /// returns why the test fails, or nil when it passes.
+  ///
+  /// Texts compare as lines: Windows line endings and a missing final
+  /// newline in the stored file do not count. A missing snapshot is written
+  /// and fails once, saying where; when recording, every snapshot is
+  /// written and fails if its text changed. Nothing but that one file (and
+  /// its folder, when missing) is written; a failure to read or write says
+  /// which path and why.
+  ///
+  /// - Complexity: O((*n* + *m*) × *d*) for texts of *n* and *m* lines
+  ///   differing in *d*, plus the file's reading and writing.
+  package func failure(checking text: String, named name: String, testName: String) -> String? {
+    let url = file(testName: testName, snapshotName: name)
+    let actual = Self.lines(of: text, isFile: false)
+    let exists = FileManager.default.fileExists(atPath: url.path)
+    var stored: [Substring]?
+    if exists {
+      do {
+        stored = Self.lines(of: try String(contentsOf: url, encoding: .utf8), isFile: true)
+      } catch {
+        return "Could not read snapshot \"\(name)\" at \(url.path): \(Self.reason(error))"
+      }
+    }
+    if let stored, stored == actual { return nil }
+    if let stored, !isRecording {
+      return """
+        Snapshot "\(name)" does not match \(url.path)
+        (- expected, as stored; + actual)
+        \(LineDiff(expected: stored, actual: actual))
+        To accept the actual text, run the test again with \(Self.recordVariable)=1.
+        """
+    }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Data((actual.joined(separator: "\n") + "\n").utf8).write(to: url, options: .atomic)
+    } catch {
+      return "Could not record snapshot \"\(name)\" at \(url.path): \(Self.reason(error))"
+    }
+    if exists {
+      return """
+        Recorded snapshot "\(name)" at \(url.path), as \(Self.recordVariable) is set; \
+        run the test again without it to compare.
+        """
+    }
+    return """
+      No snapshot "\(name)" was stored; recorded it at \(url.path). \
+      Check it and run the test again to compare.
+      """
+  }
+
+  /// The lines of `text`, Windows line endings read as newlines. In a
+  /// file, a final newline ends the last line (files are written so) rather
+  /// than starting an empty one.
+  static func lines(of text: String, isFile: Bool) -> [Substring] {
+    var text = Substring(text.replacingOccurrences(of: "\r\n", with: "\n"))
+    if isFile && text.hasSuffix("\n") { text = text.dropLast() }
+    return text.split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
+  /// Why a file operation failed, as the system says it: the POSIX error
+  /// underneath Foundation's, where there is one.
+  static func reason(_ error: any Error) -> String {
+    var error = error as NSError
+    while error.domain != NSPOSIXErrorDomain,
+      let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error
+    {
+      error = underlying as NSError
+    }
+    if error.domain == NSPOSIXErrorDomain {
+      return String(cString: strerror(Int32(error.code)))
+    }
+    return error.localizedDescription
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import ListDiffUITesting
+import Testing
+
+@Suite("Text snapshots")
+struct SnapshotTests {
+  @Test("a stored snapshot that matches passes; one that differs fails with a line diff and its path")
+  func mismatchFailsWithDiff() throws {
+    // Stored beside this file: "first\nsecond\nthird\n".
+    expectSnapshot("first\nsecond\nthird", named: "lines")
+    let comments = Collected<String>()
+    withKnownIssue {
+      expectSnapshot("first\nchanged\nthird\nfourth", named: "lines")
+    } matching: { issue in
+      comments.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
+      return true
+    }
+    let comment = try #require(comments.values.first)
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("__Snapshots__/SnapshotTests/mismatchFailsWithDiff.lines.txt").path
+    #expect(
+      comment == """
+        Snapshot "lines" does not match \(path)
+        (- expected, as stored; + actual)
+        @@ -1,3 +1,4 @@
+         first
+        -second
+        +changed
+         third
+        +fourth
+        To accept the actual text, run the test again with LISTDIFFUI_RECORD=1.
+        """)
+    #expect(comments.values.count == 1)
+  }
+
+  @Test("a missing snapshot is written and fails once, saying where; then it passes")
+  func missingIsRecorded() throws {
+    let temporary = try TemporaryDirectory()
+    let store = SnapshotStore(directory: temporary.url.appendingPathComponent("Tests"), isRecording: false)
+    let failure = try #require(store.failure(checking: "a\nb  \n", named: "new", testName: "someTest()"))
+    let file = temporary.url.appendingPathComponent("Tests/someTest.new.txt")
+    #expect(failure == "No snapshot \"new\" was stored; recorded it at \(file.path). Check it and run the test again to compare.")
+    // Three lines, the last one empty, each ended by a newline.
+    #expect(try String(contentsOf: file, encoding: .utf8) == "a\nb  \n\n")
+    #expect(temporary.contents() == ["Tests", "Tests/someTest.new.txt"])
+    #expect(store.failure(checking: "a\nb  \n", named: "new", testName: "someTest()") == nil)
+    #expect(store.failure(checking: "a\nb  ", named: "new", testName: "someTest()") != nil)
+    #expect(store.failure(checking: "a\nb\n", named: "new", testName: "someTest()") != nil)
+  }
+
+  @Test("record mode writes exactly the expected file, and fails only where the text changed")
+  func recordMode() throws {
+    let temporary = try TemporaryDirectory()
+    let store = SnapshotStore(directory: temporary.url, isRecording: true)
+    let file = temporary.url.appendingPathComponent("screen.list.txt")
+    try Data("old\ntext\n".utf8).write(to: file)
+    try Data("untouched\n".utf8).write(to: temporary.url.appendingPathComponent("screen.other.txt"))
+
+    let failure = try #require(store.failure(checking: "new\ntext", named: "list", testName: "screen()"))
+    #expect(failure.hasPrefix("Recorded snapshot \"list\" at \(file.path), as LISTDIFFUI_RECORD is set"))
+    #expect(try Data(contentsOf: file) == Data("new\ntext\n".utf8))
+    #expect(temporary.contents() == ["screen.list.txt", "screen.other.txt"])
+    #expect(
+      try String(contentsOf: temporary.url.appendingPathComponent("screen.other.txt"), encoding: .utf8)
+        == "untouched\n")
+    // Recording the same text again changes nothing and passes.
+    #expect(store.failure(checking: "new\ntext", named: "list", testName: "screen()") == nil)
+  }
+
+  @Test("Windows line endings and a missing final newline compare as text")
+  func lineEndings() throws {
+    let temporary = try TemporaryDirectory()
+    let store = SnapshotStore(directory: temporary.url, isRecording: false)
+    try Data("one\r\ntwo\r\n".utf8).write(to: temporary.url.appendingPathComponent("t.crlf.txt"))
+    try Data("one\ntwo".utf8).write(to: temporary.url.appendingPathComponent("t.bare.txt"))
+    #expect(store.failure(checking: "one\ntwo", named: "crlf", testName: "t()") == nil)
+    #expect(store.failure(checking: "one\ntwo", named: "bare", testName: "t()") == nil)
+    #expect(store.failure(checking: "one\r\ntwo", named: "bare", testName: "t()") == nil)
+    #expect(store.failure(checking: "one\ntwo\nthree", named: "crlf", testName: "t()") != nil)
+    // Nothing was rewritten.
+    #expect(try Data(contentsOf: temporary.url.appendingPathComponent("t.crlf.txt")) == Data("one\r\ntwo\r\n".utf8))
+  }
+
+  @Test("a folder that cannot be written: the failure names the path and why; nothing else is touched")
+  func unwritableFolder() throws {
+    let temporary = try TemporaryDirectory()
+    // A file where the snapshot folder should be: no one, root included,
+    // can create a folder there.
+    let blocked = temporary.url.appendingPathComponent("__Snapshots__")
+    try Data("a file\n".utf8).write(to: blocked)
+    let store = SnapshotStore(directory: blocked.appendingPathComponent("SomeTests"), isRecording: false)
+    let failure = try #require(store.failure(checking: "text", named: "x", testName: "t()"))
+    let path = blocked.appendingPathComponent("SomeTests/t.x.txt").path
+    #expect(failure.hasPrefix("Could not record snapshot \"x\" at \(path): "))
+    #expect(failure.contains("Not a directory") || failure.contains("File exists"), "\(failure)")
+    #expect(temporary.contents() == ["__Snapshots__"])
+    #expect(try String(contentsOf: blocked, encoding: .utf8) == "a file\n")
+  }
+
+  @Test("a stored snapshot that is not text fails saying so, and is left as it is")
+  func unreadableSnapshot() throws {
+    let temporary = try TemporaryDirectory()
+    let file = temporary.url.appendingPathComponent("t.binary.txt")
+    let bytes = Data([0xFF, 0xFE, 0x00, 0xC3])
+    try bytes.write(to: file)
+    let store = SnapshotStore(directory: temporary.url, isRecording: false)
+    let failure = try #require(store.failure(checking: "text", named: "binary", testName: "t()"))
+    #expect(failure.hasPrefix("Could not read snapshot \"binary\" at \(file.path): "))
+    #expect(try Data(contentsOf: file) == bytes)
+  }
+
+  @Test("paths: beside the test file, named by file, test and snapshot; Bazel's relative paths resolved")
+  func paths() {
+    let store = SnapshotStore(testFilePath: "/work/Tests/AppTests/ListTests.swift", environment: [:])
+    #expect(store.directory.path == "/work/Tests/AppTests/__Snapshots__/ListTests")
+    #expect(!store.isRecording)
+    #expect(
+      store.file(testName: "rendersRows(count:)", snapshotName: "first page").path
+        == "/work/Tests/AppTests/__Snapshots__/ListTests/rendersRows.first page.txt")
+    #expect(store.file(testName: "t()", snapshotName: "a/b:c").lastPathComponent == "t.a_b_c.txt")
+
+    let run = SnapshotStore(
+      testFilePath: "Tests/AppTests/ListTests.swift", environment: ["BUILD_WORKSPACE_DIRECTORY": "/src/ws"])
+    #expect(run.directory.path == "/src/ws/Tests/AppTests/__Snapshots__/ListTests")
+    let test = SnapshotStore(
+      testFilePath: "./Tests/AppTests/ListTests.swift",
+      environment: ["TEST_SRCDIR": "/sandbox/runfiles", "TEST_WORKSPACE": "_main"])
+    #expect(test.directory.path == "/sandbox/runfiles/_main/Tests/AppTests/__Snapshots__/ListTests")
+
+    for (value, recording) in [("1", true), ("true", true), ("YES", true), ("0", false), ("false", false), ("", false)] {
+      let store = SnapshotStore(testFilePath: "/a/B.swift", environment: ["LISTDIFFUI_RECORD": value])
+      #expect(store.isRecording == recording, "LISTDIFFUI_RECORD=\(value)")
+    }
+  }
+
+  @Test("the line diff: groups of changes with two lines of context and their line numbers")
+  func lineDiff() {
+    let expected = (1...12).map { Substring("line \($0)") }
+    var actual = expected
+    actual[1] = "changed 2"
+    actual.remove(at: 9)
+    actual.append("added")
+    let diff = LineDiff(expected: expected, actual: actual)
+    #expect(diff.hasChanges)
+    #expect(
+      diff.description == """
+        @@ -1,4 +1,4 @@
+         line 1
+        -line 2
+        +changed 2
+         line 3
+         line 4
+        @@ -8,5 +8,5 @@
+         line 8
+         line 9
+        -line 10
+         line 11
+         line 12
+        +added
+        """)
+    #expect(!LineDiff(expected: expected, actual: expected).hasChanges)
+    #expect(LineDiff(expected: expected, actual: expected).description.isEmpty)
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+import ListDiffUITesting
+import Testing
+
+// The recording controllers of Fixtures.swift on a ListScreen: what the
+// tests converted from the hand-made Harness use.
+
+extension ListScreen {
+  /// A screen `width` points wide (20 by default) and `height` tall whose
+  /// controllers log into an ``EventLog`` context object.
+  static func logging(
+    height: Int = 50, width: Int = 20, applyUpdatesAsync: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> ListScreen {
+    ListScreen(
+      width: width, height: height, applyUpdatesAsync: applyUpdatesAsync, contextObjects: EventLog(),
+      sourceLocation: sourceLocation)
+  }
+
+  /// The event log of a screen made by ``logging(height:width:applyUpdatesAsync:sourceLocation:)``.
+  var log: EventLog {
+    guard let log = dataSource.context.object(type: EventLog.self) else {
+      preconditionFailure("a screen made with ListScreen.logging(height:) has an EventLog")
+    }
+    return log
+  }
+
+  /// The identifiers and values the visible cells show, top to bottom.
+  var shown: [String] {
+    collectionView.visibleCells.compactMap { ($0 as? ItemCell)?.textRepresentation }
+  }
+
+  /// The controller of the item `identifier`, as an ``ItemController``.
+  func controller(_ identifier: String, sectionPath: [String] = []) -> ItemController? {
+    dataSource.cellController(forIdentifier: identifier, sectionPath: sectionPath) as? ItemController
+  }
+
+  /// The cell showing the item at `item`, if it is on screen.
+  func cell(at item: Int) -> ItemCell? {
+    collectionView.cellForItem(at: IndexPath(item: item, section: 0)) as? ItemCell
+  }
+}
