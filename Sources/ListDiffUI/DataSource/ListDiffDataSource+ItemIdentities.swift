@@ -3,10 +3,9 @@ extension ListDiffDataSource {
   /// Every item shown, in display order: its view model's identifier and the
   /// names that scope it (what a `sectionPath` matches).
   ///
-  /// - Complexity: O(*n*) in the number of items.
+  /// - Complexity: O(*n* log *s*) for *n* items and *s* leaf sections.
   package var itemIdentities: [(identifier: String, sectionNames: [String])] {
-    let leaves = list.leaves
-    return list.items.map { ($0.key.identifier, leaves[$0.leaf].scope.names) }
+    list.keys.indices.map { (list.keys[$0].identifier, list.leaf(ofItem: $0).scope.names) }
   }
 
   /// Whether `path` appears, in order, within `names`: how
