@@ -73,6 +73,26 @@ struct FlatList: Sendable {
     viewModels.append(viewModel)
   }
 
+  /// Appends the items of `viewModels` to the current leaf, scoped by
+  /// `scope` and shown by controllers of `controllerType`; returns how many
+  /// have an empty identifier.
+  ///
+  /// - Complexity: O(*k*) in the number of view models (amortized).
+  mutating func append<ViewModel: ListViewModel>(
+    _ newViewModels: [ViewModel], scope: String, controllerType: ObjectIdentifier
+  ) -> Int {
+    keys.reserveCapacity(keys.count + newViewModels.count)
+    viewModels.reserveCapacity(viewModels.count + newViewModels.count)
+    var emptyCount = 0
+    for viewModel in newViewModels {
+      let identifier = viewModel.identifier
+      if identifier.isEmpty { emptyCount += 1 }
+      keys.append(ListItemKey(identifier: identifier, scope: scope, controllerType: controllerType))
+      viewModels.append(viewModel)
+    }
+    return emptyCount
+  }
+
   /// The leaf that made the item at `index`.
   ///
   /// - Complexity: O(log *s*) in the number of leaves.

@@ -29,7 +29,9 @@ public final class ListSection<
   /// by a transform when the root is flattened.
   enum Content: Sendable {
     case viewModels([ViewModel])
-    case transformed(count: Int, make: @Sendable (_ append: (ViewModel) -> Void) -> Void)
+    /// `count` models, which `make` turns into view models (some models may
+    /// make none).
+    case transformed(count: Int, make: @Sendable () -> [ViewModel])
   }
 
   let content: Content
@@ -57,11 +59,8 @@ public final class ListSection<
     transform: @escaping @Sendable (T) -> ViewModel?
   ) where T: Sendable {
     self.init(
-      content: .transformed(count: models.count) { append in
-        for model in models {
-          if let viewModel = transform(model) { append(viewModel) }
-        }
-      }, id: id, delegate: delegate)
+      content: .transformed(count: models.count) { models.compactMap(transform) },
+      id: id, delegate: delegate)
   }
 
   /// The same section, with `delegate` given before `id`.
@@ -95,34 +94,21 @@ public final class ListSection<
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
-    flattener.list.beginLeaf(
-      ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate))
-    let controllerType = ObjectIdentifier(ListCellControllerType.self)
-    let scopeKey = scope.key
-    var emptyCount = 0
-    var shown = 0
-    var list = flattener.list
-    // Taken out of the flattener so that appending does not copy the arrays.
-    flattener.list = FlatList()
-    func append(_ viewModel: ViewModel) {
-      let identifier = viewModel.identifier
-      if identifier.isEmpty { emptyCount += 1 }
-      shown += 1
-      list.append(
-        key: ListItemKey(identifier: identifier, scope: scopeKey, controllerType: controllerType),
-        viewModel: viewModel)
-    }
     let modelCount: Int
+    let viewModels: [ViewModel]
     switch content {
-    case .viewModels(let viewModels):
-      modelCount = viewModels.count
-      for viewModel in viewModels { append(viewModel) }
+    case .viewModels(let given):
+      modelCount = given.count
+      viewModels = given
     case .transformed(let count, let make):
       modelCount = count
-      make(append)
+      viewModels = make()
     }
-    flattener.list = list
-    let droppedCount = modelCount - shown
+    flattener.list.beginLeaf(
+      ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate))
+    let emptyCount = flattener.list.append(
+      viewModels, scope: scope.key, controllerType: ObjectIdentifier(ListCellControllerType.self))
+    let droppedCount = modelCount - viewModels.count
     if droppedCount > 0 {
       flattener.diagnostics.append(
         ListDiffDiagnostic(
