@@ -27,6 +27,11 @@ import Foundation
 /// them; changing any property here invalidates the whole layout, so the next
 /// layout pass asks every size again.
 ///
+/// The object holds what it is given; values that cannot be laid out (NaN,
+/// infinite, negative sizes, beyond ``GeometryIssue/limit``) are replaced
+/// where a collection view reads them, as ``GeometryIssue`` says, and
+/// reported to that collection's ``CollectionView/invalidGeometryHandler``.
+///
 /// The object only holds settings: reading or setting any of them is O(1);
 /// the O(*n*) relayout happens at each collection view's next layout pass.
 @MainActor
