@@ -161,7 +161,8 @@ extension CollectionView {
     // their items.
     pendingInvalidations = pendingInvalidations.compactMap { batch.newIndex(of: $0) }
 
-    let dirty = engine.apply(batch, newCounts: newCounts, invalidatedOld: invalidatedOld)
+    let dirty = engine.apply(
+      batch, newCounts: newCounts, invalidatedOld: invalidatedOld, placeholder: activeEstimate)
     resolveSizes(dirty)
     engine.relayout(dirty: dirty)
     needsLayout = true

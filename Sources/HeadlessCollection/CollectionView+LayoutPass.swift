@@ -137,6 +137,13 @@ extension CollectionView {
     seenLayoutGeneration = collectionViewLayout.generation
     engine.direction = collectionViewLayout.scrollDirection
     engine.crossExtent = currentCrossExtent
+    if let estimate = activeEstimate {
+      // Sizes are asked near the viewport, in the pass.
+      engine.setAllEstimated(estimate)
+      engine.layoutAll()
+      needsLayout = true
+      return
+    }
     let count = engine.itemCount
     let layout = collectionViewLayout
     var sizes: [CGSize] = []
@@ -169,7 +176,11 @@ extension CollectionView {
   /// Asks the delegate (or the layout) for the sizes of the items of
   /// `indexes` (ascending) that need them. Sizes are gathered before any is
   /// stored, so a delegate that reads the collection meanwhile sees it whole.
+  ///
+  /// With an estimated item size nothing is asked here: the items keep their
+  /// estimate (or old size) and the pass asks those near the viewport.
   func resolveSizes(_ indexes: [Int]) {
+    guard activeEstimate == nil else { return }
     let needed = engine.itemsNeedingSize(among: indexes)
     guard !needed.isEmpty else { return }
     let layout = collectionViewLayout
@@ -198,6 +209,12 @@ extension CollectionView {
     cellsNeedLayout = false
     clampContentOffset()
     if needsLayout { return }  // scrollViewDidScroll changed something
+    if activeEstimate != nil {
+      sizeItemsNearViewport()
+      // Real sizes may have shortened the content under the offset.
+      clampContentOffset()
+      if needsLayout || hasPendingPlacement { return }  // something moved or changed
+    }
 
     // The clients, loaded once: they are weak references.
     let delegate = self.delegate

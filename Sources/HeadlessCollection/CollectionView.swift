@@ -183,6 +183,8 @@ public final class CollectionView {
   var seenLayoutGeneration = -1
   /// Whether a layout pass is running; passes do not nest.
   var isInLayoutPass = false
+  /// The last unusable estimate reported, so that each is reported once.
+  var reportedEstimate: CGSize?
   /// Whether the delegate is being asked for sizes or section metrics, when
   /// the items are between two placements and a batch must wait.
   var isMeasuring = false

@@ -198,7 +198,7 @@ import Testing
       model.size = { sizes[$0.item % sizes.count] }
       let layout = collection.collectionViewLayout
       for step in 0..<8 {
-        switch Int.random(in: 0..<16, using: &generator) {
+        switch Int.random(in: 0..<17, using: &generator) {
         case 0: collection.frame = CGRect(x: value(), y: value(), width: value(), height: value())
         case 1: collection.bounds = CGRect(x: value(), y: value(), width: value(), height: value())
         case 2: collection.contentOffset = CGPoint(x: value(), y: value())
@@ -233,6 +233,7 @@ import Testing
             sizes[Int.random(in: 0..<sizes.count, using: &generator)] = CGSize(width: value(), height: value())
           }
         case 14: collection.reloadData()
+        case 15: layout.estimatedItemSize = CGSize(width: value(), height: value())
         default:
           _ = collection.renderText()
         }
