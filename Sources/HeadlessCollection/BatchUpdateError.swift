@@ -85,6 +85,15 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
   /// a delete, so its sentence is the one for a delete and a move.
   case reloadOfMovedItem(IndexPath)
 
+  /// The batch was started while the collection asked its delegate for an
+  /// item's size or a section's insets or spacings. The items are then
+  /// between two placements, so the batch is refused before its `updates`
+  /// run: neither the collection nor (if the model changes inside `updates`)
+  /// the model has changed. Make the change once the size request has
+  /// returned — from `collectionViewDidLayout(_:)`, say. UIKit has no
+  /// sentence for this; its behaviour there is undefined.
+  case batchDuringSizing
+
   /// UIKit's sentence for the failure.
   ///
   /// - Complexity: O(length of the sentence).
@@ -152,6 +161,10 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
         + "\(other.uiKitDescription) to \(to.uiKitDescription)"
     case .reloadOfDeletedItem(let path):
       return "attempt to delete and reload the same index path (\(path.uiKitDescription))"
+    case .batchDuringSizing:
+      return "attempt to perform batch updates while the collection view asks its delegate for "
+        + "item sizes or section metrics (collectionView(_:layout:sizeForItemAt:) and the like); "
+        + "perform them after that call returns"
     }
   }
 }

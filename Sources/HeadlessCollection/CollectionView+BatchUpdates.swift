@@ -27,7 +27,9 @@ extension CollectionView {
   ///
   /// Calls nested inside `updates` join this batch (their completions run
   /// with it). ``reloadData()`` inside `updates` turns the batch into a
-  /// reload, without validation.
+  /// reload, without validation. A batch started while the collection asks
+  /// its delegate for sizes or section metrics throws
+  /// ``BatchUpdateError/batchDuringSizing`` without running `updates`.
   ///
   /// - Complexity: O(*k* log *k*) for *k* changes, plus the lines the layout
   ///   moves and O(*v*) for the visible cells; O(*n*) only when *k* is a
@@ -52,6 +54,9 @@ extension CollectionView {
       if let completion { openBatch.completions.append(completion) }
       return
     }
+    // Sizes are being asked: the items are between two placements and a
+    // batch now would apply to half-placed records. Refuse it whole.
+    if isMeasuring { throw .batchDuringSizing }
     layoutIfNeeded()
     let batch = BatchRecorder()
     if let completion { batch.completions.append(completion) }
@@ -156,7 +161,8 @@ extension CollectionView {
     // their items.
     pendingInvalidations = pendingInvalidations.compactMap { batch.newIndex(of: $0) }
 
-    let dirty = engine.apply(batch, newCounts: newCounts, invalidatedOld: invalidatedOld)
+    let dirty = engine.apply(
+      batch, newCounts: newCounts, invalidatedOld: invalidatedOld, placeholder: activeEstimate)
     resolveSizes(dirty)
     engine.relayout(dirty: dirty)
     needsLayout = true

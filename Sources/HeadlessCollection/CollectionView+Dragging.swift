@@ -20,8 +20,9 @@ extension CollectionView {
   /// is clamped to the scrollable range at every step (as UIKit with
   /// `bounces` off), and coasting stops at the first step the clamping holds
   /// the content still. A step moves at most half the viewport along each
-  /// axis; a frame of coasting that goes further is split into such steps.
-  /// Non-finite components count as zero.
+  /// axis (at most 10,000 steps per move); a frame of coasting that
+  /// goes further is split into such steps. Non-finite components count as
+  /// zero and are reported to ``invalidGeometryHandler``.
   ///
   /// - Complexity: O((*d* / *h* + 1) × (log *n* + *v*)) for a distance *d*
   ///   travelled (clamped to the content), a viewport *h* long and *v*
@@ -31,9 +32,10 @@ extension CollectionView {
     layoutIfNeeded()
     isDragging = true
     delegate?.scrollViewWillBeginDragging(self)
+    let translation = checkedVector(translation, "CollectionView.drag(by:velocity:) translation")
+    let velocity = checkedVector(velocity, "CollectionView.drag(by:velocity:) velocity")
     let start = storedContentOffset
-    scrollInSteps(
-      to: CGPoint(x: start.x + Self.finiteOrZero(translation.x), y: start.y + Self.finiteOrZero(translation.y)))
+    scrollInSteps(to: CGPoint(x: start.x + translation.x, y: start.y + translation.y))
     isDragging = false
     let coasting = Deceleration(velocity: velocity)
     let decelerates = coasting.distance != .zero
@@ -43,10 +45,13 @@ extension CollectionView {
     delegate?.scrollViewWillBeginDecelerating(self)
     let released = storedContentOffset
     if coasting.frameCount > 0 {
+      // The whole coasting gets the step budget of one move.
+      let stepsPerFrame = max(1, Self.maximumSteps / coasting.frameCount)
       for frame in 1...coasting.frameCount {
         let before = storedContentOffset
         let travelled = coasting.travelled(afterFrame: frame)
-        scrollInSteps(to: CGPoint(x: released.x + travelled.x, y: released.y + travelled.y))
+        scrollInSteps(
+          to: CGPoint(x: released.x + travelled.x, y: released.y + travelled.y), maximumSteps: stepsPerFrame)
         if storedContentOffset == before { break }  // held at an edge
       }
     }
@@ -54,12 +59,19 @@ extension CollectionView {
     delegate?.scrollViewDidEndDecelerating(self)
   }
 
+  /// The most steps one move takes: a move across more than this many half
+  /// viewports takes longer steps (and may pass over items without
+  /// displaying them, as a fast fling on a device does), so that no distance
+  /// can make scrolling hang.
+  static let maximumSteps = 10_000
+
   /// Moves the offset to `target` (clamped to the scrollable range as it is
   /// when the move starts) in equal steps of at most half the viewport along
-  /// each axis, with `scrollViewDidScroll` and a layout pass per step.
-  /// Returns whether the offset moved.
+  /// each axis (but no more than `maximumSteps` of them), with
+  /// `scrollViewDidScroll` and a layout pass per step. Returns whether the
+  /// offset moved.
   @discardableResult
-  func scrollInSteps(to target: CGPoint) -> Bool {
+  func scrollInSteps(to target: CGPoint, maximumSteps: Int = maximumSteps) -> Bool {
     let range = contentOffsetRange
     let start = storedContentOffset
     let end = CGPoint(
@@ -68,7 +80,8 @@ extension CollectionView {
     guard end != start else { return false }
     func steps(_ distance: CGFloat, _ viewport: CGFloat) -> Int {
       guard viewport > 0, distance != 0 else { return 1 }
-      return Int((abs(distance) / max(1, viewport / 2)).rounded(.up))
+      let steps = (abs(distance) / max(1, viewport / 2)).rounded(.up)
+      return steps < CGFloat(maximumSteps) ? Int(steps) : maximumSteps
     }
     let delta = CGPoint(x: end.x - start.x, y: end.y - start.y)
     let count = max(1, steps(delta.x, frame.width), steps(delta.y, frame.height))
@@ -90,5 +103,12 @@ extension CollectionView {
     return min(max(usable, range.lowerBound), range.upperBound)
   }
 
-  static func finiteOrZero(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+  /// `vector` with each non-finite component replaced by zero, reporting a
+  /// replacement.
+  func checkedVector(_ vector: CGPoint, _ location: @autoclosure () -> String) -> CGPoint {
+    guard !vector.x.isFinite || !vector.y.isFinite else { return vector }
+    let safe = CGPoint(x: vector.x.isFinite ? vector.x : 0, y: vector.y.isFinite ? vector.y : 0)
+    report(location(), given: vector, used: safe)
+    return safe
+  }
 }

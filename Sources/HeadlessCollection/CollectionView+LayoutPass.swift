@@ -88,29 +88,50 @@ extension CollectionView {
     return (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
   }
 
-  /// Every section's metrics, from the delegate or the layout, with
-  /// non-finite values replaced by zero.
+  /// Every section's metrics, from the delegate or the layout, with values
+  /// that cannot be laid out replaced and reported.
   func sectionMetrics(count: Int) -> [SectionMetrics] {
     let layout = collectionViewLayout
-    func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
-    func metrics(_ inset: EdgeInsets, _ line: CGFloat, _ interitem: CGFloat) -> SectionMetrics {
-      SectionMetrics(
-        inset: EdgeInsets(
-          top: finite(inset.top), left: finite(inset.left), bottom: finite(inset.bottom),
-          right: finite(inset.right)),
-        lineSpacing: finite(line), interitemSpacing: finite(interitem))
-    }
     guard let delegate else {
-      return Array(
-        repeating: metrics(layout.sectionInset, layout.minimumLineSpacing, layout.minimumInteritemSpacing),
-        count: count)
+      let metrics = SectionMetrics(
+        inset: checkedInsets(layout.sectionInset, "CollectionViewFlowLayout.sectionInset"),
+        lineSpacing: checkedPosition(layout.minimumLineSpacing, "CollectionViewFlowLayout.minimumLineSpacing"),
+        interitemSpacing: checkedPosition(
+          layout.minimumInteritemSpacing, "CollectionViewFlowLayout.minimumInteritemSpacing"))
+      return Array(repeating: metrics, count: count)
     }
+    let wasMeasuring = isMeasuring
+    isMeasuring = true
+    defer { isMeasuring = wasMeasuring }
     return (0..<count).map { section in
-      metrics(
-        delegate.collectionView(self, layout: layout, insetForSectionAt: section),
-        delegate.collectionView(self, layout: layout, minimumLineSpacingForSectionAt: section),
-        delegate.collectionView(self, layout: layout, minimumInteritemSpacingForSectionAt: section))
+      SectionMetrics(
+        inset: checkedInsets(
+          delegate.collectionView(self, layout: layout, insetForSectionAt: section),
+          "collectionView(_:layout:insetForSectionAt:) for section \(section)"),
+        lineSpacing: checkedPosition(
+          delegate.collectionView(self, layout: layout, minimumLineSpacingForSectionAt: section),
+          "collectionView(_:layout:minimumLineSpacingForSectionAt:) for section \(section)"),
+        interitemSpacing: checkedPosition(
+          delegate.collectionView(self, layout: layout, minimumInteritemSpacingForSectionAt: section),
+          "collectionView(_:layout:minimumInteritemSpacingForSectionAt:) for section \(section)"))
     }
+  }
+
+  /// The size of the item at `indexPath` from the delegate, replaced and
+  /// reported if it cannot be laid out.
+  @inline(__always)
+  func checkedSize(
+    from delegate: any CollectionViewDelegateFlowLayout, at indexPath: IndexPath,
+    layout: CollectionViewFlowLayout
+  ) -> CGSize {
+    let size = delegate.collectionView(self, layout: layout, sizeForItemAt: indexPath)
+    if SafeGeometry.isSize(size) { return size }
+    return checkedSize(size, "collectionView(_:layout:sizeForItemAt:) for \(indexPath)")
+  }
+
+  /// The layout's item size, replaced and reported if it cannot be laid out.
+  func checkedItemSize(_ layout: CollectionViewFlowLayout) -> CGSize {
+    checkedSize(layout.itemSize, "CollectionViewFlowLayout.itemSize")
   }
 
   /// Asks every size and places every item.
@@ -121,21 +142,30 @@ extension CollectionView {
     seenLayoutGeneration = collectionViewLayout.generation
     engine.direction = collectionViewLayout.scrollDirection
     engine.crossExtent = currentCrossExtent
+    if let estimate = activeEstimate {
+      // Sizes are asked near the viewport, in the pass.
+      engine.setAllEstimated(estimate)
+      engine.layoutAll()
+      needsLayout = true
+      return
+    }
     let count = engine.itemCount
     let layout = collectionViewLayout
     var sizes: [CGSize] = []
     sizes.reserveCapacity(count)
     if let delegate {
+      let wasMeasuring = isMeasuring
+      isMeasuring = true
+      defer { isMeasuring = wasMeasuring }
       // Ask section by section, so that index paths need no lookup.
       for (section, geometry) in engine.sections.enumerated() {
         let sectionPath = IndexPath(index: section)
         for item in 0..<geometry.count {
-          sizes.append(
-            delegate.collectionView(self, layout: layout, sizeForItemAt: sectionPath.appending(item)))
+          sizes.append(checkedSize(from: delegate, at: sectionPath.appending(item), layout: layout))
         }
       }
     } else {
-      sizes = Array(repeating: layout.itemSize, count: count)
+      sizes = Array(repeating: checkedItemSize(layout), count: count)
     }
     // The delegate may have changed the collection meanwhile; only sizes for
     // the items it still has can be used.
@@ -151,19 +181,26 @@ extension CollectionView {
   /// Asks the delegate (or the layout) for the sizes of the items of
   /// `indexes` (ascending) that need them. Sizes are gathered before any is
   /// stored, so a delegate that reads the collection meanwhile sees it whole.
+  ///
+  /// With an estimated item size nothing is asked here: the items keep their
+  /// estimate (or old size) and the pass asks those near the viewport.
   func resolveSizes(_ indexes: [Int]) {
+    guard activeEstimate == nil else { return }
     let needed = engine.itemsNeedingSize(among: indexes)
     guard !needed.isEmpty else { return }
     let layout = collectionViewLayout
     var sizes: [(index: Int, size: CGSize)] = []
     sizes.reserveCapacity(needed.count)
     if let delegate {
+      let wasMeasuring = isMeasuring
+      isMeasuring = true
+      defer { isMeasuring = wasMeasuring }
       for index in needed {
-        let path = indexPath(forGlobal: index)
-        sizes.append((index, delegate.collectionView(self, layout: layout, sizeForItemAt: path)))
+        sizes.append((index, checkedSize(from: delegate, at: indexPath(forGlobal: index), layout: layout)))
       }
     } else {
-      for index in needed { sizes.append((index, layout.itemSize)) }
+      let size = checkedItemSize(layout)
+      for index in needed { sizes.append((index, size)) }
     }
     engine.setSizes(sizes)
   }
@@ -177,6 +214,12 @@ extension CollectionView {
     cellsNeedLayout = false
     clampContentOffset()
     if needsLayout { return }  // scrollViewDidScroll changed something
+    if activeEstimate != nil {
+      sizeItemsNearViewport()
+      // Real sizes may have shortened the content under the offset.
+      clampContentOffset()
+      if needsLayout || hasPendingPlacement { return }  // something moved or changed
+    }
 
     // The clients, loaded once: they are weak references.
     let delegate = self.delegate

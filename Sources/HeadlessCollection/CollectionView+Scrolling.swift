@@ -46,6 +46,7 @@ extension CollectionView {
   ///   O((*d* / *h* + 1) × (log *n* + *v*)) for a distance *d* and a viewport
   ///   *h* long.
   public func setContentOffset(_ offset: CGPoint, animated: Bool) {
+    let offset = checkedOffset(offset, "CollectionView.setContentOffset(_:animated:)")
     layoutIfNeeded()
     if animated {
       if scrollInSteps(to: offset) { delegate?.scrollViewDidEndScrollingAnimation(self) }
@@ -134,6 +135,17 @@ extension CollectionView {
     storedContentOffset = clamped
     needsLayout = true
     delegate?.scrollViewDidScroll(self)
+  }
+
+  /// `offset` with each non-finite component replaced by the current one,
+  /// reporting a replacement.
+  func checkedOffset(_ offset: CGPoint, _ location: @autoclosure () -> String) -> CGPoint {
+    guard !offset.x.isFinite || !offset.y.isFinite else { return offset }
+    let safe = CGPoint(
+      x: offset.x.isFinite ? offset.x : storedContentOffset.x,
+      y: offset.y.isFinite ? offset.y : storedContentOffset.y)
+    report(location(), given: offset, used: safe)
+    return safe
   }
 
   /// Pulls the offset back into range after the content or viewport changed.

@@ -13,11 +13,23 @@ extension CollectionView {
   /// nearest point. The output depends only on the layout and the cells'
   /// text, so it can be compared with stored snapshots.
   ///
+  /// A viewport larger than ``maximumTextSize`` points on a side is drawn
+  /// clipped to its top-left ``maximumTextSize`` × ``maximumTextSize``
+  /// points, and the clipping is reported to ``invalidGeometryHandler``:
+  /// any larger drawing would exhaust memory.
+  ///
   /// - Complexity: O(width × height + the visible cells' text).
   public func renderText() -> String {
     layoutIfNeeded()
-    let width = max(0, Int(frame.width.rounded(.down)))
-    let height = max(0, Int(frame.height.rounded(.down)))
+    let size = frame.size
+    let limit = CGFloat(Self.maximumTextSize)
+    if size.width > limit || size.height > limit {
+      report(
+        "CollectionView.renderText() viewport", given: size,
+        used: CGSize(width: min(size.width, limit), height: min(size.height, limit)))
+    }
+    let width = Int(min(max(0, size.width), limit).rounded(.down))
+    let height = Int(min(max(0, size.height), limit).rounded(.down))
     var canvas = TextCanvas(width: width, height: height)
     let origin = storedContentOffset
     for (_, cell) in mounted.entries {
@@ -26,6 +38,12 @@ extension CollectionView {
     }
     return canvas.text
   }
+}
+
+extension CollectionView {
+  /// The most characters per line, and lines, that ``renderText()`` draws:
+  /// 1,024.
+  public static let maximumTextSize = 1_024
 }
 
 /// A grid of characters that cells draw into.
@@ -45,13 +63,16 @@ struct TextCanvas {
     guard frame.minX.isFinite, frame.minY.isFinite, frame.maxX.isFinite, frame.maxY.isFinite else {
       return
     }
-    let left = Int(frame.minX.rounded())
-    let top = Int(frame.minY.rounded())
-    let right = Int(frame.maxX.rounded())
-    let bottom = Int(frame.maxY.rounded())
+    // Clamped before conversion so that no coordinate overflows `Int`; text
+    // is walked character by character, so a far-off start costs nothing.
+    func point(_ value: CGFloat) -> Int { Int(min(max(value, -1e15), 1e15).rounded()) }
+    let left = point(frame.minX)
+    let top = point(frame.minY)
+    let right = point(frame.maxX)
+    let bottom = point(frame.maxY)
+    guard max(0, left) < min(width, right), max(0, top) < min(height, bottom) else { return }
     let columns = max(0, left)..<min(width, right)
     let lines = max(0, top)..<min(height, bottom)
-    guard !columns.isEmpty, !lines.isEmpty else { return }
     for row in lines {
       for column in columns { rows[row][column] = " " }
     }

@@ -29,8 +29,13 @@ public final class CollectionView {
   ///
   /// - Complexity: O(1) to read. Setting a new size lays out at once:
   ///   O(log *n* + *v*), or O(*n*) when the room across the lines changed.
+  /// Values that cannot be laid out (NaN, infinite, negative sizes, beyond
+  /// ``GeometryIssue/limit``) are replaced as ``GeometryIssue`` says and
+  /// reported to ``invalidGeometryHandler``.
   public var frame: CGRect {
     didSet {
+      let safe = checkedRect(frame, "CollectionView.frame")
+      if safe != frame { frame = safe }
       guard frame.size != oldValue.size else { return }
       needsLayout = true
       layoutIfNeeded()
@@ -62,10 +67,15 @@ public final class CollectionView {
   /// Extra scrollable room around the content, UIKit's `contentInset`. The
   /// insets across the scroll direction narrow the room lines are laid out in.
   ///
+  /// Values that cannot be laid out are replaced as ``GeometryIssue`` says
+  /// and reported to ``invalidGeometryHandler``.
+  ///
   /// - Complexity: O(1) to read. Setting a new value lays out at once:
   ///   O(*n*) when the insets across the lines changed, else O(log *n* + *v*).
   public var contentInset: EdgeInsets = .zero {
     didSet {
+      let safe = checkedInsets(contentInset, "CollectionView.contentInset")
+      if safe != contentInset { contentInset = safe }
       guard contentInset != oldValue else { return }
       needsLayout = true
       layoutIfNeeded()
@@ -177,6 +187,11 @@ public final class CollectionView {
   /// the collection can take changes again: how a client that deferred
   /// changes during the pass (ListDiffUI's data source) applies them.
   package var layoutDidFinish: (@MainActor () -> Void)?
+  /// The last unusable estimate reported, so that each is reported once.
+  var reportedEstimate: CGSize?
+  /// Whether the delegate is being asked for sizes or section metrics, when
+  /// the items are between two placements and a batch must wait.
+  var isMeasuring = false
   /// The batch being recorded, if inside `performBatchUpdates`.
   var openBatch: BatchRecorder?
 
@@ -190,13 +205,23 @@ public final class CollectionView {
   /// set a handler, e.g. `collectionView.invalidUpdateHandler = { Issue.record($0) }`.
   public var invalidUpdateHandler: (@MainActor (BatchUpdateError) -> Void)?
 
+  /// Receives every value the collection replaced because it could not be
+  /// laid out (see ``GeometryIssue`` for the rules): a NaN frame, an
+  /// infinite inset, a negative size from the delegate… The collection goes
+  /// on with the replacement either way. By default (nil) each issue is
+  /// printed as one line to standard error; a client that forwards them
+  /// elsewhere (a diagnostics handler, `Issue.record` in tests) sets this.
+  public var invalidGeometryHandler: (@MainActor (GeometryIssue) -> Void)?
+
   /// A collection view of `frame` laid out by `layout`. It has no data
-  /// source yet, hence no sections.
+  /// source yet, hence no sections. A `frame` that cannot be laid out is
+  /// replaced as ``GeometryIssue`` says and reported to standard error.
   ///
   /// - Complexity: O(1).
   public init(frame: CGRect, collectionViewLayout layout: CollectionViewFlowLayout) {
-    self.frame = frame
+    self.frame = SafeGeometry.rect(frame)
     self.collectionViewLayout = layout
+    _ = checkedRect(frame, "CollectionView.init(frame:collectionViewLayout:)")
   }
 
   // MARK: Data

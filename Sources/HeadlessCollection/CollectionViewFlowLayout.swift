@@ -27,6 +27,11 @@ import Foundation
 /// them; changing any property here invalidates the whole layout, so the next
 /// layout pass asks every size again.
 ///
+/// The object holds what it is given; values that cannot be laid out (NaN,
+/// infinite, negative sizes, beyond ``GeometryIssue/limit``) are replaced
+/// where a collection view reads them, as ``GeometryIssue`` says, and
+/// reported to that collection's ``CollectionView/invalidGeometryHandler``.
+///
 /// The object only holds settings: reading or setting any of them is O(1);
 /// the O(*n*) relayout happens at each collection view's next layout pass.
 @MainActor
@@ -42,6 +47,32 @@ public final class CollectionViewFlowLayout {
   /// The size of every item when the delegate does not say otherwise.
   /// Default 50 × 50, as in UIKit. O(1); see the type for the relayout.
   public var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
+
+  /// The size items are laid out at until their real size is needed,
+  /// UIKit's self-sizing estimate. Default `.zero`: not set, so every
+  /// item's size is asked on the first layout, as UIKit does.
+  ///
+  /// When set (and the collection has a delegate to ask), only the items
+  /// within the viewport and half a viewport either side of it along the
+  /// scroll direction — and the item right after them, which could still
+  /// join their last line — are asked their size; the others are placed at
+  /// the estimate. As scrolling brings items near, their real sizes replace
+  /// the estimates and the content size follows; when items before the
+  /// viewport change size, the content offset moves by as much, so the first
+  /// visible item stays where it was on screen (the correction does not call
+  /// `scrollViewDidScroll`: nothing moved on screen). Scrolling down through
+  /// items never makes a visible item move; scrolling up from a place reached
+  /// by a jump can reflow lines of several items, as in UIKit. Once every
+  /// item has been sized, every frame is what a layout without an estimate
+  /// gives.
+  ///
+  /// The recommended setting for long lists: the first layout of *n* items
+  /// then costs O(*n*) placement but asks only the sizes near the viewport.
+  /// An estimate with a zero, negative, NaN, infinite or larger than
+  /// ``GeometryIssue/limit`` dimension counts as not set, and the
+  /// collection reports it to its ``CollectionView/invalidGeometryHandler``.
+  /// O(1); see the type for the relayout.
+  public var estimatedItemSize: CGSize = .zero { didSet { invalidateLayout() } }
 
   /// The direction the content scrolls in. Default ``ScrollDirection/vertical``.
   /// O(1); see the type for the relayout.

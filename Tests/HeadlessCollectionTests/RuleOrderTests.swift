@@ -22,7 +22,7 @@ import Testing
       case .deleteSectionOutOfRange, .deleteOutOfRange, .reloadSectionOutOfRange, .reloadOutOfRange,
         .insertSectionOutOfRange, .insertOutOfRange, .moveSourceSectionOutOfRange,
         .moveSourceOutOfRange, .moveDestinationSectionOutOfRange, .moveDestinationOutOfRange,
-        .invalidIndexPath, .invalidNumberOfSections:
+        .invalidIndexPath, .invalidNumberOfSections, .batchDuringSizing:
         self = .range
       case .duplicateDelete, .duplicateInsert, .deleteAndMove, .insertAndMove,
         .moveFromSameIndexPath, .moveToSameIndexPath, .reloadOfDeletedItem, .reloadOfMovedItem:

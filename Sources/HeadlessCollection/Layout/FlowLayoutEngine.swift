@@ -117,6 +117,25 @@ struct FlowLayoutEngine {
     store = GeometryStore(count: sizes.count) { ItemGeometry.sized(ItemGeometry.sanitized(sizes[$0])) }
   }
 
+  /// Rebuilds the records with every item at the estimated `size`, each
+  /// still needing its real size, ready for ``layoutAll()``.
+  ///
+  /// - Complexity: O(*n*).
+  mutating func setAllEstimated(_ size: CGSize) {
+    store = GeometryStore(count: itemCount) { _ in .estimated(size) }
+  }
+
+  /// Whether item `index` is laid out at a size not yet asked for (an
+  /// estimate, or its old size after an invalidation).
+  ///
+  /// - Complexity: O(log *n*).
+  func needsSize(_ index: Int) -> Bool { store[index].needsSize }
+
+  /// Where the line of item `index` starts along the scroll direction.
+  ///
+  /// - Complexity: O(log *n*).
+  func lineOrigin(of index: Int) -> CGFloat { store[index].lineOrigin }
+
   // MARK: Batch updates
 
   /// Applies a validated batch to the records: removes deleted and moved-out
@@ -128,19 +147,25 @@ struct FlowLayoutEngine {
   /// - Complexity: O(*k* (block size + *n* / block size)) for a batch of *k*
   ///   changes, or O(*n*) when *k* is large enough that rebuilding the store
   ///   is cheaper.
-  mutating func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) -> [Int] {
+  ///
+  /// Inserted items are laid out at `placeholder` until sized when it is
+  /// given (an estimated size), else they are unsized.
+  mutating func apply(
+    _ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int], placeholder: CGSize? = nil
+  ) -> [Int] {
+    let fresh: ItemGeometry = placeholder.map { .estimated($0) } ?? .unsized
     let changeCount = batch.removedOld.count + batch.insertedNew.count
     let moveSources = Dictionary(
       batch.moves.map { ($0.new, $0.old) }, uniquingKeysWith: { first, _ in first })
     if changeCount <= max(32, store.count / 256) {
-      var movedSizes: [Int: CGSize] = [:]
-      for move in batch.moves { movedSizes[move.old] = store[move.old].size }
+      var movedRecords: [Int: ItemGeometry] = [:]
+      for move in batch.moves { movedRecords[move.old] = store[move.old].carried }
       for old in batch.removedOld.reversed() { store.remove(at: old) }
       for new in batch.insertedNew {
-        if let old = moveSources[new], let size = movedSizes[old] {
-          store.insert(.sized(size), at: new)
+        if let old = moveSources[new], let record = movedRecords[old] {
+          store.insert(record, at: new)
         } else {
-          store.insert(.unsized, at: new)
+          store.insert(fresh, at: new)
         }
       }
     } else {
@@ -155,8 +180,8 @@ struct FlowLayoutEngine {
       store = GeometryStore(count: batch.newCount) { newIndex in
         if newIndex == nextInserted {
           nextInserted = inserted.next()
-          if let source = moveSources[newIndex] { return .sized(old[source].size) }
-          return .unsized
+          if let source = moveSources[newIndex] { return old[source].carried }
+          return fresh
         }
         while oldIndex == nextRemoved {
           oldIndex += 1

@@ -26,6 +26,18 @@ struct ItemGeometry {
     size: .zero, crossOrigin: 0, lineOrigin: 0, lineThickness: 0, isLineStart: false,
     needsSize: true)
 
+  /// An item laid out at an estimated `size` until its real size is asked
+  /// for, and which has no place yet.
+  static func estimated(_ size: CGSize) -> ItemGeometry {
+    ItemGeometry(
+      size: size, crossOrigin: 0, lineOrigin: 0, lineThickness: 0, isLineStart: false,
+      needsSize: true)
+  }
+
+  /// The record a moved item takes along: its size, and whether that size
+  /// is still to be asked for; not its place.
+  var carried: ItemGeometry { needsSize ? .estimated(size) : .sized(size) }
+
   /// An item of `size` that has no place yet.
   static func sized(_ size: CGSize) -> ItemGeometry {
     ItemGeometry(

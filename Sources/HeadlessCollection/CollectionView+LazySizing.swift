@@ -1,0 +1,112 @@
+import Foundation
+
+extension CollectionView {
+  /// The estimated item size in effect: the layout's
+  /// ``CollectionViewFlowLayout/estimatedItemSize`` when it is set, usable,
+  /// and there is a delegate to ask real sizes of; else nil (every size is
+  /// asked up front). An unusable estimate is reported once.
+  var activeEstimate: CGSize? {
+    let estimate = collectionViewLayout.estimatedItemSize
+    guard estimate != .zero, delegate != nil else { return nil }
+    guard estimate.width > 0, estimate.width <= SafeGeometry.limit, estimate.height > 0,
+      estimate.height <= SafeGeometry.limit
+    else {
+      if reportedEstimate.map({ !Self.sameSize($0, estimate) }) ?? true {
+        reportedEstimate = estimate
+        report("CollectionViewFlowLayout.estimatedItemSize", given: estimate, used: "not set (.zero)")
+      }
+      return nil
+    }
+    return estimate
+  }
+
+  /// Whether two sizes are the same numbers, NaN included.
+  private static func sameSize(_ a: CGSize, _ b: CGSize) -> Bool {
+    SafeGeometry.same(a.width, b.width) && SafeGeometry.same(a.height, b.height)
+  }
+
+  /// Whether items must be loaded or placed again before a pass means
+  /// anything.
+  var hasPendingPlacement: Bool {
+    needsReload || needsFullLayout || !pendingInvalidations.isEmpty
+      || seenLayoutGeneration != collectionViewLayout.generation
+      || engine.crossExtent != currentCrossExtent
+      || engine.direction != collectionViewLayout.scrollDirection
+  }
+
+  /// The rectangle whose items must have their real sizes: the viewport and
+  /// half of it either side along the scroll direction.
+  var sizingWindow: CGRect {
+    let visible = bounds
+    switch engine.direction {
+    case .vertical:
+      let margin = visible.height / 2
+      return CGRect(
+        x: visible.minX, y: visible.minY - margin, width: visible.width, height: visible.height + 2 * margin)
+    case .horizontal:
+      let margin = visible.width / 2
+      return CGRect(
+        x: visible.minX - margin, y: visible.minY, width: visible.width + 2 * margin, height: visible.height)
+    }
+  }
+
+  /// Asks the real sizes of the estimated items in ``sizingWindow`` (and of
+  /// the item right after them, which could join their last line), places
+  /// what they move, and moves the content offset by as much as the first
+  /// visible item's line moved, so that it stays put on screen. Repeats while
+  /// the window, as placed anew, holds estimated items: each round sizes at
+  /// least one item and none is asked twice, so it ends; sizes far below the
+  /// estimate only take a few more rounds.
+  ///
+  /// - Complexity: O(*w* (log *n* + the lines they move)) for the *w* items
+  ///   sized, which are about those in the window.
+  func sizeItemsNearViewport() {
+    guard let delegate else { return }
+    let layout = collectionViewLayout
+    let itemCount = engine.itemCount
+    while true {
+      let inWindow = engine.items(intersecting: sizingWindow)
+      var needed = inWindow.map(\.index).filter(engine.needsSize)
+      if let last = inWindow.last?.index, last + 1 < itemCount, engine.needsSize(last + 1) {
+        needed.append(last + 1)
+      }
+      guard !needed.isEmpty else { return }
+
+      let anchor = engine.items(intersecting: bounds).first?.index
+      let anchorOrigin = anchor.map(engine.lineOrigin(of:))
+      var sizes: [(index: Int, size: CGSize)] = []
+      sizes.reserveCapacity(needed.count)
+      do {
+        let wasMeasuring = isMeasuring
+        isMeasuring = true
+        defer { isMeasuring = wasMeasuring }
+        for index in needed {
+          sizes.append((index, checkedSize(from: delegate, at: indexPath(forGlobal: index), layout: layout)))
+        }
+      }
+      // A delegate that changed the collection meanwhile made these indexes
+      // stale: the next pass starts over.
+      guard engine.itemCount == itemCount, !hasPendingPlacement else { return }
+      engine.setSizes(sizes)
+      engine.relayout(dirty: needed)
+
+      if let anchor, let anchorOrigin {
+        let shift = engine.lineOrigin(of: anchor) - anchorOrigin
+        if shift != 0 { shiftContentOffsetSilently(by: shift) }
+      }
+    }
+  }
+
+  /// Moves the content offset along the scroll direction without telling
+  /// the delegate, clamped: the content moved under the viewport by as much,
+  /// so nothing moved on screen.
+  private func shiftContentOffsetSilently(by shift: CGFloat) {
+    let range = contentOffsetRange
+    var offset = storedContentOffset
+    switch engine.direction {
+    case .vertical: offset.y = Self.clamp(offset.y + shift, to: range.y, orElse: offset.y)
+    case .horizontal: offset.x = Self.clamp(offset.x + shift, to: range.x, orElse: offset.x)
+    }
+    storedContentOffset = offset
+  }
+}
