@@ -87,10 +87,22 @@ func dictionaryFloor(old: [BenchItem], new: [BenchItem]) -> Int {
   return found
 }
 
+/// Workloads already built, so that several full runs (and the F rows,
+/// which reuse W2's shape) build each once.
+nonisolated(unsafe) private var engineWorkloadCache: [String: EngineWorkload] = [:]
+
+/// The W workloads that `selected` names, built on first use.
 func engineWorkloads(selected: (String) -> Bool) -> [EngineWorkload] {
   var workloads: [EngineWorkload] = []
   func add(_ name: String, _ make: () -> EngineWorkload) {
-    if selected(name) { workloads.append(make()) }
+    guard selected(name) else { return }
+    if let cached = engineWorkloadCache[name] {
+      workloads.append(cached)
+    } else {
+      let made = make()
+      engineWorkloadCache[name] = made
+      workloads.append(made)
+    }
   }
   add("W1") {
     makeEngineWorkload(
