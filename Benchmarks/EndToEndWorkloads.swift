@@ -52,6 +52,21 @@ private func makeEndToEndDataSource() -> ListDiffDataSource {
   return dataSource
 }
 
+/// A data source (as `makeEndToEndDataSource`) already showing `models`.
+@MainActor
+private func makeEndToEndDataSource(showing models: [EndToEndViewModel]) -> ListDiffDataSource {
+  let dataSource = makeEndToEndDataSource()
+  dataSource.setRootSection(EndToEndSection(models))
+  return dataSource
+}
+
+/// Shows the last screenful, in one jump.
+@MainActor
+private func scrollToEnd(_ collection: CollectionView) {
+  let end = max(0, collection.contentSize.height - collection.bounds.height)
+  collection.setContentOffset(CGPoint(x: 0, y: end), animated: false)
+}
+
 /// `count` view models and the same items with the middle one's payload
 /// changed, every identifier in the second a fresh copy so that equality
 /// cannot short-cut on shared storage. Built once per count.
@@ -137,11 +152,7 @@ private func oneChangeRow(
   var updatedCorrectly = true
   let timing = measure(
     runs: config.runs,
-    prepare: { () -> ListDiffDataSource in
-      let dataSource = makeEndToEndDataSource()
-      dataSource.setRootSection(EndToEndSection(models.original))
-      return dataSource
-    },
+    prepare: { makeEndToEndDataSource(showing: models.original) },
     { dataSource in
       dataSource.setRootSection(EndToEndSection(models.changed))
       updatedCorrectly = updatedCorrectly && dataSource.itemCount == count
@@ -196,17 +207,11 @@ private func millionRow(config: BenchConfig, progress: (String) -> Void) -> Benc
   var scrollMs: [Double] = []
   let change = measure(
     runs: runs, warmUp: false,
-    prepare: { () -> ListDiffDataSource in
-      let dataSource = makeEndToEndDataSource()
-      dataSource.setRootSection(EndToEndSection(models.original))
-      return dataSource
-    },
+    prepare: { makeEndToEndDataSource(showing: models.original) },
     { dataSource in
       dataSource.setRootSection(EndToEndSection(models.changed))
-      let collection = dataSource.collectionView
       let start = nowNanoseconds()
-      collection.setContentOffset(
-        CGPoint(x: 0, y: max(0, collection.contentSize.height - collection.bounds.height)), animated: false)
+      scrollToEnd(dataSource.collectionView)
       scrollMs.append(Double(nowNanoseconds() - start) / 1_000_000)
     })
   // Memory: the flattened items held alone, then the whole sequence.
@@ -217,12 +222,9 @@ private func millionRow(config: BenchConfig, progress: (String) -> Void) -> Benc
     withExtendedLifetime(root) {}
   }
   let peakBytes = peakMemoryAbove {
-    let dataSource = makeEndToEndDataSource()
-    dataSource.setRootSection(EndToEndSection(models.original))
+    let dataSource = makeEndToEndDataSource(showing: models.original)
     dataSource.setRootSection(EndToEndSection(models.changed))
-    let collection = dataSource.collectionView
-    collection.setContentOffset(
-      CGPoint(x: 0, y: max(0, collection.contentSize.height - collection.bounds.height)), animated: false)
+    scrollToEnd(dataSource.collectionView)
   }
   var extra: [(key: String, value: Double)] = [
     ("flatten_median_ms", flatten.medianMs),

@@ -38,12 +38,7 @@ private func viewModel(of item: BenchItem) -> any ListViewModel {
 /// identifier, read the same way.
 @inline(never)
 private func erasedDictionaryFloor(old: [any ListViewModel], new: [any ListViewModel]) -> Int {
-  var table: [String: Int] = [:]
-  table.reserveCapacity(old.count)
-  for (index, model) in old.enumerated() { table[model.identifier] = index }
-  var found = 0
-  for model in new where table[model.identifier] != nil { found &+= 1 }
-  return found
+  dictionaryFloor(old: old, new: new) { $0.identifier }
 }
 
 /// The diff as ListDiffUI runs it on its flattened items.
@@ -57,10 +52,9 @@ private func erasedDiff(
   }
 }
 
-/// F1, after the W rows of the same run (`earlier`), whose W2 median it
-/// reports beside its own; W2 is timed here if it was not selected.
+/// F1, with W2 timed beside it.
 func erasedRows(
-  config: BenchConfig, earlier: [BenchRow], selected: (String) -> Bool, progress: (String) -> Void
+  config: BenchConfig, selected: (String) -> Bool, progress: (String) -> Void
 ) -> [BenchRow] {
   guard selected("F1") else { return [] }
   progress("F1: W2's change on 100,000 type-erased items")
@@ -72,17 +66,21 @@ func erasedRows(
   let oldIdentifiers = oldModels.map(\.identifier)
   let newIdentifiers = newModels.map(\.identifier)
 
-  let floor = measure(runs: config.runs) { blackHole(erasedDictionaryFloor(old: oldModels, new: newModels)) }
+  // F1, its floor and W2 in turn, so that the two ratios compare like with like.
   var changes = 0
-  let diff = measure(runs: config.runs) {
-    changes = erasedDiff(
-      oldIdentifiers: oldIdentifiers, oldModels: oldModels,
-      newIdentifiers: newIdentifiers, newModels: newModels
-    ).changeCount
-  }
-  let w2Median =
-    earlier.first { $0.name == "W2" }?.timing.medianMs
-    ?? measure(runs: config.runs) { blackHole(listDiff(oldArray: w2.old, newArray: w2.new)) }.medianMs
+  let timings = measureInterleaved(
+    runs: config.runs,
+    [
+      { blackHole(erasedDictionaryFloor(old: oldModels, new: newModels)) },
+      {
+        changes = erasedDiff(
+          oldIdentifiers: oldIdentifiers, oldModels: oldModels,
+          newIdentifiers: newIdentifiers, newModels: newModels
+        ).changeCount
+      },
+      { blackHole(listDiff(oldArray: w2.old, newArray: w2.new)) },
+    ])
+  let (floor, diff, w2Median) = (timings[0], timings[1], timings[2].medianMs)
   let expected = listDiff(oldArray: w2.old, newArray: w2.new).changeCount
   if changes != expected { progress("F1: \(changes) changes, W2 has \(expected)") }
   return [

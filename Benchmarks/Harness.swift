@@ -116,6 +116,36 @@ func measure(runs: Int, warmUp: Bool = true, _ body: () -> Void) -> Timing {
   measure(runs: runs, warmUp: warmUp, prepare: { () }, { _ in body() })
 }
 
+/// Times `bodies` in turn (first, second, ..., first, second, ...), so that
+/// all see the same moments of a shared machine's load and their ratios
+/// compare like with like. Short bodies get more samples (up to 200, about
+/// 50 ms of the slowest), so a median is not one interrupted sample.
+func measureInterleaved(runs: Int, _ bodies: [() -> Void]) -> [Timing] {
+  func once(_ work: () -> Void) -> Double {
+    let start = nowNanoseconds()
+    work()
+    return Double(nowNanoseconds() - start) / 1_000_000
+  }
+  let slowest = max(bodies.map(once).max() ?? 0, 0.001)
+  let count = max(runs, min(200, Int(50 / slowest)))
+  var samples = [[Double]](repeating: [], count: bodies.count)
+  for _ in 0..<count {
+    for (index, body) in bodies.enumerated() { samples[index].append(once(body)) }
+  }
+  return samples.map { values in
+    let sorted = values.sorted()
+    return Timing(medianMs: sorted[sorted.count / 2], minMs: sorted[0])
+  }
+}
+
+/// `measureInterleaved` of a body and its floor.
+func measureAgainstFloor(
+  runs: Int, floor: @escaping () -> Void, _ body: @escaping () -> Void
+) -> (body: Timing, floor: Timing) {
+  let timings = measureInterleaved(runs: runs, [floor, body])
+  return (timings[1], timings[0])
+}
+
 /// Keeps the optimizer from discarding a computed value.
 @inline(never)
 func blackHole<T>(_ value: T) {

@@ -2,11 +2,6 @@
 // report (medians of the run medians, with their spread), the targets the
 // issues set, and the table, Markdown and JSON renderings.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import Foundation
 
 /// The median, minimum and maximum of one figure over the full runs.

@@ -27,7 +27,7 @@ for run in 1...config.fullRuns {
   if config.fullRuns > 1 { progress("full run \(run) of \(config.fullRuns) (load \(loadAverage()))") }
   var rows: [BenchRow] = []
   rows += engineRows(config: config, selected: selected, progress: progress)
-  rows += erasedRows(config: config, earlier: rows, selected: selected, progress: progress)
+  rows += erasedRows(config: config, selected: selected, progress: progress)
   rows += collectionRows(config: config, selected: selected, progress: progress)
   rows += endToEndRows(config: config, earlier: rows, selected: selected, progress: progress)
   runs.append(rows)
