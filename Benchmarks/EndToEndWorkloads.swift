@@ -1,14 +1,11 @@
-// E1a and E1b: the whole framework — sections, flattening, diff, batch
-// update, controllers and cells — on a 100,000-item `ListSection` in a
-// 40-line viewport.
+// E rows: the whole framework — sections, flattening, diff, batch update,
+// controllers and cells — on a `ListSection` in a 40-line viewport: E1a and
+// E1b on 100,000 items, E2 on 1,000,000.
 
 import Foundation
-import HeadlessCollection
+import ListDiff
+import ListDiffUI
 import TestSupport
-@_spi(Benchmarking) import ListDiffUI
-
-/// The number of items of both E rows.
-private let endToEndItemCount = 100_000
 
 /// The view model of every E-row item: a UUID-string identity and a payload.
 private struct EndToEndViewModel: ListViewModel, Equatable {
@@ -21,14 +18,17 @@ private final class EndToEndCell: ListCell {
   override var textRepresentation: String { text }
 }
 
-/// One line per item; counts `configureCell` calls so E1a can report them.
+/// One line per item; counts `configureCell` calls and size requests so the
+/// rows can report them.
 private final class EndToEndController:
   ListCellController<EndToEndViewModel, ListViewStateNone, EndToEndCell>
 {
   static var configureCalls = 0
+  static var sizeRequests = 0
 
   override func itemSize(containerSize: CGSize) -> CGSize {
-    CGSize(width: containerSize.width, height: 1)
+    Self.sizeRequests += 1
+    return CGSize(width: containerSize.width, height: 1)
   }
 
   override func configureCell(cell: EndToEndCell) {
@@ -52,82 +52,188 @@ private func makeEndToEndDataSource() -> ListDiffDataSource {
   return dataSource
 }
 
-/// E1a and E1b.
+/// A data source (as `makeEndToEndDataSource`) already showing `models`.
 @MainActor
-func endToEndRows(
-  config: BenchConfig, selected: (String) -> Bool, progress: (String) -> Void
-) -> [BenchRow] {
-  guard selected("E1a") || selected("E1b") else { return [] }
+private func makeEndToEndDataSource(showing models: [EndToEndViewModel]) -> ListDiffDataSource {
+  let dataSource = makeEndToEndDataSource()
+  dataSource.setRootSection(EndToEndSection(models))
+  return dataSource
+}
+
+/// Shows the last screenful, in one jump.
+@MainActor
+private func scrollToEnd(_ collection: CollectionView) {
+  let end = max(0, collection.contentSize.height - collection.bounds.height)
+  collection.setContentOffset(CGPoint(x: 0, y: end), animated: false)
+}
+
+/// `count` view models and the same items with the middle one's payload
+/// changed, every identifier in the second a fresh copy so that equality
+/// cannot short-cut on shared storage. Built once per count.
+private struct EndToEndModels {
+  var original: [EndToEndViewModel]
+  var changed: [EndToEndViewModel]
+}
+
+nonisolated(unsafe) private var endToEndModelCache: [Int: EndToEndModels] = [:]
+
+private func endToEndModels(count: Int) -> EndToEndModels {
+  if let cached = endToEndModelCache[count] { return cached }
   var generator = SeededGenerator(seed: 0xE1)
-  let models = (0..<endToEndItemCount).map {
+  let original = (0..<count).map {
     EndToEndViewModel(identifier: uuidString(using: &generator), payload: $0)
   }
-  // The same items with one payload changed, every identifier a fresh copy
-  // so that equality cannot short-cut on shared storage.
-  var changed = models.map { EndToEndViewModel(identifier: freshCopy($0.identifier), payload: $0.payload) }
-  changed[endToEndItemCount / 2].payload = -1
+  var changed = original.map { EndToEndViewModel(identifier: freshCopy($0.identifier), payload: $0.payload) }
+  changed[count / 2].payload = -1
+  let models = EndToEndModels(original: original, changed: changed)
+  endToEndModelCache[count] = models
+  return models
+}
 
+/// Flattening alone, the section's construction included: the cost of the
+/// user's description, which every first root and change pays.
+@MainActor
+private func flattenTiming(_ models: [EndToEndViewModel], runs: Int) -> Timing {
+  measure(runs: runs) { blackHole(FlattenedRoot(EndToEndSection(models))) }
+}
+
+/// E1a, E1b and E2, after the rows of the same run (`earlier`): E1b reports
+/// W3's median beside its own (W3 is timed here if it was not selected).
+@MainActor
+func endToEndRows(
+  config: BenchConfig, earlier: [BenchRow], selected: (String) -> Bool, progress: (String) -> Void
+) -> [BenchRow] {
   var rows: [BenchRow] = []
-  if selected("E1a") {
-    progress("E1a: first root of \(endToEndItemCount) items")
-    let timing = measure(runs: config.runs, prepare: makeEndToEndDataSource) { dataSource in
-      dataSource.setRootSection(EndToEndSection(models))
+  if selected("E1a") || selected("E1b") {
+    let models = endToEndModels(count: 100_000)
+    if selected("E1a") { rows.append(firstRootRow(models, config: config, progress: progress)) }
+    if selected("E1b") {
+      rows.append(oneChangeRow(models, config: config, earlier: earlier, progress: progress))
     }
-    // One more run, counted, to report how many cells were configured.
-    let dataSource = makeEndToEndDataSource()
-    EndToEndController.configureCalls = 0
-    dataSource.setRootSection(EndToEndSection(models))
-    let configureCalls = EndToEndController.configureCalls
-    let visible = dataSource.collectionView.visibleCells.count
-    rows.append(
-      BenchRow(
-        name: "E1a", work: "first setRootSection of a 100,000-item ListSection, 40-line viewport",
-        timing: timing, floorMedianMs: nil, stdlibMedianMs: nil,
-        extra: [
-          ("configure_cell_calls", Double(configureCalls)),
-          ("visible_cells", Double(visible)),
-          ("controllers", Double(dataSource.cellControllerCount)),
-        ]))
   }
-  if selected("E1b") {
-    progress("E1b: the same root with one view model changed")
-    var updatedCorrectly = true
-    let timing = measure(
-      runs: config.runs,
-      prepare: { () -> ListDiffDataSource in
-        let dataSource = makeEndToEndDataSource()
-        dataSource.setRootSection(EndToEndSection(models))
-        return dataSource
-      },
-      { dataSource in
-        dataSource.setRootSection(EndToEndSection(changed))
-        updatedCorrectly = updatedCorrectly && dataSource.itemCount == endToEndItemCount
-      })
-    // The diff alone, on the very items the data source diffs.
-    let oldRoot = FlattenedRoot(EndToEndSection(models))
-    let newRoot = FlattenedRoot(EndToEndSection(changed))
-    var changes = 0
-    let diffOnly = measure(runs: config.runs) {
-      changes = FlattenedRoot.diff(from: oldRoot, to: newRoot)
-    }
-    // Flattening alone (building the section included), for the breakdown.
-    let flatten = measure(runs: config.runs) { blackHole(FlattenedRoot(EndToEndSection(changed))) }
-    // The dictionary floor on the same identifier strings.
-    let oldItems = models.map { BenchItem(id: $0.identifier, payload: $0.payload) }
-    let newItems = changed.map { BenchItem(id: $0.identifier, payload: $0.payload) }
-    let floor = measure(runs: config.runs) { blackHole(dictionaryFloor(old: oldItems, new: newItems)) }
-    if changes != 1 || !updatedCorrectly {
-      progress("E1b: unexpected result (\(changes) changes)")
-    }
-    rows.append(
-      BenchRow(
-        name: "E1b", work: "then the same root with one view model changed",
-        timing: timing, floorMedianMs: floor.medianMs, stdlibMedianMs: nil,
-        extra: [
-          ("diff_only_median_ms", diffOnly.medianMs),
-          ("flatten_median_ms", flatten.medianMs),
-          ("ratio_to_diff_only", timing.medianMs / max(diffOnly.medianMs, 1e-9)),
-        ]))
-  }
+  if selected("E2") { rows.append(millionRow(config: config, progress: progress)) }
   return rows
+}
+
+/// E1a: the first root of 100,000 items.
+@MainActor
+private func firstRootRow(
+  _ models: EndToEndModels, config: BenchConfig, progress: (String) -> Void
+) -> BenchRow {
+  progress("E1a: first root of \(models.original.count) items")
+  let timing = measure(runs: config.runs, prepare: makeEndToEndDataSource) { dataSource in
+    dataSource.setRootSection(EndToEndSection(models.original))
+  }
+  let flatten = flattenTiming(models.original, runs: config.runs)
+  // One more run, counted.
+  let dataSource = makeEndToEndDataSource()
+  EndToEndController.configureCalls = 0
+  EndToEndController.sizeRequests = 0
+  dataSource.setRootSection(EndToEndSection(models.original))
+  return BenchRow(
+    name: "E1a", work: "first setRootSection of a 100,000-item ListSection, 40-line viewport",
+    timing: timing, floorMedianMs: nil, stdlibMedianMs: nil,
+    extra: [
+      ("flatten_median_ms", flatten.medianMs),
+      ("configure_cell_calls", Double(EndToEndController.configureCalls)),
+      ("visible_cells", Double(dataSource.collectionView.visibleCells.count)),
+      ("controllers", Double(dataSource.cellControllerCount)),
+      ("size_requests", Double(EndToEndController.sizeRequests)),
+    ])
+}
+
+/// E1b: the same root again with one view model changed.
+@MainActor
+private func oneChangeRow(
+  _ models: EndToEndModels, config: BenchConfig, earlier: [BenchRow], progress: (String) -> Void
+) -> BenchRow {
+  progress("E1b: the same root with one view model changed")
+  let count = models.original.count
+  var updatedCorrectly = true
+  let timing = measure(
+    runs: config.runs,
+    prepare: { makeEndToEndDataSource(showing: models.original) },
+    { dataSource in
+      dataSource.setRootSection(EndToEndSection(models.changed))
+      updatedCorrectly = updatedCorrectly && dataSource.itemCount == count
+    })
+  // The diff alone, on the very items the data source diffs.
+  let oldRoot = FlattenedRoot(EndToEndSection(models.original))
+  let newRoot = FlattenedRoot(EndToEndSection(models.changed))
+  var changes = 0
+  let diffOnly = measure(runs: config.runs) {
+    changes = FlattenedRoot.diff(from: oldRoot, to: newRoot)
+  }
+  let flatten = flattenTiming(models.changed, runs: config.runs)
+  // The dictionary floor on the same identifier strings.
+  let oldItems = models.original.map { BenchItem(id: $0.identifier, payload: $0.payload) }
+  let newItems = models.changed.map { BenchItem(id: $0.identifier, payload: $0.payload) }
+  let floor = measure(runs: config.runs) { blackHole(dictionaryFloor(old: oldItems, new: newItems)) }
+  // W3 (the engine on 100,000 unchanged items) in the same run.
+  let w3Median =
+    earlier.first { $0.name == "W3" }?.timing.medianMs
+    ?? engineWorkloads(selected: { $0 == "W3" }).first.map { w3 in
+      measure(runs: config.runs) { blackHole(listDiff(oldArray: w3.old, newArray: w3.new)) }.medianMs
+    } ?? .nan
+  if changes != 1 || !updatedCorrectly {
+    progress("E1b: unexpected result (\(changes) changes)")
+  }
+  return BenchRow(
+    name: "E1b", work: "then the same root with one view model changed",
+    timing: timing, floorMedianMs: floor.medianMs, stdlibMedianMs: nil,
+    extra: [
+      ("diff_only_median_ms", diffOnly.medianMs),
+      ("flatten_median_ms", flatten.medianMs),
+      ("w3_median_ms", w3Median),
+      ("ratio_to_diff_only", timing.medianMs / max(diffOnly.medianMs, 1e-9)),
+    ])
+}
+
+/// E2: a million items: the first root (timed), then one change and a
+/// scroll to the end (timed apart), and the peak memory of all three above
+/// the models, beside the memory of the flattened items alone.
+@MainActor
+private func millionRow(config: BenchConfig, progress: (String) -> Void) -> BenchRow {
+  let models = endToEndModels(count: 1_000_000)
+  progress("E2: first root, one change and a scroll on \(models.original.count) items")
+  // Each repetition is seconds long: fewer of them, no warm-up.
+  let runs = config.quick ? 1 : 3
+  let firstRoot = measure(runs: runs, warmUp: false, prepare: makeEndToEndDataSource) { dataSource in
+    dataSource.setRootSection(EndToEndSection(models.original))
+  }
+  let flatten = measure(runs: runs, warmUp: false) {
+    blackHole(FlattenedRoot(EndToEndSection(models.original)))
+  }
+  var scrollMs: [Double] = []
+  let change = measure(
+    runs: runs, warmUp: false,
+    prepare: { makeEndToEndDataSource(showing: models.original) },
+    { dataSource in
+      dataSource.setRootSection(EndToEndSection(models.changed))
+      let start = nowNanoseconds()
+      scrollToEnd(dataSource.collectionView)
+      scrollMs.append(Double(nowNanoseconds() - start) / 1_000_000)
+    })
+  // Memory: the flattened items held alone, then the whole sequence.
+  var ownBytes: Int?
+  if let before = residentMemoryAfterTrim() {
+    let root = FlattenedRoot(EndToEndSection(models.original))
+    if let after = residentMemory() { ownBytes = max(0, after.current - before) }
+    withExtendedLifetime(root) {}
+  }
+  let peakBytes = peakMemoryAbove {
+    let dataSource = makeEndToEndDataSource(showing: models.original)
+    dataSource.setRootSection(EndToEndSection(models.changed))
+    scrollToEnd(dataSource.collectionView)
+  }
+  var extra: [(key: String, value: Double)] = [
+    ("flatten_median_ms", flatten.medianMs),
+    ("change_median_ms", change.medianMs),
+    ("scroll_to_end_ms", scrollMs.sorted()[scrollMs.count / 2]),
+  ]
+  if let peakBytes { extra.append(("peak_memory_mb", Double(peakBytes) / 1_048_576)) }
+  if let ownBytes { extra.append(("flattened_items_mb", Double(ownBytes) / 1_048_576)) }
+  return BenchRow(
+    name: "E2", work: "1,000,000 items: first setRootSection (timed), one change, scroll to the end",
+    timing: firstRoot, floorMedianMs: nil, stdlibMedianMs: nil, extra: extra)
 }

@@ -79,18 +79,39 @@ func makeEngineWorkload(
 /// look-up of every new identifier.
 @inline(never)
 func dictionaryFloor(old: [BenchItem], new: [BenchItem]) -> Int {
+  dictionaryFloor(old: old, new: new) { $0.id }
+}
+
+/// The floor on any element type, reading each identifier with `identifier`
+/// (inlined into each caller, so the read is all that differs).
+@inline(__always)
+func dictionaryFloor<Element>(
+  old: [Element], new: [Element], identifier: (Element) -> String
+) -> Int {
   var table: [String: Int] = [:]
   table.reserveCapacity(old.count)
-  for (index, item) in old.enumerated() { table[item.id] = index }
+  for (index, element) in old.enumerated() { table[identifier(element)] = index }
   var found = 0
-  for item in new where table[item.id] != nil { found &+= 1 }
+  for element in new where table[identifier(element)] != nil { found &+= 1 }
   return found
 }
 
+/// Workloads already built, so that several full runs (and the F rows,
+/// which reuse W2's shape) build each once.
+nonisolated(unsafe) private var engineWorkloadCache: [String: EngineWorkload] = [:]
+
+/// The W workloads that `selected` names, built on first use.
 func engineWorkloads(selected: (String) -> Bool) -> [EngineWorkload] {
   var workloads: [EngineWorkload] = []
   func add(_ name: String, _ make: () -> EngineWorkload) {
-    if selected(name) { workloads.append(make()) }
+    guard selected(name) else { return }
+    if let cached = engineWorkloadCache[name] {
+      workloads.append(cached)
+    } else {
+      let made = make()
+      engineWorkloadCache[name] = made
+      workloads.append(made)
+    }
   }
   add("W1") {
     makeEngineWorkload(
@@ -148,8 +169,9 @@ func engineRows(
     progress("\(workload.name): \(workload.work)")
     let old = workload.old
     let new = workload.new
-    let floor = measure(runs: config.runs) { blackHole(dictionaryFloor(old: old, new: new)) }
-    let diff = measure(runs: config.runs) { blackHole(listDiff(oldArray: old, newArray: new)) }
+    let (diff, floor) = measureAgainstFloor(
+      runs: config.runs, floor: { blackHole(dictionaryFloor(old: old, new: new)) },
+      { blackHole(listDiff(oldArray: old, newArray: new)) })
     var stdlib: Timing?
     let predicted = predictedStandardLibraryMs(old: old, new: new)
     if predicted <= 10_000 {

@@ -9,16 +9,52 @@
 import Foundation
 import TestSupport
 
-/// How hard the benchmark works: `--quick` for CI, full runs for the README.
+/// What the command line asks for.
+///
+/// `--quick` (CI) times fewer repetitions and runs once; `--runs N` runs the
+/// whole selection N times in one process and reports, per figure, the
+/// median of the N run medians and their spread (the README's table is
+/// `--runs 3 --markdown`); `--json` and `--markdown` choose the output.
 struct BenchConfig: Sendable {
   /// Timed repetitions of each measured body; the median is reported.
   var runs: Int
   /// Whether `--quick` was given.
   var quick: Bool
+  /// Full runs of the whole selection (`--runs N`).
+  var fullRuns: Int
+  /// Output format.
+  var output: Output
+
+  enum Output: Sendable { case table, markdown, json }
 
   static func fromArguments(_ arguments: [String]) -> BenchConfig {
     let quick = arguments.contains("--quick")
-    return BenchConfig(runs: quick ? 3 : 9, quick: quick)
+    var fullRuns = 1
+    if let flag = arguments.firstIndex(of: "--runs"), flag + 1 < arguments.count,
+      let count = Int(arguments[flag + 1]), count > 0
+    {
+      fullRuns = count
+    }
+    let output: Output =
+      arguments.contains("--json") ? .json : arguments.contains("--markdown") ? .markdown : .table
+    return BenchConfig(runs: quick ? 3 : 9, quick: quick, fullRuns: fullRuns, output: output)
+  }
+
+  /// The row names given on the command line (everything that is not a
+  /// flag or a flag's value).
+  static func selection(_ arguments: [String]) -> Set<String> {
+    var names: Set<String> = []
+    var skipNext = false
+    for argument in arguments {
+      if skipNext {
+        skipNext = false
+      } else if argument == "--runs" {
+        skipNext = true
+      } else if !argument.hasPrefix("--") {
+        names.insert(argument)
+      }
+    }
+    return names
   }
 }
 
@@ -80,6 +116,36 @@ func measure(runs: Int, warmUp: Bool = true, _ body: () -> Void) -> Timing {
   measure(runs: runs, warmUp: warmUp, prepare: { () }, { _ in body() })
 }
 
+/// Times `bodies` in turn (first, second, ..., first, second, ...), so that
+/// all see the same moments of a shared machine's load and their ratios
+/// compare like with like. Short bodies get more samples (up to 200, about
+/// 50 ms of the slowest), so a median is not one interrupted sample.
+func measureInterleaved(runs: Int, _ bodies: [() -> Void]) -> [Timing] {
+  func once(_ work: () -> Void) -> Double {
+    let start = nowNanoseconds()
+    work()
+    return Double(nowNanoseconds() - start) / 1_000_000
+  }
+  let slowest = max(bodies.map(once).max() ?? 0, 0.001)
+  let count = max(runs, min(200, Int(50 / slowest)))
+  var samples = [[Double]](repeating: [], count: bodies.count)
+  for _ in 0..<count {
+    for (index, body) in bodies.enumerated() { samples[index].append(once(body)) }
+  }
+  return samples.map { values in
+    let sorted = values.sorted()
+    return Timing(medianMs: sorted[sorted.count / 2], minMs: sorted[0])
+  }
+}
+
+/// `measureInterleaved` of a body and its floor.
+func measureAgainstFloor(
+  runs: Int, floor: @escaping () -> Void, _ body: @escaping () -> Void
+) -> (body: Timing, floor: Timing) {
+  let timings = measureInterleaved(runs: runs, [floor, body])
+  return (timings[1], timings[0])
+}
+
 /// Keeps the optimizer from discarding a computed value.
 @inline(never)
 func blackHole<T>(_ value: T) {
@@ -106,18 +172,28 @@ func residentMemory() -> (current: Int, peak: Int)? {
   return (current, peak)
 }
 
-/// Measures how far resident memory rises above what is live before `body`
-/// runs: freed heap is handed back to the system first and the kernel's peak
-/// counter is reset, so the figure is what `body` itself touched. Returns nil
-/// where the platform cannot reset the peak.
-func peakMemoryAbove(_ body: () -> Void) -> Int? {
+/// Resident memory in bytes once freed heap has been handed back to the
+/// system, or nil where the platform has no /proc.
+func residentMemoryAfterTrim() -> Int? {
   #if canImport(Glibc)
     // malloc_trim is not in the Glibc module map; it is in every glibc.
     typealias MallocTrim = @convention(c) (Int) -> Int32
     if let symbol = dlsym(nil, "malloc_trim") {
       _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
     }
-    guard let handle = fopen("/proc/self/clear_refs", "w") else { return nil }
+  #endif
+  return residentMemory()?.current
+}
+
+/// Measures how far resident memory rises above what is live before `body`
+/// runs: freed heap is handed back to the system first and the kernel's peak
+/// counter is reset, so the figure is what `body` itself touched. Returns nil
+/// where the platform cannot reset the peak.
+func peakMemoryAbove(_ body: () -> Void) -> Int? {
+  #if canImport(Glibc)
+    guard residentMemoryAfterTrim() != nil,
+      let handle = fopen("/proc/self/clear_refs", "w")
+    else { return nil }
     fputs("5", handle)  // 5: reset the peak resident set size (VmHWM)
     fclose(handle)
     guard let before = residentMemory() else { return nil }
@@ -127,78 +203,6 @@ func peakMemoryAbove(_ body: () -> Void) -> Int? {
   #else
     return nil
   #endif
-}
-
-// MARK: - Output
-
-private func format(_ value: Double?) -> String {
-  guard let value else { return "—" }
-  if value >= 100 { return String(format: "%.0f", value) }
-  if value >= 10 { return String(format: "%.1f", value) }
-  if value >= 1 { return String(format: "%.2f", value) }
-  return String(format: "%.3f", value)
-}
-
-private func ratio(_ numerator: Double, _ denominator: Double?) -> String {
-  guard let denominator, denominator > 0 else { return "—" }
-  return String(format: "%.2f×", numerator / denominator)
-}
-
-/// The rows as a Markdown table (the README carries its latest output).
-func renderTable(_ rows: [BenchRow]) -> String {
-  var lines = [
-    "| row | work | median ms | min ms | floor ms | stdlib ms | × floor | × stdlib | other |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---|",
-  ]
-  for row in rows {
-    let other = row.extra.map { "\($0.key) \(format($0.value))" }.joined(separator: ", ")
-    lines.append(
-      "| \(row.name) | \(row.work) | \(format(row.timing.medianMs)) | \(format(row.timing.minMs)) "
-        + "| \(format(row.floorMedianMs)) | \(format(row.stdlibMedianMs)) "
-        + "| \(ratio(row.timing.medianMs, row.floorMedianMs)) "
-        + "| \(ratio(row.timing.medianMs, row.stdlibMedianMs)) | \(other) |")
-  }
-  return lines.joined(separator: "\n")
-}
-
-/// The rows as a JSON array of objects (`--json`).
-func renderJSON(_ rows: [BenchRow]) -> String {
-  func number(_ value: Double?) -> String {
-    guard let value, value.isFinite else { return "null" }
-    return String(format: "%.4f", value)
-  }
-  func string(_ value: String) -> String {
-    var escaped = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      default:
-        if scalar.value < 0x20 {
-          escaped += String(format: "\\u%04x", scalar.value)
-        } else {
-          escaped.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return escaped + "\""
-  }
-  let objects = rows.map { row -> String in
-    var fields = [
-      "\"name\": \(string(row.name))",
-      "\"work\": \(string(row.work))",
-      "\"median_ms\": \(number(row.timing.medianMs))",
-      "\"min_ms\": \(number(row.timing.minMs))",
-      "\"floor_median_ms\": \(number(row.floorMedianMs))",
-      "\"stdlib_median_ms\": \(number(row.stdlibMedianMs))",
-    ]
-    for (key, value) in row.extra {
-      fields.append("\(string(key)): \(number(value))")
-    }
-    return "  {" + fields.joined(separator: ", ") + "}"
-  }
-  return "[\n" + objects.joined(separator: ",\n") + "\n]"
 }
 
 // MARK: - Deterministic inputs
