@@ -100,9 +100,10 @@ struct FullScreenEndToEndTests {
     #expect(run.waitForExit() == 0)
   }
 
-  /// Quit, Ctrl-C and SIGTERM all leave the alternate screen, show the
-  /// cursor, turn auto-wrap back on and restore the terminal's modes.
-  @Test(arguments: ["q", "ctrl-c", "SIGTERM"])
+  /// Quit, Ctrl-C, SIGTERM and a crash (a fatal signal, here sent from
+  /// outside) all leave the alternate screen, show the cursor, turn
+  /// auto-wrap back on and restore the terminal's modes.
+  @Test(arguments: ["q", "ctrl-c", "SIGTERM", "crash"])
   func theTerminalIsRestoredOnEveryWayOut(way: String) throws {
     let run = try start(width: 60, height: 12)
     add(["milk"], to: run)
@@ -112,10 +113,18 @@ struct FullScreenEndToEndTests {
     switch way {
     case "q": run.send("q")
     case "ctrl-c": run.send("\u{3}")
+    case "crash": kill(run.process.processIdentifier, SIGBUS)
     default: kill(run.process.processIdentifier, SIGTERM)
     }
     let status = run.waitForExit()
-    #expect(status == ["q": 0, "ctrl-c": 130, "SIGTERM": 128 + SIGTERM][way])
+    if way == "crash" {
+      // It still dies of the signal, after putting the terminal back.
+      #expect(run.process.terminationReason == .uncaughtSignal)
+      #expect(status == SIGBUS)
+    } else {
+      #expect(run.process.terminationReason == .exit)
+      #expect(status == ["q": 0, "ctrl-c": 130, "SIGTERM": 128 + SIGTERM][way])
+    }
     #expect(!run.screen.isAlternate)
     #expect(run.screen.cursorVisible)
     #expect(run.screen.autoWrap)

@@ -200,3 +200,10 @@ struct VT100Screen {
     Array(repeating: Array(repeating: " ", count: width), count: height)
   }
 }
+
+extension VT100Screen: CustomStringConvertible {
+  /// The rows shown now, as a failing expectation prints them.
+  var description: String {
+    "\(width)×\(height)\(isAlternate ? " alternate" : "") screen:\n" + lines.joined(separator: "\n")
+  }
+}
