@@ -91,6 +91,29 @@ struct FullScreenEndToEndTests {
     #expect(run.waitForExit() == 0)
   }
 
+  /// Stopped and continued (as `fg` does after Ctrl-Z), the app takes the
+  /// terminal again and redraws everything.
+  @Test func aContinuedAppRedrawsTheWholeScreen() throws {
+    let run = try start(width: 60, height: 12)
+    add(["milk"], to: run)
+    #expect(run.read { $0.lines.contains("› 1. [ ] milk") })
+    run.settle()
+    let mark = run.output.count
+    kill(run.process.processIdentifier, SIGSTOP)
+    usleep(50_000)
+    kill(run.process.processIdentifier, SIGCONT)
+    let redrew = run.read(timeout: 5) { _ in
+      String(decoding: run.output.dropFirst(mark), as: UTF8.self).contains("\u{1B}[2J")
+    }
+    #expect(redrew)
+    run.settle()
+    #expect(run.screen.lines[2] == "› 1. [ ] milk")
+    #expect(run.screen.lines[11] == FullScreenKeys.footer(width: 60))
+    run.send("j")  // raw mode again: a key is read at once
+    run.send("q")
+    #expect(run.waitForExit() == 0)
+  }
+
   @Test func keysTypedInABurstAreAllHandled() throws {
     let run = try start(width: 40, height: 30)
     run.send((1...20).map { "aitem \($0)\r" }.joined() + "k")
