@@ -27,6 +27,21 @@ struct FullScreenEndToEndTests {
     for title in titles { run.send("a" + title + "\r") }
   }
 
+  /// Starts todo with one item, milk, selected and drawn.
+  private func startWithMilk(width: Int, height: Int) throws -> PseudoTerminalRun {
+    let run = try start(width: width, height: height)
+    add(["milk"], to: run)
+    #expect(run.read { $0.lines.contains("› 1. [ ] milk") })
+    run.settle()
+    return run
+  }
+
+  /// Quits with `q` and expects a clean exit.
+  private func quit(_ run: PseudoTerminalRun) {
+    run.send("q")
+    #expect(run.waitForExit() == 0)
+  }
+
   @Test(arguments: [(80, 24), (50, 15)])
   func theListFillsTheTerminalExactly(width: Int, height: Int) throws {
     let run = try start(width: width, height: height)
@@ -43,8 +58,7 @@ struct FullScreenEndToEndTests {
     #expect(lines[4..<(height - 1)].allSatisfy { $0.isEmpty })
     #expect(lines[height - 1] == FullScreenKeys.footer(width: width))
     #expect(!run.screen.cursorVisible)
-    run.send("q")
-    #expect(run.waitForExit() == 0)
+    quit(run)
   }
 
   @Test func theSelectionMovesWithTheArrowsAndSurvivesADone() throws {
@@ -64,15 +78,11 @@ struct FullScreenEndToEndTests {
     usleep(20_000)
     run.send("A")
     #expect(run.read { $0.lines.contains("› 2. [ ] tea") })
-    run.send("q")
-    #expect(run.waitForExit() == 0)
+    quit(run)
   }
 
   @Test func aResizeRedrawsAtTheNewSizeInOneFrame() throws {
-    let run = try start(width: 80, height: 24)
-    add(["milk"], to: run)
-    #expect(run.read { $0.lines.contains("› 1. [ ] milk") })
-    run.settle()
+    let run = try startWithMilk(width: 80, height: 24)
     run.resize(width: 50, height: 12)
     // The first frame after the signal is drawn at the new size: read until
     // the footer reaches the new last row, then check the whole screen.
@@ -87,17 +97,13 @@ struct FullScreenEndToEndTests {
     #expect(run.read(timeout: 5) { $0.lines[0] == "enlarge to 20×5" })
     run.resize(width: 30, height: 6)
     #expect(run.read(timeout: 5) { $0.lines[2] == "› 1. [ ] milk" && $0.lines[5] == FullScreenKeys.footer(width: 30) })
-    run.send("q")
-    #expect(run.waitForExit() == 0)
+    quit(run)
   }
 
   /// Stopped and continued (as `fg` does after Ctrl-Z), the app takes the
   /// terminal again and redraws everything.
   @Test func aContinuedAppRedrawsTheWholeScreen() throws {
-    let run = try start(width: 60, height: 12)
-    add(["milk"], to: run)
-    #expect(run.read { $0.lines.contains("› 1. [ ] milk") })
-    run.settle()
+    let run = try startWithMilk(width: 60, height: 12)
     let mark = run.output.count
     kill(run.process.processIdentifier, SIGSTOP)
     usleep(50_000)
@@ -110,8 +116,7 @@ struct FullScreenEndToEndTests {
     #expect(run.screen.lines[2] == "› 1. [ ] milk")
     #expect(run.screen.lines[11] == FullScreenKeys.footer(width: 60))
     run.send("j")  // raw mode again: a key is read at once
-    run.send("q")
-    #expect(run.waitForExit() == 0)
+    quit(run)
   }
 
   @Test func keysTypedInABurstAreAllHandled() throws {
@@ -119,8 +124,7 @@ struct FullScreenEndToEndTests {
     run.send((1...20).map { "aitem \($0)\r" }.joined() + "k")
     #expect(run.read { $0.lines.contains("›19. [ ] item 19") })
     #expect(run.screen.lines[0].hasPrefix("20 open"))
-    run.send("q")
-    #expect(run.waitForExit() == 0)
+    quit(run)
   }
 
   /// Quit, Ctrl-C, SIGTERM and a crash (a fatal signal, here sent from
@@ -128,9 +132,7 @@ struct FullScreenEndToEndTests {
   /// auto-wrap back on and restore the terminal's modes.
   @Test(arguments: ["q", "ctrl-c", "SIGTERM", "crash"])
   func theTerminalIsRestoredOnEveryWayOut(way: String) throws {
-    let run = try start(width: 60, height: 12)
-    add(["milk"], to: run)
-    #expect(run.read { $0.lines.contains("› 1. [ ] milk") })
+    let run = try startWithMilk(width: 60, height: 12)
     let raw = run.terminalModes()
     #expect(raw.c_lflag & tcflag_t(ICANON) == 0)
     switch way {
@@ -171,7 +173,6 @@ struct FullScreenEndToEndTests {
     let again = try start(width: 60, height: 12, arguments: ["--file", file])
     #expect(again.screen.lines[2] == "› 1. [ ] milk")
     #expect(again.screen.lines.contains("  2. [x] eggs"))
-    again.send("q")
-    #expect(again.waitForExit() == 0)
+    quit(again)
   }
 }
