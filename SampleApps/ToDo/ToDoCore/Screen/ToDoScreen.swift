@@ -9,8 +9,9 @@ import ListDiffUI
 /// the store's snapshots, turning each into the root section of
 /// ``ToDoSections``; every frame is the collection view's `renderText()`.
 /// What the screen does itself is what a user's finger would: scroll, tap
-/// (``select(number:)``) and expand or collapse an item through its
-/// controller's view state.
+/// (``select(number:)``), move the collection view's selection without a
+/// tap (``select(id:)``, the full screen's highlight) and expand or
+/// collapse an item through its controller's view state.
 @MainActor
 public final class ToDoScreen {
   /// The headless collection view the list is laid out in.
