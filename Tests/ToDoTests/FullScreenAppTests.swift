@@ -208,3 +208,63 @@ struct FullScreenAppTests {
     #expect(shown == expected)
   }
 }
+
+@Suite("The full-screen app's invariants", .timeLimit(.minutes(1)))
+@MainActor
+struct FullScreenAppInvariantTests {
+  /// Random keys and resizes on random lists: after every one the frame
+  /// fills the terminal, no row is wider than it, and the selection is on a
+  /// shown item (or there is none to select), highlighted once, on screen.
+  @Test func theSelectionIsAlwaysOneShownItemOnScreen() async {
+    let seed: UInt64 = 0x5E1E_C7ED
+    var generator = SeededGenerator(seed: seed)
+    let keys: [Key] = [
+      .up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .home, .end, .character(" "), .enter,
+      .character("d"), .character("u"), .character("J"), .character("K"), .character("x"), .escape,
+    ]
+    for round in 0..<40 {
+      let count = Int.random(in: 0...30, using: &generator)
+      let items = (0..<count).map { index in
+        ToDoItem(
+          id: "i\(index)", title: randomTitle(using: &generator), notes: Bool.random(using: &generator) ? "n" : "",
+          isDone: Int.random(in: 0..<4, using: &generator) == 0, createdAt: fixedDate)
+      }
+      let driver = await Driver(
+        width: Int.random(in: 20...90, using: &generator), height: Int.random(in: 5...30, using: &generator),
+        items: items)
+      var done: [String] = []
+      for step in 0..<40 {
+        let context = "seed \(seed) round \(round) step \(step) after \(done.suffix(3))"
+        switch Int.random(in: 0..<20, using: &generator) {
+        case 0:
+          let (width, height) = (Int.random(in: 20...90, using: &generator), Int.random(in: 5...30, using: &generator))
+          driver.app.resize(width: width, height: height)
+          done.append("resize \(width)×\(height)")
+        case 1:
+          let title = randomTitle(using: &generator)
+          await driver.add(title)
+          done.append("add \(title)")
+        default:
+          let key = keys.randomElement(using: &generator)!
+          await driver.press(key)
+          done.append("\(key)")
+        }
+        let frame = driver.app.frame()
+        #expect(frame.lines.count == driver.app.height, "\(context)")
+        for line in frame.lines { #expect(ToDoLines.columns(line) <= driver.app.width, "\(context): \(line)") }
+        let snapshot = await driver.store.snapshot
+        guard let id = driver.app.selectedID else {
+          #expect(snapshot.shownItems.isEmpty, "\(context): nothing selected")
+          continue
+        }
+        let number = snapshot.number(ofItemWithID: id)
+        #expect(number != nil, "\(context): the selected item is not shown")
+        let highlighted = frame.lines.dropLast().filter { $0.hasPrefix("›") }
+        #expect(highlighted.count == 1, "\(context): \(frame.lines.joined(separator: "\n"))")
+        if let number, let line = highlighted.first {
+          #expect(line.dropFirst().drop { $0 == " " }.hasPrefix("\(number). "), "\(context): \(line)")
+        }
+      }
+    }
+  }
+}

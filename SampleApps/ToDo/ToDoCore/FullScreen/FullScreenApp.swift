@@ -219,7 +219,8 @@ public final class FullScreenApp {
   }
 
   /// Scrolls a page and takes the selection along: to the first item now
-  /// wholly on screen (the last, going up), or to the last (first) item
+  /// wholly on screen (the last, going up) — or, if none is whole, partly
+  /// on screen, scrolled to its first line — or to the last (first) item
   /// when the list cannot scroll further.
   private func page(_ direction: ToDoCommand.ScrollDirection) {
     let down = direction == .down
@@ -227,8 +228,9 @@ public final class FullScreenApp {
       select(down ? shown.shownItems.last?.id : shown.shownItems.first?.id)
       return
     }
-    let visible = screen.visibleItemIDs
-    if let id = down ? visible.first : visible.last { select(id) }
+    var visible = screen.visibleItemIDs()
+    if visible.isEmpty { visible = screen.visibleItemIDs(wholly: false) }
+    select((down ? visible.first : visible.last) ?? selectedID)
   }
 
   func select(_ id: String?) {
