@@ -244,6 +244,12 @@ struct FullScreenAppInvariantTests {
           let title = randomTitle(using: &generator)
           await driver.add(title)
           done.append("add \(title)")
+        case 2:
+          let text = ["", "mi", "e", "日", "zz"].randomElement(using: &generator)!
+          await driver.press(.character("/"), .control("u"))
+          for character in text { await driver.press(.character(character)) }
+          await driver.press(.enter)
+          done.append("search \(text)")
         default:
           let key = keys.randomElement(using: &generator)!
           await driver.press(key)
