@@ -28,19 +28,24 @@ if RawTerminal.isAvailable(environment: environment) {
   status = await ToDoProgram.runFullScreen(
     arguments: arguments, environment: environment, terminal: RawTerminal(), output: output)
 } else {
+  let interactive = isatty(STDIN_FILENO) != 0
   /// Standard input, one line at a time, read on a thread of its own: a
   /// blocking read must not hold up the main actor, where the screen renders.
+  /// A script's last line needs no newline; a line typed at a terminal and
+  /// ended with Ctrl-D instead of Return is not run.
   let lines = AsyncStream<String> { continuation in
     let reader = Thread {
-      while let line = readLine(strippingNewline: true) {
-        continuation.yield(line)
+      while let line = readLine(strippingNewline: false) {
+        // "\r\n" is one Character, so it is its own suffix.
+        let ended = line.hasSuffix("\n") || line.hasSuffix("\r\n")
+        guard ended || !interactive else { break }
+        continuation.yield(ended ? String(line.dropLast()) : line)
       }
       continuation.finish()
     }
     reader.start()
   }
   status = await ToDoProgram.run(
-    arguments: arguments, environment: environment, interactive: isatty(STDIN_FILENO) != 0, lines: lines,
-    output: output)
+    arguments: arguments, environment: environment, interactive: interactive, lines: lines, output: output)
 }
 exit(status)

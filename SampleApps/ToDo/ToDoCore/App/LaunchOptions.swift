@@ -14,7 +14,8 @@ public struct LaunchOptions: Equatable, Sendable {
 
   /// Where the list lives.
   public var storage: Storage = .defaultFile
-  /// Lines in the list's viewport (`--height N`, default 20).
+  /// Lines in each printed frame's viewport (`--height N`, default 20); the
+  /// full screen uses the window's height.
   public var height: Int = 20
   /// `--help`: print the usage and exit.
   public var showUsage = false
@@ -76,19 +77,20 @@ public struct LaunchOptions: Equatable, Sendable {
     usage: todo [--file PATH | --memory] [--height LINES]
 
     A to-do list in the terminal, drawn by ListDiffUI's headless collection view.
-    Type commands at the todo> prompt (help lists them). Without a terminal on
-    standard input, todo reads one command per line and prints every frame.
+    On a terminal it fills the window: press ? for the keys. Without a terminal
+    on standard input and output (or with TERM=dumb), todo reads one command
+    per line (help lists them) and prints every frame.
 
       --file PATH     keep the list in PATH (default:
                       $XDG_DATA_HOME/listdiffui-todo/todo.json, else
                       ~/.local/share/listdiffui-todo/todo.json)
       --memory        keep nothing on disk
-      --height LINES  lines of list on screen (default 20)
+      --height LINES  lines of list in each printed frame (default 20)
       --help          show this text
 
     environment:
-      COLUMNS         screen width (default: the terminal's, followed as it is
-                      resized; else 80)
+      COLUMNS         printed frames' width (default: the terminal's, followed
+                      as it is resized; else 80)
       TODO_NOW        a fixed time for new items, ISO 8601
                       (e.g. 2024-05-01T09:30:00Z), for reproducible output
       TZ              the time zone dates are shown in

@@ -53,8 +53,8 @@ public final class FullScreenApp {
   /// How many changes `u` can undo.
   public static let undoLimit = 100
 
-  private let store: ToDoStore
-  private let screen: ToDoScreen
+  let store: ToDoStore
+  let screen: ToDoScreen
   private var mode = Mode.browsing
   /// The selected item's id: the app's memory of the selection, so it can
   /// follow the item when the collection view's own selection cannot (an
@@ -62,14 +62,16 @@ public final class FullScreenApp {
   /// into the other).
   public private(set) var selectedID: String?
   /// The snapshot on screen.
-  private var shown: ToDoSnapshot
+  var shown: ToDoSnapshot
   /// Items before each change, newest last, with the item selected then.
-  private var undoStack: [(items: [ToDoItem], selectedID: String?)] = []
+  var undoStack: [(items: [ToDoItem], selectedID: String?)] = []
   private var histories: [String: [String]] = [:]
   /// One line for the footer until the next key: an error, or what
   /// happened.
-  private var message: String?
+  var message: String?
+  /// The terminal's width in columns; see ``resize(width:height:)``.
   public private(set) var width: Int
+  /// The terminal's height in rows: the list takes all but the last.
   public private(set) var height: Int
 
   /// An app over `store`, drawn on `screen` (made with `showsCommands:
@@ -217,7 +219,8 @@ public final class FullScreenApp {
   }
 
   /// Scrolls a page and takes the selection along: to the first item now
-  /// wholly on screen (the last, going up), or to the last (first) item
+  /// wholly on screen (the last, going up) — or, if none is whole, partly
+  /// on screen, scrolled to its first line — or to the last (first) item
   /// when the list cannot scroll further.
   private func page(_ direction: ToDoCommand.ScrollDirection) {
     let down = direction == .down
@@ -225,11 +228,12 @@ public final class FullScreenApp {
       select(down ? shown.shownItems.last?.id : shown.shownItems.first?.id)
       return
     }
-    let visible = screen.visibleItemIDs
-    if let id = down ? visible.first : visible.last { select(id) }
+    var visible = screen.visibleItemIDs()
+    if visible.isEmpty { visible = screen.visibleItemIDs(wholly: false) }
+    select((down ? visible.first : visible.last) ?? selectedID)
   }
 
-  private func select(_ id: String?) {
+  func select(_ id: String?) {
     selectedID = id
     screen.select(id: id)
   }
@@ -262,65 +266,6 @@ public final class FullScreenApp {
     }
   }
 
-  // MARK: - Changes and undo
-
-  /// Makes a change to the selected item (if any) and records it for undo.
-  private func change(_ body: (ToDoStore, String) async throws(ToDoError) -> Void) async {
-    guard let id = selectedID else { return }
-    await change(of: id, body)
-  }
-
-  private func change(of id: String, _ body: (ToDoStore, String) async throws(ToDoError) -> Void) async {
-    await change(recording: true) { (store, _) throws(ToDoError) in
-      try await body(store, id)
-      return nil
-    }
-  }
-
-  /// Runs `body` against the store; if it changed the items, records the
-  /// items from before for undo. `body` may return an item to select. A
-  /// refusal (a bad title, a failed save) goes to the footer and changes
-  /// nothing.
-  private func change(
-    recording: Bool, _ body: (ToDoStore, String?) async throws(ToDoError) -> String?
-  ) async {
-    let before = shown.items
-    let selectedBefore = selectedID
-    do throws(ToDoError) {
-      let newSelection = try await body(store, selectedID)
-      await showLatest()
-      if recording, shown.items != before {
-        undoStack.append((before, selectedBefore))
-        if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
-      }
-      if let newSelection {
-        if shown.number(ofItemWithID: newSelection) == nil {
-          message = "added, but the search or filter hides it"
-        } else {
-          select(newSelection)
-        }
-      }
-    } catch {
-      message = error.description
-    }
-  }
-
-  private func undo() async {
-    guard let last = undoStack.popLast() else {
-      message = "nothing to undo"
-      return
-    }
-    do throws(ToDoError) {
-      try await store.restore(last.items)
-      await showLatest()
-      if let id = last.selectedID, shown.number(ofItemWithID: id) != nil { select(id) }
-      message = undoStack.isEmpty ? "undone" : "undone — u undoes \(undoStack.count) more"
-    } catch {
-      undoStack.append(last)
-      message = error.description
-    }
-  }
-
   // MARK: - Screen
 
   private var isLargeEnough: Bool {
@@ -336,7 +281,7 @@ public final class FullScreenApp {
   /// Waits for the store's latest state to be on screen, then keeps the
   /// selection on its item — or, if the item is gone or hidden, on the
   /// item that followed it.
-  private func showLatest() async {
+  func showLatest() async {
     let previous = shown.shownItems.map(\.id)
     shown = await store.snapshot
     await screen.waitUntilShown(shown.revision)

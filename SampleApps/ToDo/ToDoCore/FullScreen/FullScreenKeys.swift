@@ -22,7 +22,7 @@ public enum FullScreenKeys {
   /// The footer's hints, most useful first; the footer shows as many as
   /// fit and always keeps the last two.
   static let hints = [
-    "↑↓ move", "space done", "enter open", "a add", "e edit", "n note", "d delete", "u undo", "J/K move",
+    "↑↓ move", "space done", "a add", "e edit", "d delete", "u undo", "enter open", "n note", "J/K move",
     "/ search", "? help", "q quit",
   ]
 

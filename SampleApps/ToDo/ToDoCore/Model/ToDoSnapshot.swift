@@ -1,3 +1,5 @@
+import Foundation
+
 /// An immutable picture of the store at one moment: every item in the user's
 /// order, the active filter, and the numbering the screen shows.
 ///

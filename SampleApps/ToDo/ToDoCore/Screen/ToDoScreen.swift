@@ -9,8 +9,9 @@ import ListDiffUI
 /// the store's snapshots, turning each into the root section of
 /// ``ToDoSections``; every frame is the collection view's `renderText()`.
 /// What the screen does itself is what a user's finger would: scroll, tap
-/// (``select(number:)``) and expand or collapse an item through its
-/// controller's view state.
+/// (``select(number:)``), move the collection view's selection without a
+/// tap (``select(id:)``, the full screen's highlight) and expand or
+/// collapse an item through its controller's view state.
 @MainActor
 public final class ToDoScreen {
   /// The headless collection view the list is laid out in.
@@ -206,17 +207,21 @@ public final class ToDoScreen {
     return true
   }
 
-  /// The ids of the items whose cells are wholly in the viewport, top to
-  /// bottom. O(visible cells).
-  public var visibleItemIDs: [String] {
+  /// The ids of the items whose cells are in the viewport, top to bottom:
+  /// those wholly in it, or, when `wholly` is false, those with any line
+  /// in it. O(visible cells).
+  public func visibleItemIDs(wholly: Bool = true) -> [String] {
     collectionView.layoutIfNeeded()
     let top = collectionView.contentOffset.y
+    let bottom = top + CGFloat(height)
     return collectionView.visibleCells
       .compactMap { cell -> (CGFloat, String)? in
-        guard let cell = cell as? ToDoTextCell, let id = cell.itemID,
-          cell.frame.minY >= top, cell.frame.maxY <= top + CGFloat(height)
-        else { return nil }
-        return (cell.frame.minY, id)
+        guard let cell = cell as? ToDoTextCell, let id = cell.itemID else { return nil }
+        let shown =
+          wholly
+          ? cell.frame.minY >= top && cell.frame.maxY <= bottom
+          : cell.frame.maxY > top && cell.frame.minY < bottom
+        return shown ? (cell.frame.minY, id) : nil
       }
       .sorted { $0.0 < $1.0 }
       .map(\.1)

@@ -25,6 +25,7 @@ public final class RawTerminal: @unchecked Sendable {
   /// The descriptor frames are written to.
   public let output: Int32
   private var saved = termios()
+  private var raw = termios()
   private var isRaw = false
 
   /// What ``enter()`` writes: alternate screen, auto-wrap off, bracketed
@@ -56,18 +57,20 @@ public final class RawTerminal: @unchecked Sendable {
     return (Int(size.ws_col), Int(size.ws_row))
   }
 
-  /// Raw mode and the alternate screen. O(1).
+  /// Raw mode and the alternate screen. Called again (after a stop and
+  /// `fg`, when a shell may have reset the modes), it sets them again.
+  /// O(1).
   public func enter() {
     if !isRaw {
       guard tcgetattr(input, &saved) == 0 else { return }
-      var raw = saved
+      raw = saved
+      // Output processing goes off too (cfmakeraw's choice): frames
+      // position the cursor themselves.
       cfmakeraw(&raw)
-      // Keep output processing off (cfmakeraw's choice): frames position
-      // the cursor themselves.
-      tcsetattr(input, TCSAFLUSH, &raw)
       isRaw = true
       CrashRestore.arm(input: input, output: output, saved: saved)
     }
+    tcsetattr(input, TCSAFLUSH, &raw)
     write(Self.enterSequence)
   }
 

@@ -104,7 +104,9 @@ public enum TerminalEvents {
   /// continued (`fg`). O(1).
   public static func stopProcess() {
     _ = Foundation.signal(SIGTSTP, SIG_DFL)
-    _ = raise(SIGTSTP)
+    // The whole job stops, as when the terminal sends Ctrl-Z itself; sent
+    // to the process group, not raised in this thread, which may block it.
+    _ = kill(0, SIGTSTP)
     _ = Foundation.signal(SIGTSTP, SignalPipe.forward)
   }
 }

@@ -12,6 +12,8 @@ public struct TerminalFrame: Equatable, Sendable {
     self.cursor = cursor
   }
 
+  /// Whether two frames show the same rows with the cursor in the same
+  /// place (or hidden in both). O(rows × width).
   public static func == (a: TerminalFrame, b: TerminalFrame) -> Bool {
     a.lines == b.lines && a.cursor?.row == b.cursor?.row && a.cursor?.column == b.cursor?.column
   }

@@ -1,0 +1,60 @@
+/// Changes to the list, and undoing them: every change made from the keys
+/// records the items as they were, so `u` can put back any number of them.
+extension FullScreenApp {
+  /// Makes a change to the selected item (if any) and records it for undo.
+  func change(_ body: (ToDoStore, String) async throws(ToDoError) -> Void) async {
+    guard let id = selectedID else { return }
+    await change(of: id, body)
+  }
+
+  func change(of id: String, _ body: (ToDoStore, String) async throws(ToDoError) -> Void) async {
+    await change(recording: true) { (store, _) throws(ToDoError) in
+      try await body(store, id)
+      return nil
+    }
+  }
+
+  /// Runs `body` against the store; if it changed the items, records the
+  /// items from before for undo. `body` may return an item to select. A
+  /// refusal (a bad title, a failed save) goes to the footer and changes
+  /// nothing.
+  func change(
+    recording: Bool, _ body: (ToDoStore, String?) async throws(ToDoError) -> String?
+  ) async {
+    let before = shown.items
+    let selectedBefore = selectedID
+    do throws(ToDoError) {
+      let newSelection = try await body(store, selectedID)
+      await showLatest()
+      if recording, shown.items != before {
+        undoStack.append((before, selectedBefore))
+        if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
+      }
+      if let newSelection {
+        if shown.number(ofItemWithID: newSelection) == nil {
+          message = "added, but the search or filter hides it"
+        } else {
+          select(newSelection)
+        }
+      }
+    } catch {
+      message = error.description
+    }
+  }
+
+  func undo() async {
+    guard let last = undoStack.popLast() else {
+      message = "nothing to undo"
+      return
+    }
+    do throws(ToDoError) {
+      try await store.restore(last.items)
+      await showLatest()
+      if let id = last.selectedID, shown.number(ofItemWithID: id) != nil { select(id) }
+      message = undoStack.isEmpty ? "undone" : "undone — u undoes \(undoStack.count) more"
+    } catch {
+      undoStack.append(last)
+      message = error.description
+    }
+  }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import TestSupport
+import Testing
+import ToDoCore
+
+/// A full-screen app on a memory store, driven by keys, with no terminal.
+@MainActor
+private final class Driver {
+  let store: ToDoStore
+  let app: FullScreenApp
+
+  init(width: Int = 40, height: Int = 12, storage: any ToDoStorage = MemoryStorage(), items: [ToDoItem] = []) async {
+    let ids = SequentialIDs()
+    store = ToDoStore(items: items, storage: storage, clock: .fixed(fixedDate), makeID: ids.make)
+    let screen = ToDoScreen(store: store, width: width, height: height - 1, timeZone: utc, showsCommands: false)
+    app = FullScreenApp(store: store, screen: screen, width: width, height: height)
+    await app.start()
+  }
+
+  @discardableResult
+  func press(_ keys: Key...) async -> FullScreenApp.Outcome {
+    var outcome = FullScreenApp.Outcome.redraw
+    for key in keys { outcome = await app.handle(key) }
+    return outcome
+  }
+
+  func add(_ titles: String...) async {
+    for title in titles {
+      await press(.character("a"))
+      for character in title { await press(.character(character)) }
+      await press(.enter)
+    }
+  }
+
+  var lines: [String] { app.frame().lines }
+  var text: String { lines.joined(separator: "\n") }
+  var selectedTitle: String? {
+    get async { await store.snapshot.items.first { $0.id == app.selectedID }?.title }
+  }
+}
+
+@Suite("The full-screen app, without a terminal", .timeLimit(.minutes(1)))
+@MainActor
+struct FullScreenAppTests {
+  @Test func theFrameFillsTheTerminalExactly() async {
+    for (width, height) in [(80, 24), (50, 15), (20, 5), (133, 41)] {
+      let driver = await Driver(width: width, height: height)
+      await driver.add("milk", "eggs")
+      let lines = driver.lines
+      #expect(lines.count == height, "\(width)×\(height)")
+      for line in lines { #expect(ToDoLines.columns(line) <= width, "\(width)×\(height): \(line)") }
+      #expect(lines[0].hasPrefix("2 open · 0 done"))
+      #expect(lines.last == FullScreenKeys.footer(width: width))
+      #expect(lines.last?.hasSuffix("? help · q quit") == true)
+    }
+  }
+
+  @Test func theSelectionMovesAndFollowsItsItemThroughDone() async {
+    let driver = await Driver()
+    await driver.add("milk", "eggs", "tea")
+    #expect(await driver.selectedTitle == "tea")  // a new item is selected
+    await driver.press(.home, .down)
+    #expect(await driver.selectedTitle == "eggs")
+    #expect(driver.text.contains("› 2. [ ] eggs"))
+    await driver.press(.character(" "))
+    #expect(await driver.selectedTitle == "eggs")
+    #expect(driver.text.contains("  2. [ ] tea\n── completed (1)"))
+    #expect(driver.text.contains("› 3. [x] eggs"))
+    #expect(driver.text.components(separatedBy: "›").count == 2)  // one highlight
+    await driver.press(.up, .character("k"))
+    #expect(await driver.selectedTitle == "milk")
+    await driver.press(.up)  // stays at the top
+    #expect(await driver.selectedTitle == "milk")
+  }
+
+  @Test func deletingMovesTheSelectionToTheNextItemAndUndoBringsItBack() async {
+    let driver = await Driver()
+    await driver.add("milk", "eggs", "tea")
+    await driver.press(.home, .down, .character("d"))
+    #expect(await driver.selectedTitle == "tea")
+    #expect(driver.lines.last == "deleted “eggs” — u undoes")
+    await driver.press(.character("d"))
+    #expect(await driver.selectedTitle == "milk")  // the last went: the one before
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk", "tea"])
+    #expect(await driver.selectedTitle == "tea")
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk", "eggs", "tea"])
+    #expect(await driver.selectedTitle == "eggs")
+  }
+
+  @Test func undoReachesBackThroughEveryKindOfChange() async {
+    let driver = await Driver()
+    await driver.add("milk", "eggs")
+    var states = [await driver.store.snapshot.items]
+    await driver.press(.character("e"), .control("u"))
+    for character in "oat milk" { await driver.press(.character(character)) }
+    await driver.press(.enter)
+    states.append(await driver.store.snapshot.items)
+    await driver.press(.character("n"))
+    for character in "two litres" { await driver.press(.character(character)) }
+    await driver.press(.enter, .character("K"))
+    states.append(await driver.store.snapshot.items)
+    await driver.press(.character(" "))
+    // eggs (selected, as the last added) became oat milk, moved up, done.
+    #expect(await driver.store.snapshot.items.map(\.title) == ["oat milk", "milk"])
+    #expect(await driver.store.snapshot.items.first?.isDone == true)
+    // Undo: done, move+notes… each step back one change.
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items == states[2])
+    await driver.press(.character("u"), .character("u"))
+    #expect(await driver.store.snapshot.items == states[1])
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items == states[0])
+    await driver.press(.character("u"), .character("u"), .character("u"))
+    #expect(await driver.store.snapshot.items.isEmpty)
+    #expect(driver.lines.last == "nothing to undo")
+  }
+
+  @Test func theEditorCancelsWithEscapeAndRefusesEmptyTitlesInTheFooter() async {
+    let driver = await Driver()
+    await driver.add("milk")
+    await driver.press(.character("a"), .character("x"))
+    #expect(driver.lines.last == "add: x")
+    #expect(driver.app.frame().cursor?.row == 11 && driver.app.frame().cursor?.column == 6)
+    await driver.press(.escape)
+    #expect(await driver.store.snapshot.items.count == 1)
+    await driver.add("   ")
+    #expect(driver.lines.last == "the title is empty — type some text…")
+    #expect(await driver.store.snapshot.items.count == 1)
+  }
+
+  @Test func aFailedSaveShowsOneLineAndChangesNothing() async {
+    struct Full: ToDoStorage {
+      struct DiskFull: Error, CustomStringConvertible { var description: String { "no space left on device" } }
+      func save(_ items: [ToDoItem]) throws { throw DiskFull() }
+    }
+    let driver = await Driver(storage: Full(), items: [ToDoItem(id: "a", title: "milk", createdAt: fixedDate)])
+    await driver.press(.character(" "))
+    #expect(driver.lines.last?.hasPrefix("could not save, so nothing changed") == true)
+    #expect(ToDoLines.columns(driver.lines.last!) <= 40)
+    #expect(await driver.store.snapshot.items.first?.isDone == false)
+  }
+
+  @Test func aTinyTerminalShowsOneLineAndRecovers() async {
+    let driver = await Driver()
+    await driver.add("milk")
+    driver.app.resize(width: 15, height: 4)
+    #expect(driver.lines == ["enlarge to 20×5", "", "", ""])
+    await driver.press(.character("d"))  // ignored while too small
+    driver.app.resize(width: 30, height: 8)
+    #expect(driver.lines.count == 8)
+    #expect(driver.text.contains("› 1. [ ] milk"))
+  }
+
+  @Test func theSelectionStaysOnScreenThroughPagesAndEnds() async {
+    let items = (1...40).map { ToDoItem(id: "i\($0)", title: "item \($0)", createdAt: fixedDate) }
+    let driver = await Driver(width: 30, height: 10, items: items)
+    await driver.press(.end)
+    #expect(await driver.selectedTitle == "item 40")
+    #expect(driver.text.contains("›40. [ ] item 40"))
+    await driver.press(.pageUp)
+    #expect(driver.text.contains("›"))
+    let selected = await driver.selectedTitle
+    await driver.press(.pageUp, .pageUp, .pageUp, .pageUp, .pageUp, .pageUp)
+    #expect(await driver.selectedTitle == "item 1")
+    #expect(selected != "item 40")
+    for _ in 0..<25 { await driver.press(.down) }
+    #expect(driver.text.contains("›26. [ ] item 26"))
+    await driver.press(.character("J"))
+    #expect(driver.text.contains("›27. [ ] item 26"))
+  }
+
+  @Test func searchHidesOtherTitlesAndTheSelectionFollows() async {
+    let driver = await Driver()
+    await driver.add("milk", "oat milk", "eggs")
+    await driver.press(.character("/"))
+    for character in "MILK" { await driver.press(.character(character)) }
+    await driver.press(.enter)
+    #expect(driver.text.contains("  1. [ ] milk\n› 2. [ ] oat milk"))
+    #expect(!driver.text.contains("eggs"))
+    #expect(driver.lines[0].contains("matching"))
+    await driver.press(.character("/"), .control("u"), .enter)
+    #expect(driver.text.contains("eggs"))
+  }
+
+  @Test func helpOpensOverTheListAndAnyKeyClosesIt() async {
+    let driver = await Driver()
+    await driver.add("milk")
+    await driver.press(.character("?"))
+    #expect(driver.lines[0].hasPrefix("┌─ keys"))
+    #expect(driver.text.contains("│ Space"))
+    #expect(await driver.press(.character("q")) == .redraw)  // closes help, does not quit
+    #expect(driver.lines[0].hasPrefix("1 open · 0 done"))
+    #expect(await driver.press(.character("q")) == .quit)
+    #expect(await driver.press(.control("l")) == .redrawAll)
+  }
+
+  @Test func enterShowsTheWholeTitle() async {
+    let title = (1...30).map { "w\($0)" }.joined(separator: " ")
+    let driver = await Driver(items: [ToDoItem(id: "a", title: title, createdAt: fixedDate)])
+    #expect(driver.text.contains("› 1. [ ] w1 w2"))
+    #expect(driver.text.contains("…"))
+    await driver.press(.enter)
+    let words = driver.lines.dropFirst(2).prefix(4).flatMap { $0.dropFirst(9).split(separator: " ") }
+    let expected: [String] = title.split(separator: " ").map(String.init)
+    let shown: [String] = words.prefix(30).map(String.init)
+    #expect(shown == expected)
+  }
+}
+
+@Suite("The full-screen app's invariants", .timeLimit(.minutes(1)))
+@MainActor
+struct FullScreenAppInvariantTests {
+  /// Random keys and resizes on random lists: after every one the frame
+  /// fills the terminal, no row is wider than it, and the selection is on a
+  /// shown item (or there is none to select), highlighted once, on screen.
+  @Test func theSelectionIsAlwaysOneShownItemOnScreen() async {
+    let seed: UInt64 = 0x5E1E_C7ED
+    var generator = SeededGenerator(seed: seed)
+    let keys: [Key] = [
+      .up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .home, .end, .character(" "), .enter,
+      .character("d"), .character("u"), .character("J"), .character("K"), .character("x"), .escape,
+    ]
+    for round in 0..<40 {
+      let count = Int.random(in: 0...30, using: &generator)
+      let items = (0..<count).map { index in
+        ToDoItem(
+          id: "i\(index)", title: randomTitle(using: &generator), notes: Bool.random(using: &generator) ? "n" : "",
+          isDone: Int.random(in: 0..<4, using: &generator) == 0, createdAt: fixedDate)
+      }
+      let driver = await Driver(
+        width: Int.random(in: 20...90, using: &generator), height: Int.random(in: 5...30, using: &generator),
+        items: items)
+      var done: [String] = []
+      for step in 0..<40 {
+        let context = "seed \(seed) round \(round) step \(step) after \(done.suffix(3))"
+        switch Int.random(in: 0..<20, using: &generator) {
+        case 0:
+          let (width, height) = (Int.random(in: 20...90, using: &generator), Int.random(in: 5...30, using: &generator))
+          driver.app.resize(width: width, height: height)
+          done.append("resize \(width)×\(height)")
+        case 1:
+          let title = randomTitle(using: &generator)
+          await driver.add(title)
+          done.append("add \(title)")
+        case 2:
+          let text = ["", "mi", "e", "日", "zz"].randomElement(using: &generator)!
+          await driver.press(.character("/"), .control("u"))
+          for character in text { await driver.press(.character(character)) }
+          await driver.press(.enter)
+          done.append("search \(text)")
+        default:
+          let key = keys.randomElement(using: &generator)!
+          await driver.press(key)
+          done.append("\(key)")
+        }
+        let frame = driver.app.frame()
+        #expect(frame.lines.count == driver.app.height, "\(context)")
+        for line in frame.lines { #expect(ToDoLines.columns(line) <= driver.app.width, "\(context): \(line)") }
+        let snapshot = await driver.store.snapshot
+        guard let id = driver.app.selectedID else {
+          #expect(snapshot.shownItems.isEmpty, "\(context): nothing selected")
+          continue
+        }
+        let number = snapshot.number(ofItemWithID: id)
+        #expect(number != nil, "\(context): the selected item is not shown")
+        let highlighted = frame.lines.dropLast().filter { $0.hasPrefix("›") }
+        #expect(highlighted.count == 1, "\(context): \(frame.lines.joined(separator: "\n"))")
+        if let number, let line = highlighted.first {
+          #expect(line.dropFirst().drop { $0 == " " }.hasPrefix("\(number). "), "\(context): \(line)")
+        }
+      }
+    }
+  }
+}

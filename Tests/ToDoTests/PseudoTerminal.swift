@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The built `todo` running in a pseudo-terminal, as a person runs it in a
+/// terminal window: keys are written to the terminal's master side, and
+/// what the app draws is read back through a ``VT100Screen``.
+///
+/// Every wait has a deadline, so a hung app fails the test; the child is
+/// killed when the run is dropped.
+final class PseudoTerminalRun {
+  let process = Process()
+  private let master: Int32
+  private(set) var screen: VT100Screen
+  private(set) var output = Data()
+
+  enum Failure: Error, CustomStringConvertible {
+    case openpty(Int32)
+    var description: String { "openpty failed: errno \(errno)" }
+  }
+
+  /// Starts `todo arguments` in a `width` × `height` terminal with
+  /// `TERM=xterm-256color`, a fixed clock and UTC.
+  init(arguments: [String] = ["--memory"], width: Int, height: Int, environment extra: [String: String] = [:]) throws {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw Failure.openpty(errno) }
+    self.master = master
+    screen = VT100Screen(width: width, height: height)
+    process.executableURL = try TodoBinary.location()
+    process.arguments = arguments
+    var environment = [
+      "TERM": "xterm-256color", "TODO_NOW": "2024-05-01T09:30:00Z", "TZ": "UTC", "PATH": "/usr/bin:/bin",
+    ]
+    environment.merge(extra) { $1 }
+    process.environment = environment
+    let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+    process.standardInput = terminal
+    process.standardOutput = terminal
+    process.standardError = terminal
+    do {
+      try process.run()
+    } catch {
+      close(slave)
+      close(master)
+      throw error
+    }
+    // Only the child holds the terminal now, so its exit ends our reads.
+    close(slave)
+  }
+
+  deinit {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    close(master)
+  }
+
+  /// Types `text` (keys as the terminal sends them).
+  func send(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+
+  /// Resizes the terminal (TIOCSWINSZ) and tells the app (SIGWINCH).
+  func resize(width: Int, height: Int) {
+    var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    screen.resize(width: width, height: height)
+    kill(process.processIdentifier, SIGWINCH)
+  }
+
+  /// Reads what the app draws until `done` holds for the screen, or
+  /// `timeout` seconds pass; returns whether it held.
+  @discardableResult
+  func read(timeout: Double = 10, until done: (VT100Screen) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !done(screen) {
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0, readOnce(milliseconds: Int32(left * 1000)) else { return done(screen) }
+    }
+    return true
+  }
+
+  /// Reads everything the app writes within `seconds` (to let a burst of
+  /// drawing finish).
+  func settle(_ seconds: Double = 0.3) {
+    let deadline = Date().addingTimeInterval(seconds)
+    while deadline.timeIntervalSinceNow > 0, readOnce(milliseconds: Int32(max(1, deadline.timeIntervalSinceNow * 1000))) {}
+  }
+
+  /// Waits up to `timeout` seconds for the app to exit, reading the rest
+  /// of its output; its exit status, or `nil` if it is still running.
+  func waitForExit(timeout: Double = 10) -> Int32? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while deadline.timeIntervalSinceNow > 0 {
+      let readSome = readOnce(milliseconds: 50)
+      if !process.isRunning && !readSome { break }
+    }
+    guard !process.isRunning else { return nil }
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// The terminal's modes now, as the app left them.
+  func terminalModes() -> termios {
+    var modes = termios()
+    _ = tcgetattr(master, &modes)
+    return modes
+  }
+
+  /// One poll and read; false when nothing came in time or the terminal
+  /// closed.
+  private func readOnce(milliseconds: Int32) -> Bool {
+    var watched = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard poll(&watched, 1, max(0, milliseconds)) > 0 else { return false }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    #if canImport(Glibc)
+    let count = Glibc.read(master, &buffer, buffer.count)
+    #else
+    let count = Darwin.read(master, &buffer, buffer.count)
+    #endif
+    guard count > 0 else { return false }
+    output.append(contentsOf: buffer.prefix(count))
+    screen.feed(buffer.prefix(count))
+    return true
+  }
+}
