@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "ListDiffUI", dependencies: ["ListDiff", "HeadlessCollection"]),
     // Test support: a list screen harness, text snapshots, lifecycle recording.
     // Imports the toolchain's Testing module, which is not a package dependency.
-    .target(name: "ListDiffUITesting", dependencies: ["ListDiffUI", "HeadlessCollection"]),
+    .target(name: "ListDiffUITesting", dependencies: ["ListDiffUI"]),
 
     // The terminal to-do sample: a library the tests reach, and its executable.
     .target(name: "ToDoCore", dependencies: ["ListDiffUI", "HeadlessCollection"], path: "SampleApps/ToDo/ToDoCore"),
@@ -53,7 +53,7 @@ let package = Package(
       name: "ListDiffUITestingTests",
       dependencies: ["ListDiffUITesting", "ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "ListDiffUI", "ListDiff", "TestSupport"]),
+    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "ListDiffUI", "TestSupport"]),
     // Reads Package.swift and BUILD.bazel and checks the two builds agree.
     .testTarget(name: "BuildConsistencyTests", dependencies: ["TestSupport"]),
   ],

@@ -4,8 +4,8 @@ import Testing
 /// Checks what `screen` shows (its ``ListScreen/text``) against the text
 /// snapshot `name` stored beside the calling test file.
 ///
-/// See ``expectSnapshot(_:named:sourceLocation:)-(String,_,_)`` for where
-/// snapshots live, how they are recorded and how a mismatch is reported.
+/// See the `String` form of `expectSnapshot(_:named:sourceLocation:)` for
+/// where snapshots live, how they are recorded and how a mismatch is reported.
 ///
 /// - Complexity: that of drawing the screen, plus comparing and reading the file.
 @MainActor

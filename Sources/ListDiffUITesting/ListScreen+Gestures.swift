@@ -1,5 +1,4 @@
 import Foundation
-import HeadlessCollection
 import ListDiffUI
 import Testing
 
@@ -55,31 +54,27 @@ extension ListScreen {
   /// - Complexity: O(log *n* + *v*) for the layout pass over *v* visible items.
   public func scroll(by points: Int, sourceLocation: SourceLocation = #_sourceLocation) {
     stepLocation = sourceLocation
-    collectionView.setContentOffset(offset(movedBy: points), animated: false)
+    let offset = collectionView.contentOffset
+    let move = vector(points)
+    collectionView.setContentOffset(CGPoint(x: offset.x + move.x, y: offset.y + move.y), animated: false)
     collectionView.layoutIfNeeded()
   }
 
-  /// Drags the content by `points` along the scroll direction, as a finger
-  /// does (positive: the content moves up, showing what is further down),
-  /// releasing it with `velocity` points per second.
+  /// Drags the content by `points` along the layout's scroll direction as a
+  /// finger does (positive: toward later items, as a finger moving up), and
+  /// lets go with `velocity` points per second, through the collection
+  /// view's ``CollectionView/drag(by:velocity:)``: the delegate hears
+  /// UIKit's dragging callbacks, a scroll per step, and, with a velocity,
+  /// the deceleration that follows. Every item passed over is displayed and
+  /// ended as on a device; the content stops at its ends. Laid out on return.
   ///
-  /// The drag is made of steps, each reported to the delegate as a
-  /// scroll; the content stops where the finger lifts, as far as the
-  /// content allows. `velocity` is accepted for the collection view's
-  /// deceleration and is not yet acted on: the collection view has no
-  /// dragging of its own in this release.
-  ///
-  /// - Complexity: O(|points|) layout passes of O(log *n* + *v*).
+  /// - Complexity: that of ``CollectionView/drag(by:velocity:)``: a layout
+  ///   pass per step of at most half a viewport.
   public func drag(
     by points: Int, velocity: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     stepLocation = sourceLocation
-    let step = points < 0 ? -1 : 1
-    for _ in 0..<points.magnitude {
-      let before = collectionView.contentOffset
-      collectionView.setContentOffset(offset(movedBy: step), animated: false)
-      if collectionView.contentOffset == before { break }  // the content's end
-    }
+    collectionView.drag(by: vector(points), velocity: vector(velocity))
     collectionView.layoutIfNeeded()
   }
 
@@ -100,14 +95,12 @@ extension ListScreen {
     collectionView.layoutIfNeeded()
   }
 
-  /// The content offset moved by `points` along the scroll direction.
-  private func offset(movedBy points: Int) -> CGPoint {
-    var offset = collectionView.contentOffset
+  /// `length` points along the layout's scroll direction.
+  private func vector(_ length: Int) -> CGPoint {
     switch collectionView.collectionViewLayout.scrollDirection {
-    case .vertical: offset.y += CGFloat(points)
-    case .horizontal: offset.x += CGFloat(points)
+    case .vertical: CGPoint(x: 0, y: length)
+    case .horizontal: CGPoint(x: length, y: 0)
     }
-    return offset
   }
 
   /// The index path of the item, or nil after failing the test with what

@@ -1,5 +1,4 @@
 import Foundation
-import HeadlessCollection
 import ListDiffUI
 import Testing
 
@@ -71,7 +70,7 @@ public final class ListScreen {
   ///   - interitemSpacing: the layout's `minimumInteritemSpacing`, between
   ///     items on one line.
   ///   - applyUpdatesAsync: the data source's mode; use `await`
-  ///     ``setRoot(_:animate:sourceLocation:)-(_,_,_)`` with it.
+  ///     `setRoot(_:animate:sourceLocation:)` with it.
   ///   - contextObjects: the dependencies controllers find through their context.
   ///   - sourceLocation: where a warning reported while creating the
   ///     screen (two context objects of one class) fails the test.

@@ -3,7 +3,7 @@ import Testing
 
 /// The text snapshots of one test file: where they are stored, how stored
 /// and actual text are compared, and when a snapshot is (re)recorded.
-/// ``expectSnapshot(_:named:sourceLocation:)-(String,_,_)`` uses the store
+/// `expectSnapshot(_:named:sourceLocation:)` uses the store
 /// beside the calling test file; tests of this module direct one at a
 /// temporary directory. Not API.
 package struct SnapshotStore: Sendable {

@@ -102,6 +102,11 @@ struct ListScreenTests {
     #expect(screen.text == "row3\nrow4\nrow5")
     screen.drag(by: 50)
     #expect(screen.collectionView.contentOffset.y == 7)
+    // Let go with a velocity: the content coasts on past where the finger lifted.
+    screen.scroll(by: -100)
+    screen.drag(by: 1, velocity: 6)
+    #expect(screen.collectionView.contentOffset.y > 1)
+    #expect(screen.collectionView.contentOffset.y < 7)
   }
 
   @Test("resize lays out at the new size; a negative size fails and counts as 0")

@@ -1,5 +1,4 @@
 import Foundation
-import ListDiff
 import ListDiffUI
 import ToDoCore
 
