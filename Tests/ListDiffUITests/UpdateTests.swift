@@ -25,7 +25,7 @@ final class DelegateRecorder: CollectionViewDelegateFlowLayout {
   }
 }
 
-@Suite("Applying roots")
+@Suite("Applying roots", .timeLimit(.minutes(1)))
 @MainActor
 struct UpdateTests {
   @Test("same identity and equal: nothing happens to the cell")
