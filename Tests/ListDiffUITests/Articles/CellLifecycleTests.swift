@@ -25,26 +25,46 @@ final class NoteCell: ListCell {
   override var textRepresentation: String { text }
 }
 
-final class NoteController: ListCellController<NoteViewModel, NoteState, NoteCell> {
+final class NoteController:
+  ListCellController<NoteViewModel, NoteState, NoteCell>
+{
   var log: CallLog? { context.object() }
-  var text: String { viewState.expanded ? viewModel.text + "\n(more)" : viewModel.text }
-  func record(_ call: String) { log?.calls.append("\(viewModel.identifier) \(call)") }
+  var text: String {
+    viewState.expanded ? viewModel.text + "\n(more)" : viewModel.text
+  }
+  func record(_ call: String) {
+    log?.calls.append("\(viewModel.identifier) \(call)")
+  }
 
   override func itemSize(containerSize: CGSize) -> CGSize {
-    CGSize(width: containerSize.width, height: CGFloat(text.split(separator: "\n").count))
+    CGSize(
+      width: containerSize.width,
+      height: CGFloat(text.split(separator: "\n").count))
   }
   override func configureCell(cell: NoteCell) {
     record("configureCell")
     cell.text = text
   }
-  override func cellDidLayoutSubviews(cell: NoteCell) { record("cellDidLayoutSubviews") }
+  override func cellDidLayoutSubviews(cell: NoteCell) {
+    record("cellDidLayoutSubviews")
+  }
   override func didMount(onCell cell: NoteCell) { record("didMount") }
-  override func willUnmount(onCell cell: NoteCell) { record("willUnmount") }
+  override func willUnmount(onCell cell: NoteCell) {
+    record("willUnmount")
+  }
   override func didAppear(cell: NoteCell) { record("didAppear") }
-  override func didFullyAppear(cell: NoteCell) { record("didFullyAppear") }
-  override func willPartiallyDisappear(cell: NoteCell?) { record("willPartiallyDisappear") }
-  override func willDisappear(cell: NoteCell?) { record("willDisappear") }
-  override func didUpdateViewModel(oldViewModel: NoteViewModel) { record("didUpdateViewModel") }
+  override func didFullyAppear(cell: NoteCell) {
+    record("didFullyAppear")
+  }
+  override func willPartiallyDisappear(cell: NoteCell?) {
+    record("willPartiallyDisappear")
+  }
+  override func willDisappear(cell: NoteCell?) {
+    record("willDisappear")
+  }
+  override func didUpdateViewModel(oldViewModel: NoteViewModel) {
+    record("didUpdateViewModel")
+  }
   override func didSelect(cell: NoteCell) {
     record("didSelect")
     var state = viewState

@@ -17,7 +17,8 @@ final class PriceFormatter {
   init(currency: String) { self.currency = currency }
   func format(cents: Int) -> String {
     let fraction = cents % 100
-    return "\(currency)\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    return
+      "\(currency)\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 }
 
@@ -33,7 +34,8 @@ final class ProductCell: ListCell {
 }
 
 final class ProductController:
-  ListCellController<ProductViewModel, ListViewStateNone, ProductCell>, ListCellControllerWithDelegate
+  ListCellController<ProductViewModel, ListViewStateNone, ProductCell>,
+  ListCellControllerWithDelegate
 {
   typealias DelegateType = any ShopDelegate
 
@@ -42,7 +44,9 @@ final class ProductController:
   }
   override func configureCell(cell: ProductCell) {
     let formatter = context.object(type: PriceFormatter.self)
-    cell.text = viewModel.name + " " + (formatter?.format(cents: viewModel.priceInCents) ?? "")
+    cell.text =
+      viewModel.name + " "
+      + (formatter?.format(cents: viewModel.priceInCents) ?? "")
   }
   override func didSelect(cell: ProductCell) {
     delegate?.addToCart(productID: viewModel.identifier)
@@ -59,14 +63,17 @@ final class ShopScreen: ShopDelegate {
     let layout = CollectionViewFlowLayout()
     layout.minimumLineSpacing = 0
     collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: 24, height: 4), collectionViewLayout: layout)
-    dataSource = ListDiffDataSource(collectionView: collectionView, contextObjects: formatter)
+      frame: CGRect(x: 0, y: 0, width: 24, height: 4),
+      collectionViewLayout: layout)
+    dataSource = ListDiffDataSource(
+      collectionView: collectionView, contextObjects: formatter)
   }
 
   func show(_ products: [ProductViewModel]) {
     dataSource.setRootSection(
       ListSection<ProductViewModel, ProductController>(
-        products, id: "products", delegate: WeakAnyObject(object: self)))
+        products, id: "products", delegate: WeakAnyObject(object: self))
+    )
   }
 
   func addToCart(productID: String) { cart.append(productID) }
@@ -75,8 +82,11 @@ final class ShopScreen: ShopDelegate {
 @MainActor
 func buyTea() -> [String] {
   let screen = ShopScreen(formatter: PriceFormatter(currency: "€"))
-  screen.show([ProductViewModel(identifier: "tea", name: "Tea", priceInCents: 450)])
-  screen.collectionView.selectItem(at: IndexPath(item: 0, section: 0))  // a tap
+  screen.show([
+    ProductViewModel(identifier: "tea", name: "Tea", priceInCents: 450)
+  ])
+  // A tap:
+  screen.collectionView.selectItem(at: IndexPath(item: 0, section: 0))
   return screen.cart  // ["tea"]
 }
 

@@ -15,7 +15,9 @@ struct LabelViewModel: ListViewModel, Equatable {
 
 final class LabelCell: ListCell {}
 
-final class LabelController: ListCellController<LabelViewModel, ListViewStateNone, LabelCell> {
+final class LabelController:
+  ListCellController<LabelViewModel, ListViewStateNone, LabelCell>
+{
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: viewModel.height)
   }
@@ -24,7 +26,8 @@ final class LabelController: ListCellController<LabelViewModel, ListViewStateNon
 @MainActor
 func diagnostics(showing root: Section) -> [ListDiffDiagnostic] {
   let collectionView = CollectionView(
-    frame: CGRect(x: 0, y: 0, width: 20, height: 5), collectionViewLayout: CollectionViewFlowLayout())
+    frame: CGRect(x: 0, y: 0, width: 20, height: 5),
+    collectionViewLayout: CollectionViewFlowLayout())
   let dataSource = ListDiffDataSource(collectionView: collectionView)
   var found: [ListDiffDiagnostic] = []
   dataSource.diagnosticHandler = { found.append($0) }
@@ -34,29 +37,39 @@ func diagnostics(showing root: Section) -> [ListDiffDiagnostic] {
 
 final class Letters: CollectionViewDataSource {
   var letters = ["a", "b", "c"]
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+  func collectionView(
+    _ collectionView: CollectionView,
+    numberOfItemsInSection section: Int
+  ) -> Int {
     letters.count
   }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: IndexPath
+  )
     -> CollectionViewCell
   {
-    collectionView.dequeueReusableCell(withReuseIdentifier: "letter", for: indexPath)
+    collectionView.dequeueReusableCell(
+      withReuseIdentifier: "letter", for: indexPath)
   }
 }
 
 @MainActor
 func deleteWithoutUpdatingTheModel() -> BatchUpdateError? {
   let collectionView = CollectionView(
-    frame: CGRect(x: 0, y: 0, width: 20, height: 10), collectionViewLayout: CollectionViewFlowLayout())
-  collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "letter")
+    frame: CGRect(x: 0, y: 0, width: 20, height: 10),
+    collectionViewLayout: CollectionViewFlowLayout())
+  collectionView.register(
+    CollectionViewCell.self, forCellWithReuseIdentifier: "letter")
   let letters = Letters()
   collectionView.dataSource = letters
   collectionView.reloadData()
   do {
-    try collectionView.performBatchUpdates({
-      letters.letters.removeLast()
-      collectionView.deleteItems(at: [IndexPath(item: 3, section: 0)])  // the last letter is item 2
-    }, completion: nil)
+    try collectionView.performBatchUpdates(
+      {
+        letters.letters.removeLast()
+        // The last letter is item 2:
+        collectionView.deleteItems(at: [IndexPath(item: 3, section: 0)])
+      }, completion: nil)
     return nil
   } catch {
     return error  // the collection view still shows a, b, c
@@ -89,7 +102,7 @@ struct DiagnosticsAndInvalidUpdatesArticleTests {
     #expect(found.map(\.kind) == [.duplicateIdentifier, .duplicateSectionID, .emptyIdentifier, .droppedModels, .invalidItemSize])
     #expect(found.map(\.severity) == [.warning, .warning, .warning, .note, .warning])
     for diagnostic in found {
-      #expect(Self.article.contains("\n" + diagnostic.description + "\n"), "not quoted: \(diagnostic)")
+      #expect(Self.article.contains("\n- `" + diagnostic.description + "`\n"), "not quoted: \(diagnostic)")
     }
   }
 

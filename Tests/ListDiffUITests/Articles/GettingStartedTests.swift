@@ -39,20 +39,26 @@ import Testing
 @MainActor
 final class GroceryScreen {
   let collectionView: CollectionView
-  let dataSource: ListDiffDataSource  // keep it: the collection view holds it weakly
+  // Keep it: the collection view holds its data source weakly.
+  let dataSource: ListDiffDataSource
 
   init(width: CGFloat, height: CGFloat) {
     let layout = CollectionViewFlowLayout()
-    layout.minimumLineSpacing = 0  // UIKit's default is 10 points between rows
+    layout.minimumLineSpacing = 0  // UIKit's default is 10
     collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
+      frame: CGRect(x: 0, y: 0, width: width, height: height),
+      collectionViewLayout: layout)
     dataSource = ListDiffDataSource(collectionView: collectionView)
   }
 
   func show(_ groceries: [Grocery]) {
     dataSource.setRootSection(
-      ListSection<Grocery, GroceryController>(groceries, id: "groceries") { grocery in
-        GroceryViewModel(identifier: grocery.id, name: grocery.name, quantity: grocery.quantity)
+      ListSection<Grocery, GroceryController>(
+        groceries, id: "groceries"
+      ) { grocery in
+        GroceryViewModel(
+          identifier: grocery.id, name: grocery.name,
+          quantity: grocery.quantity)
       })
   }
 }
@@ -60,8 +66,14 @@ final class GroceryScreen {
 @MainActor
 @Test func groceryScreenShowsChanges() {
   let screen = GroceryScreen(width: 20, height: 3)
-  screen.show([Grocery(id: "1", name: "milk", quantity: 1), Grocery(id: "2", name: "eggs", quantity: 6)])
-  screen.show([Grocery(id: "2", name: "eggs", quantity: 12), Grocery(id: "3", name: "bread", quantity: 1)])
+  screen.show([
+    Grocery(id: "1", name: "milk", quantity: 1),
+    Grocery(id: "2", name: "eggs", quantity: 6),
+  ])
+  screen.show([
+    Grocery(id: "2", name: "eggs", quantity: 12),
+    Grocery(id: "3", name: "bread", quantity: 1),
+  ])
 
   let rows = screen.collectionView.renderText().split(separator: "\n")
     .map { $0.trimmingCharacters(in: .whitespaces) }

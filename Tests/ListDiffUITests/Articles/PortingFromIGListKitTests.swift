@@ -24,18 +24,23 @@ final class FeedLineCell: ListCell {
   override var textRepresentation: String { text }
 }
 
-final class FeedLineController: ListCellController<FeedLineViewModel, ListViewStateNone, FeedLineCell> {
+final class FeedLineController:
+  ListCellController<FeedLineViewModel, ListViewStateNone, FeedLineCell>
+{
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: 1)
   }
-  override func configureCell(cell: FeedLineCell) { cell.text = viewModel.text }
+  override func configureCell(cell: FeedLineCell) {
+    cell.text = viewModel.text
+  }
 }
 
 func feed(_ posts: [FeedPost]) -> Section {
   ListRenderSection(posts) { post in
     CompositeSection(
       ListSection<FeedLineViewModel, FeedLineController>(
-        FeedLineViewModel(identifier: "author", text: "@" + post.author)),
+        FeedLineViewModel(identifier: "author", text: "@" + post.author)
+      ),
       ListSection<FeedLineViewModel, FeedLineController>(
         FeedLineViewModel(identifier: "body", text: post.body)))
   }
@@ -49,11 +54,14 @@ final class Post: ListDiffable {
     self.likes = likes
   }
   var diffIdentifier: Int { id }
-  func isEqual(toDiffableObject other: Post) -> Bool { likes == other.likes }
+  func isEqual(toDiffableObject other: Post) -> Bool {
+    likes == other.likes
+  }
 }
 
 func likesChanged(from old: [Post], to new: [Post]) -> [Int] {
-  listDiff(oldArray: old, newArray: new).updates  // old indexes of posts whose likes changed
+  // The old indexes of the posts whose likes changed:
+  listDiff(oldArray: old, newArray: new).updates
 }
 
 @MainActor

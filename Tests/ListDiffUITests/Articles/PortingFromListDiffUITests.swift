@@ -22,7 +22,9 @@ final class HeadlineCell: ListCell {
   }
 
   func show(title: String, byline: String) { lines = [title, byline] }
-  override var textRepresentation: String { lines.joined(separator: "\n") }
+  override var textRepresentation: String {
+    lines.joined(separator: "\n")
+  }
 }
 
 final class HeadlineController:

@@ -21,7 +21,9 @@ final class TrackCell: ListCell {
   override var textRepresentation: String { text }
 }
 
-final class TrackController: ListCellController<TrackViewModel, TrackState, TrackCell> {
+final class TrackController:
+  ListCellController<TrackViewModel, TrackState, TrackCell>
+{
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: 1)
   }
@@ -41,33 +43,47 @@ struct Album: ListIdentifiable, Sendable {
 }
 
 func libraryByPosition(_ albums: [Album]) -> Section {
-  CompositeSection(albums.map { album in
-    ListSection<String, TrackController>(album.tracks) { TrackViewModel(identifier: $0, title: $0) }
-  })
+  CompositeSection(
+    albums.map { album in
+      ListSection<String, TrackController>(album.tracks) {
+        TrackViewModel(identifier: $0, title: $0)
+      }
+    })
 }
 
 func libraryByID(_ albums: [Album]) -> Section {
-  CompositeSection(albums.map { album in
-    ListSection<String, TrackController>(album.tracks, id: album.identifier) {
-      TrackViewModel(identifier: $0, title: $0)
-    }
-  })
+  CompositeSection(
+    albums.map { album in
+      ListSection<String, TrackController>(
+        album.tracks, id: album.identifier
+      ) {
+        TrackViewModel(identifier: $0, title: $0)
+      }
+    })
 }
 
 func libraryRendered(_ albums: [Album]) -> Section {
   ListRenderSection(albums) { album in
     CompositeSection(
       ListSection<TrackViewModel, TrackController>(
-        TrackViewModel(identifier: "title", title: album.identifier.uppercased())),
-      ListSection<String, TrackController>(album.tracks) { TrackViewModel(identifier: $0, title: $0) })
+        TrackViewModel(
+          identifier: "title", title: album.identifier.uppercased())),
+      ListSection<String, TrackController>(album.tracks) {
+        TrackViewModel(identifier: $0, title: $0)
+      })
   }
 }
 
 @MainActor
-func showRepeatedTrack(on dataSource: ListDiffDataSource) -> [ListDiffDiagnostic] {
+func showRepeatedTrack(on dataSource: ListDiffDataSource)
+  -> [ListDiffDiagnostic]
+{
   var diagnostics: [ListDiffDiagnostic] = []
   dataSource.diagnosticHandler = { diagnostics.append($0) }
-  dataSource.setRootSection(libraryByID([Album(identifier: "Blue", tracks: ["Intro", "Song", "Intro"])]))
+  dataSource.setRootSection(
+    libraryByID([
+      Album(identifier: "Blue", tracks: ["Intro", "Song", "Intro"])
+    ]))
   return diagnostics
 }
 

@@ -22,11 +22,15 @@ final class ChatCell: ListCell {
   override var textRepresentation: String { text }
 }
 
-final class ChatController: ListCellController<ChatViewModel, ListViewStateNone, ChatCell> {
+final class ChatController:
+  ListCellController<ChatViewModel, ListViewStateNone, ChatCell>
+{
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: 1)
   }
-  override func configureCell(cell: ChatCell) { cell.text = viewModel.text }
+  override func configureCell(cell: ChatCell) {
+    cell.text = viewModel.text
+  }
 }
 
 func chatSection(_ messages: [ChatMessage]) -> Section {
@@ -36,23 +40,31 @@ func chatSection(_ messages: [ChatMessage]) -> Section {
 }
 
 @MainActor
-func send(_ messages: [ChatMessage], to dataSource: ListDiffDataSource) -> Int {
+func send(_ messages: [ChatMessage], to dataSource: ListDiffDataSource)
+  -> Int
+{
   dataSource.setRootSection(chatSection(messages))
   return dataSource.itemCount  // already messages.count
 }
 
 @MainActor
-func showAll(_ snapshots: [[ChatMessage]], on dataSource: ListDiffDataSource) async {
+func showAll(
+  _ snapshots: [[ChatMessage]], on dataSource: ListDiffDataSource
+) async {
   for snapshot in snapshots.dropLast() {
-    dataSource.setRootSection(chatSection(snapshot), completion: nil)  // may be skipped
+    // Does not wait, and may be skipped for a newer root:
+    dataSource.setRootSection(chatSection(snapshot), completion: nil)
   }
   await dataSource.setRootSection(chatSection(snapshots.last ?? []))
 }
 
 @MainActor
-func follow(_ inbox: AsyncStream<[ChatMessage]>, on dataSource: ListDiffDataSource) -> Task<Void, Never> {
+func follow(
+  _ inbox: AsyncStream<[ChatMessage]>, on dataSource: ListDiffDataSource
+) -> Task<Void, Never> {
   dataSource.observe(inbox) { messages in
-    chatSection(messages)  // runs on a background task: build sections, touch no view
+    // On a background task: build sections, touch no view.
+    chatSection(messages)
   }
 }
 
