@@ -45,9 +45,7 @@ final class Letters: CollectionViewDataSource {
   }
   func collectionView(
     _ collectionView: CollectionView, cellForItemAt indexPath: IndexPath
-  )
-    -> CollectionViewCell
-  {
+  ) -> CollectionViewCell {
     collectionView.dequeueReusableCell(
       withReuseIdentifier: "letter", for: indexPath)
   }
