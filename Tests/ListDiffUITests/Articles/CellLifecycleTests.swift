@@ -110,7 +110,8 @@ struct CellLifecycleArticleTests {
     show([("a", "A2")])
     #expect(calls(of: "a") == ["didUpdateViewModel", "configureCell", "cellDidLayoutSubviews"])
     collectionView.selectItem(at: IndexPath(item: 0, section: 0))
-    #expect(calls(of: "a") == ["didSelect", "configureCell", "cellDidLayoutSubviews"])
+    // The tap expands the note to two lines: laid out again at its new size.
+    #expect(calls(of: "a") == ["didSelect", "configureCell", "cellDidLayoutSubviews", "cellDidLayoutSubviews"])
     #expect(collectionView.renderText().hasPrefix("A2" + String(repeating: " ", count: 18) + "\n(more)"))
   }
 

@@ -79,13 +79,13 @@ func deleteWithoutUpdatingTheModel() -> BatchUpdateError? {
 struct DiagnosticsAndInvalidUpdatesArticleTests {
   /// The article, read where `swift test` runs (Bazel gives tests no catalogs,
   /// so the tests that read it are disabled there).
-  static let article =
+  nonisolated static let article =
     (try? String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/ListDiffUI/ListDiffUI.docc/DiagnosticsAndInvalidUpdates.md"),
       encoding: .utf8)) ?? ""
-  static let underBazel = ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil
+  nonisolated static let underBazel = ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil
 
   func labels(_ ids: [String], id: String? = nil, height: CGFloat = 1) -> Section {
     ListSection<LabelViewModel, LabelController>(ids.map { LabelViewModel(identifier: $0, height: height) }, id: id)

@@ -3,8 +3,7 @@
 // of what its prose claims.
 
 import Foundation
-import HeadlessCollection
-import ListDiffUI
+import ListDiffUI  // also brings HeadlessCollection's types
 
 struct Grocery: Sendable {
   var id: String
