@@ -10,7 +10,7 @@ extension CollectionView {
   /// `scrollViewDidEndDragging(_:willDecelerate:)` with `true` exactly when
   /// `velocity` is not zero; and then `scrollViewWillBeginDecelerating`, one
   /// `scrollViewDidScroll` per step of the coasting described by
-  /// ``Deceleration`` (about 0.499 × `velocity` further, with UIKit's normal
+  /// `Deceleration` (about 0.499 × `velocity` further, with UIKit's normal
   /// deceleration rate of 0.998 per millisecond, sampled at 60 frames per
   /// second), and `scrollViewDidEndDecelerating`.
   ///

@@ -8,7 +8,7 @@ import HeadlessCollection
 /// `prepareForReuse()` is final here, as in ListDiffUI — a cell that resets
 /// itself behind its controller's back would disagree with the controller.
 /// Override `layoutSubviews()` (calling `super`) and
-/// `textRepresentation` as for any ``CollectionViewCell``.
+/// `textRepresentation` as for any ``/HeadlessCollection/CollectionViewCell``.
 @MainActor
 open class ListCell: CollectionViewCell {
   /// The controller the cell is mounted on, if any. Weak: the data source

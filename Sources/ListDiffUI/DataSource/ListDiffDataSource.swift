@@ -2,7 +2,7 @@ import Foundation
 import HeadlessCollection
 import ListDiff
 
-/// Feeds a ``CollectionView`` from sections: flattens each new root, diffs it
+/// Feeds a ``/HeadlessCollection/CollectionView`` from sections: flattens each new root, diffs it
 /// against what is shown, applies the difference as one batch update, and
 /// drives every item's ``ListCellController``.
 ///

@@ -152,7 +152,7 @@ extension ListDiffUpdate {
   /// The batch is checked first with the rules the collection view checks
   /// (UIKit's), against `array.count` items before the update and
   /// ``newItemCount`` after it; where it does not fit, this throws the
-  /// ``BatchUpdateError`` the collection view throws for the same batch,
+  /// ``/HeadlessCollection/BatchUpdateError`` the collection view throws for the same batch,
   /// with UIKit's message, and leaves `array` unchanged. An update the data
   /// source reported always fits a copy of the items it was applied to.
   ///
