@@ -139,6 +139,14 @@ public final class ListDiffDataSource {
     collectionView.dataSource = adapter
     collectionView.delegate = adapter
     collectionView.layoutDidFinish = { [weak self] in self?.collectionViewDidFinishLayout() }
+    if collectionView.invalidGeometryHandler == nil {
+      // Geometry the collection view had to replace reaches the diagnostic
+      // handler with everything else (a handler set on the collection view
+      // before is left in place).
+      collectionView.invalidGeometryHandler = { [weak self] issue in
+        self?.report(ListDiffDiagnostic(kind: .invalidGeometry, message: issue.description))
+      }
+    }
     for name in context.duplicateClassNames {
       report(
         ListDiffDiagnostic(

@@ -30,6 +30,11 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     case duplicateContextObject
     /// A sequence passed to `observe` threw; observing stopped.
     case sequenceFailed
+    /// The collection view was given a number it cannot lay out (a NaN,
+    /// infinite, negative or huge frame, inset, spacing, offset or size, from
+    /// the app or from a controller) and used a safe value instead; the
+    /// message is the collection view's ``GeometryIssue`` description.
+    case invalidGeometry
   }
 
   /// How much a diagnostic matters.
