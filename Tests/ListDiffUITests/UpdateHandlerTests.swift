@@ -55,7 +55,7 @@ final class UpdateRecorder {
   }
 }
 
-@Suite("Reporting applied batches", .timeLimit(.minutes(1)))
+@Suite("Reporting applied batches", .timeLimit(.minutes(5)))
 @MainActor
 struct UpdateHandlerTests {
   @Test("hand-made roots: each report is the batch the collection view applied")

@@ -25,7 +25,7 @@ final class DelegateRecorder: CollectionViewDelegateFlowLayout {
   }
 }
 
-@Suite("Applying roots", .timeLimit(.minutes(1)))
+@Suite("Applying roots", .timeLimit(.minutes(5)))
 @MainActor
 struct UpdateTests {
   @Test("same identity and equal: nothing happens to the cell")

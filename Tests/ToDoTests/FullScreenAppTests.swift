@@ -39,7 +39,7 @@ private final class Driver {
   }
 }
 
-@Suite("The full-screen app, without a terminal", .timeLimit(.minutes(1)))
+@Suite("The full-screen app, without a terminal", .timeLimit(.minutes(5)))
 @MainActor
 struct FullScreenAppTests {
   @Test func theFrameFillsTheTerminalExactly() async {
@@ -209,7 +209,7 @@ struct FullScreenAppTests {
   }
 }
 
-@Suite("The full-screen app's invariants", .timeLimit(.minutes(1)))
+@Suite("The full-screen app's invariants", .timeLimit(.minutes(5)))
 @MainActor
 struct FullScreenAppInvariantTests {
   /// Random keys and resizes on random lists: after every one the frame

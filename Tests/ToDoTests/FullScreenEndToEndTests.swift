@@ -13,7 +13,7 @@ private let down = "\u{1B}[B"
 
 /// The built `todo` in a pseudo-terminal, driven with keys as a person
 /// drives it, its screen read back through a VT100 interpreter.
-@Suite("todo full screen, in a pseudo-terminal", .serialized, .timeLimit(.minutes(1)))
+@Suite("todo full screen, in a pseudo-terminal", .serialized, .timeLimit(.minutes(5)))
 struct FullScreenEndToEndTests {
   /// Starts todo and waits for its first frame.
   private func start(width: Int, height: Int, arguments: [String] = ["--memory"]) throws -> PseudoTerminalRun {

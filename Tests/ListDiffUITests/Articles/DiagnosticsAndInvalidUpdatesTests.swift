@@ -118,7 +118,7 @@ struct DiagnosticsAndInvalidUpdatesArticleTests {
 
   struct Broken: Error {}
 
-  @Test(.timeLimit(.minutes(1))) func aThrowingSequenceStopsObserving() async {
+  @Test(.timeLimit(.minutes(5))) func aThrowingSequenceStopsObserving() async {
     let collectionView = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 20, height: 5), collectionViewLayout: CollectionViewFlowLayout())
     let dataSource = ListDiffDataSource(collectionView: collectionView)

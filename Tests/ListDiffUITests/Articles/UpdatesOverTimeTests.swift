@@ -108,7 +108,7 @@ struct UpdatesOverTimeArticleTests {
     #expect(rows(dataSource) == ["a", "b"])
   }
 
-  @Test(.timeLimit(.minutes(1))) func asynchronousRootsCoalesceAndEndOnTheLatest() async {
+  @Test(.timeLimit(.minutes(5))) func asynchronousRootsCoalesceAndEndOnTheLatest() async {
     let dataSource = makeDataSource(async: true)
     var completions: [Int] = []
     var applied: [Int] = []
@@ -124,7 +124,7 @@ struct UpdatesOverTimeArticleTests {
     #expect(applied.last == 2)
   }
 
-  @Test(.timeLimit(.minutes(1))) func observeShowsEveryElement() async {
+  @Test(.timeLimit(.minutes(5))) func observeShowsEveryElement() async {
     let dataSource = makeDataSource(async: false)
     var shown: [[String]] = []
     dataSource.updateHandler = { _ in shown.append(rows(dataSource)) }
@@ -138,7 +138,7 @@ struct UpdatesOverTimeArticleTests {
     #expect(shown == [["a"], ["a", "b"], ["b"]])
   }
 
-  @Test(.timeLimit(.minutes(1))) func observesSectionClosureRunsOffTheMainActor() async {
+  @Test(.timeLimit(.minutes(5))) func observesSectionClosureRunsOffTheMainActor() async {
     for async in [false, true] {
       let dataSource = makeDataSource(async: async)
       let record = ThreadRecord()  // AsyncTests.swift: counts calls on and off this thread
@@ -155,7 +155,7 @@ struct UpdatesOverTimeArticleTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func transformsRunOffTheMainActorOnlyWhenAsync() async {
+  @Test(.timeLimit(.minutes(5))) func transformsRunOffTheMainActorOnlyWhenAsync() async {
     for async in [false, true] {
       let dataSource = makeDataSource(async: async)
       let record = ThreadRecord()
