@@ -43,7 +43,7 @@ extension CollectionView {
   /// ``performBatchUpdates(_:completion:)`` with an explicit choice of
   /// animation, as UIKit expresses with `UIView.performWithoutAnimation`.
   /// Nothing is drawn here, so both apply the batch at once; the choice is
-  /// kept in ``lastBatchUpdateWasAnimated`` for tests that check it.
+  /// kept for this package's tests.
   ///
   /// - Complexity: as ``performBatchUpdates(_:completion:)``.
   public func performBatchUpdates(

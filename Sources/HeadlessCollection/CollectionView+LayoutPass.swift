@@ -249,8 +249,11 @@ extension CollectionView {
     // so a reloaded item really gets a fresh cell.
     let departing = departingCells
     departingCells = []
-    let ending = leaving.map { ($0.cell, indexPath(forGlobal: $0.index)) } + departing
-    for (cell, indexPath) in ending where cell.isDisplayed {
+    for (cell, index) in leaving where cell.isDisplayed {
+      cell.isDisplayed = false
+      delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath(forGlobal: index))
+    }
+    for (cell, indexPath) in departing where cell.isDisplayed {
       cell.isDisplayed = false
       delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
     }

@@ -62,6 +62,10 @@ open class CollectionViewCell {
   /// Whether a collection view shows an item in the cell right now.
   var isMounted = false
 
+  /// While the cell waits in a reuse queue: the item (global index) it
+  /// showed, which gets it back first if it returns.
+  var rememberedItem: Int?
+
   /// A cell with the given frame. The collection view creates cells with the
   /// frame of the item they are first dequeued for.
   ///

@@ -18,13 +18,7 @@ struct MountedCells {
   ///
   /// - Complexity: O(log *v*).
   private func slot(of index: Int) -> Int {
-    var low = 0
-    var high = entries.count
-    while low < high {
-      let mid = (low + high) / 2
-      if entries[mid].index < index { low = mid + 1 } else { high = mid }
-    }
-    return low
+    lowerBound(in: 0..<entries.count) { entries[$0].index < index }
   }
 
   /// The cell showing item `index`.

@@ -7,6 +7,11 @@
 /// changed hands). The memory follows the items through batch updates and is
 /// dropped by a reload. Other items take cells that remember nothing first,
 /// so that a remembered cell is given away only when no other is queued.
+///
+/// Each cell keeps its item in ``CollectionViewCell/rememberedItem``; the
+/// queues are short (about a viewport of cells), so finding an item's cell is
+/// a scan, skipped whenever the item lies outside the range of remembered
+/// items — as it does for every item arriving while scrolling on.
 @MainActor
 struct ReuseQueue {
   /// The cells of one reuse identifier.
@@ -18,11 +23,8 @@ struct ReuseQueue {
   }
 
   private var queues: [String: Queue] = [:]
-  /// The queued cell that last showed each item (global index).
-  private var cellsByItem: [Int: CollectionViewCell] = [:]
-  /// The item each remembered cell showed, by cell identity; the inverse of
-  /// `cellsByItem`.
-  private var itemsByCell: [ObjectIdentifier: Int] = [:]
+  /// Every remembered item lies in this range (which may be wider).
+  private var rememberedRange: ClosedRange<Int>?
 
   /// Queues `cell`, remembering `item` (global index) as the one it showed,
   /// or nothing when it stopped showing its item for good (a delete, a
@@ -32,90 +34,84 @@ struct ReuseQueue {
   /// - Complexity: O(1) amortized.
   mutating func enqueue(_ cell: CollectionViewCell, showedItem item: Int?) {
     guard let identifier = cell.reuseIdentifier else { return }
+    cell.rememberedItem = item
     guard let item else {
       queues[identifier, default: Queue()].free.append(cell)
       return
     }
-    if let previous = cellsByItem[item] { forget(previous) }
     queues[identifier, default: Queue()].remembered.append(cell)
-    cellsByItem[item] = cell
-    itemsByCell[ObjectIdentifier(cell)] = item
+    rememberedRange = rememberedRange.map { min($0.lowerBound, item)...max($0.upperBound, item) } ?? item...item
   }
 
   /// A queued cell of `identifier` for `item`: the one that last showed it if
   /// it still waits here, else the most recently queued cell that remembers
   /// nothing, else the most recently queued one; nil when none is queued.
   ///
-  /// - Complexity: O(*q*) for *q* remembered cells of `identifier` when the
-  ///   item's own cell is found, else O(1).
+  /// - Complexity: O(1), or O(*q*) for *q* remembered cells of `identifier`
+  ///   when `item` lies within the range of remembered items.
   mutating func dequeue(identifier: String, forItem item: Int?) -> CollectionViewCell? {
-    guard var queue = queues[identifier] else { return nil }
-    let cell: CollectionViewCell
-    if let item, let own = cellsByItem[item], let slot = queue.remembered.lastIndex(where: { $0 === own }) {
-      cell = queue.remembered.remove(at: slot)
-    } else if let free = queue.free.popLast() {
-      cell = free
-    } else if let other = queue.remembered.popLast() {
-      cell = other
-    } else {
-      return nil
+    guard queues[identifier] != nil else { return nil }
+    let range = rememberedRange
+    let cell: CollectionViewCell? = Self.take(from: &queues[identifier, default: Queue()]) { queue in
+      guard let item, let range, range.contains(item) else { return nil }
+      return queue.remembered.lastIndex { $0.rememberedItem == item }
     }
-    queues[identifier] = queue
-    if let shown = itemsByCell.removeValue(forKey: ObjectIdentifier(cell)) {
-      cellsByItem[shown] = nil
-    }
+    cell?.rememberedItem = nil
     return cell
+  }
+
+  /// Removes and returns the cell at the slot `own` finds among the
+  /// remembered cells, else the last free cell, else the last remembered one.
+  private static func take(
+    from queue: inout Queue, own: (Queue) -> Int?
+  ) -> CollectionViewCell? {
+    if let slot = own(queue) { return queue.remembered.remove(at: slot) }
+    if let free = queue.free.popLast() { return free }
+    return queue.remembered.popLast()
   }
 
   /// Moves the memory of shown items through a change of indexes:
   /// `newIndex` gives an item's index after it, or nil for an item that is
   /// gone (its cell stays queued and remembers nothing).
   ///
-  /// - Complexity: O(*r*) calls of `newIndex` for *r* remembered cells, plus
-  ///   O(*r* log *r*) to keep them in order and O(*q*) per forgotten one.
+  /// - Complexity: O(*q*) calls of `newIndex` for *q* remembered cells.
   mutating func remapItems(_ newIndex: (Int) -> Int?) {
-    guard !cellsByItem.isEmpty else { return }
-    let old = cellsByItem
-    cellsByItem = [:]
-    // In item order, so that the order of freed cells does not depend on
-    // hashing.
-    for (item, cell) in old.sorted(by: { $0.key < $1.key }) {
-      if let new = newIndex(item) {
-        cellsByItem[new] = cell
-        itemsByCell[ObjectIdentifier(cell)] = new
-      } else {
-        itemsByCell[ObjectIdentifier(cell)] = nil
-        moveToFree(cell)
+    guard rememberedRange != nil else { return }
+    var range: ClosedRange<Int>?
+    for identifier in queues.keys.sorted() {
+      Self.update(&queues[identifier, default: Queue()]) { cell in
+        guard let old = cell.rememberedItem, let new = newIndex(old) else { return false }
+        cell.rememberedItem = new
+        range = range.map { min($0.lowerBound, new)...max($0.upperBound, new) } ?? new...new
+        return true
       }
     }
+    rememberedRange = range
   }
 
   /// Forgets which item every queued cell showed; the cells stay queued.
   ///
   /// - Complexity: O(*q*) for *q* queued cells.
   mutating func forgetItems() {
-    guard !cellsByItem.isEmpty else { return }
-    cellsByItem = [:]
-    itemsByCell = [:]
+    guard rememberedRange != nil else { return }
     for identifier in queues.keys.sorted() {
-      queues[identifier]!.free += queues[identifier]!.remembered
-      queues[identifier]!.remembered = []
+      Self.update(&queues[identifier, default: Queue()]) { _ in false }
     }
+    rememberedRange = nil
   }
 
-  /// Drops the memory of `cell`, which stays queued.
-  private mutating func forget(_ cell: CollectionViewCell) {
-    if let item = itemsByCell.removeValue(forKey: ObjectIdentifier(cell)) { cellsByItem[item] = nil }
-    moveToFree(cell)
-  }
-
-  /// Moves a queued `cell` from the remembered cells to the free ones.
-  private mutating func moveToFree(_ cell: CollectionViewCell) {
-    guard let identifier = cell.reuseIdentifier, var queue = queues[identifier],
-      let slot = queue.remembered.lastIndex(where: { $0 === cell })
-    else { return }
-    queue.remembered.remove(at: slot)
-    queue.free.append(cell)
-    queues[identifier] = queue
+  /// Keeps the remembered cells for which `keep` is true (it may update
+  /// their item) and moves the others, in order, to the free cells.
+  private static func update(_ queue: inout Queue, keep: (CollectionViewCell) -> Bool) {
+    var kept: [CollectionViewCell] = []
+    for cell in queue.remembered {
+      if keep(cell) {
+        kept.append(cell)
+      } else {
+        cell.rememberedItem = nil
+        queue.free.append(cell)
+      }
+    }
+    queue.remembered = kept
   }
 }

@@ -276,15 +276,10 @@ struct FlowLayoutEngine {
   ///
   /// - Complexity: O(log *s*).
   func section(containing index: Int) -> Int {
-    var low = 0
-    var high = sections.count - 1
     // The last section starting at or before `index` that holds items.
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if sections[mid].start <= index { low = mid } else { high = mid - 1 }
-    }
-    while sections[low].count == 0 || sections[low].start > index { low -= 1 }
-    return low
+    var section = max(0, lowerBound(in: 0..<sections.count) { sections[$0].start <= index } - 1)
+    while sections[section].count == 0 || sections[section].start > index { section -= 1 }
+    return section
   }
 
   /// The first item of the line (as last placed) holding item `index - 1`,

@@ -62,13 +62,8 @@ struct GeometryStore {
   func position(of index: Int) -> Position {
     precondition(index >= 0 && index < count, "item \(index) out of 0..<\(count)")
     // The last block whose start is <= index.
-    var low = 0
-    var high = starts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if starts[mid] <= index { low = mid } else { high = mid - 1 }
-    }
-    return Position(block: low, offset: index - starts[low])
+    let block = lowerBound(in: 0..<starts.count) { starts[$0] <= index } - 1
+    return Position(block: block, offset: index - starts[block])
   }
 
   /// The position after `position`, or nil at the end.
@@ -254,26 +249,13 @@ struct GeometryStore {
   /// - Complexity: O(log *n*).
   func firstIndex(lineOriginAtLeast value: CGFloat) -> Int {
     // The first block whose last line origin reaches `value`...
-    var low = 0
-    var high = blocks.count
-    while low < high {
-      let mid = (low + high) / 2
-      let block = blocks[mid]
-      if block.items[block.items.count - 1].lineOrigin + block.base >= value {
-        high = mid
-      } else {
-        low = mid + 1
-      }
+    let found = lowerBound(in: 0..<blocks.count) {
+      blocks[$0].items[blocks[$0].items.count - 1].lineOrigin + blocks[$0].base < value
     }
-    guard low < blocks.count else { return count }
+    guard found < blocks.count else { return count }
     // ...and the first record in it that does.
-    let block = blocks[low]
-    var first = 0
-    var last = block.items.count
-    while first < last {
-      let mid = (first + last) / 2
-      if block.items[mid].lineOrigin + block.base >= value { last = mid } else { first = mid + 1 }
-    }
-    return starts[low] + first
+    let block = blocks[found]
+    let first = lowerBound(in: 0..<block.items.count) { block.items[$0].lineOrigin + block.base < value }
+    return starts[found] + first
   }
 }

@@ -25,13 +25,8 @@ struct ValidatedBatch {
   /// - Complexity: O(log *k*) for *k* changes.
   func newIndex(of old: Int) -> Int? {
     if Self.contains(removedOld, old) {
-      var low = 0
-      var high = moves.count
-      while low < high {
-        let mid = (low + high) / 2
-        if moves[mid].old < old { low = mid + 1 } else { high = mid }
-      }
-      return low < moves.count && moves[low].old == old ? moves[low].new : nil
+      let slot = lowerBound(in: 0..<moves.count) { moves[$0].old < old }
+      return slot < moves.count && moves[slot].old == old ? moves[slot].new : nil
     }
     return newIndex(ofSurvivor: old)
   }
@@ -46,13 +41,7 @@ struct ValidatedBatch {
     // n - (inserted indexes <= n) == rank. Inserted indexes are distinct and
     // ascending, so insertedNew[j] - j never decreases and the number of them
     // below the answer is the number with insertedNew[j] - j <= rank.
-    var low = 0
-    var high = insertedNew.count
-    while low < high {
-      let mid = (low + high) / 2
-      if insertedNew[mid] - mid <= rank { low = mid + 1 } else { high = mid }
-    }
-    return rank + low
+    return rank + lowerBound(in: 0..<insertedNew.count) { insertedNew[$0] - $0 <= rank }
   }
 
   /// Whether ascending `values` contains `value`.
@@ -63,12 +52,6 @@ struct ValidatedBatch {
 
   /// The number of elements of ascending `values` below `value`.
   static func countLess(than value: Int, in values: [Int]) -> Int {
-    var low = 0
-    var high = values.count
-    while low < high {
-      let mid = (low + high) / 2
-      if values[mid] < value { low = mid + 1 } else { high = mid }
-    }
-    return low
+    lowerBound(in: 0..<values.count) { values[$0] < value }
   }
 }
