@@ -12,7 +12,8 @@ struct Spread: Sendable {
 
   init(_ values: [Double]) {
     let sorted = values.sorted()
-    median = sorted[sorted.count / 2]
+    let middle = sorted.count / 2
+    median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     low = sorted[0]
     high = sorted[sorted.count - 1]
   }
