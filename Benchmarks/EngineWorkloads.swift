@@ -169,16 +169,24 @@ func engineRows(
     progress("\(workload.name): \(workload.work)")
     let old = workload.old
     let new = workload.new
-    let (diff, floor) = measureAgainstFloor(
-      runs: config.runs, floor: { blackHole(dictionaryFloor(old: old, new: new)) },
-      { blackHole(listDiff(oldArray: old, newArray: new)) })
-    var stdlib: Timing?
+    let floorBody = { blackHole(dictionaryFloor(old: old, new: new)) }
+    let diffBody = { blackHole(listDiff(oldArray: old, newArray: new)) }
+    let stdlibBody = { blackHole(new.difference(from: old).inferringMoves()) }
     let predicted = predictedStandardLibraryMs(old: old, new: new)
-    if predicted <= 10_000 {
-      // A row near the limit gets fewer runs and no warm-up.
-      let slow = predicted > 1_000
-      stdlib = measure(runs: slow ? min(3, config.runs) : config.runs, warmUp: !slow) {
-        blackHole(new.difference(from: old).inferringMoves())
+    let diff: Timing
+    let floor: Timing
+    var stdlib: Timing?
+    if predicted <= 20 {
+      // Fast enough to take turns with the diff, so that ratio too compares
+      // like with like.
+      let timings = measureInterleaved(runs: config.runs, [floorBody, diffBody, stdlibBody])
+      (floor, diff, stdlib) = (timings[0], timings[1], timings[2])
+    } else {
+      (diff, floor) = measureAgainstFloor(runs: config.runs, floor: floorBody, diffBody)
+      if predicted <= 10_000 {
+        // A row near the limit gets fewer runs and no warm-up.
+        let slow = predicted > 1_000
+        stdlib = measure(runs: slow ? min(3, config.runs) : config.runs, warmUp: !slow, stdlibBody)
       }
     }
     var row = BenchRow(

@@ -118,8 +118,11 @@ func measure(runs: Int, warmUp: Bool = true, _ body: () -> Void) -> Timing {
 
 /// Times `bodies` in turn (first, second, ..., first, second, ...), so that
 /// all see the same moments of a shared machine's load and their ratios
-/// compare like with like. Short bodies get more samples (up to 200, about
-/// 50 ms of the slowest), so a median is not one interrupted sample.
+/// compare like with like. Each timed run follows an untimed one of the same
+/// body, so every body is timed with its own data in the caches, as when
+/// timed alone, rather than after another body has evicted it. Short bodies
+/// get more samples (up to 200, about 50 ms of the slowest), so a median is
+/// not one interrupted sample.
 func measureInterleaved(runs: Int, _ bodies: [() -> Void]) -> [Timing] {
   func once(_ work: () -> Void) -> Double {
     let start = nowNanoseconds()
@@ -130,7 +133,10 @@ func measureInterleaved(runs: Int, _ bodies: [() -> Void]) -> [Timing] {
   let count = max(runs, min(200, Int(50 / slowest)))
   var samples = [[Double]](repeating: [], count: bodies.count)
   for _ in 0..<count {
-    for (index, body) in bodies.enumerated() { samples[index].append(once(body)) }
+    for (index, body) in bodies.enumerated() {
+      body()
+      samples[index].append(once(body))
+    }
   }
   return samples.map { values in
     let sorted = values.sorted()

@@ -63,20 +63,21 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
 
     // Pair the middle.
     var pairing = _MiddlePairing(
-      old: old, new: new, oldMiddle: prefix..<(n - suffix), newMiddle: prefix..<(m - suffix))
+      old: old, new: new, oldMiddle: prefix..<(n - suffix), newMiddle: prefix..<(m - suffix),
+      unchanged: unchanged)
 
-    // Deletes, and for each old middle element the deletes before it.
+    // Deletes, for each old middle element the deletes before it, and the
+    // middle's changed pairs in ascending order.
     var deletes: [Int] = []
     var deletesBefore = [Int32](repeating: 0, count: pairing.oldToNew.count)
     do {
       var running: Int32 = 0
       for k in 0..<pairing.oldToNew.count {
         deletesBefore[k] = running
-        let j = pairing.oldToNew[k]
-        if j < 0 {
+        if pairing.oldToNew[k] < 0 {
           deletes.append(prefix + k)
           running += 1
-        } else if !unchanged(prefix + k, prefix + Int(j)) {
+        } else if pairing.isChanged(k) {
           changedPairs.append(prefix + k)
         }
       }

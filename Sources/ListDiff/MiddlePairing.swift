@@ -19,15 +19,21 @@ internal struct _MiddlePairing: ~Copyable {
   /// For each old middle element, the first occurrence of its identifier;
   /// empty when no identifier repeats (then every element is its own first).
   @usableFromInline var firstOccurrence: [Int32] = []
+  /// For each old middle element, whether it was paired and its pair is not
+  /// unchanged; empty while no pair has changed.
+  @usableFromInline var changed: [Bool] = []
 
-  /// Pairs `old[oldMiddle]` with `new[newMiddle]`.
+  /// Pairs `old[oldMiddle]` with `new[newMiddle]`, asking `unchanged` about
+  /// each pair as it is made: its identifiers have just been compared, so the
+  /// items' memory is at hand.
   ///
   /// - Complexity: O(*n* + *m*) expected; each old identifier is hashed once,
   ///   and each new one at most once (not at all where it follows the
   ///   previous match in both arrays).
   @inlinable
   init<Identifiers: _DiffIdentifiers>(
-    old: Identifiers, new: Identifiers, oldMiddle: Range<Int>, newMiddle: Range<Int>
+    old: Identifiers, new: Identifiers, oldMiddle: Range<Int>, newMiddle: Range<Int>,
+    unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
   ) {
     let oldCount = oldMiddle.count
     oldToNew = [Int32](repeating: -1, count: oldCount)
@@ -70,7 +76,7 @@ internal struct _MiddlePairing: ~Copyable {
       if !hasRepeats && expected >= 0 && expected < oldCount && oldToNew[expected] < 0
         && old[base + expected] == new[newBase + j]
       {
-        pair(expected, j)
+        pair(expected, j, base: base, newBase: newBase, unchanged)
         expected += 1
         continue
       }
@@ -81,19 +87,33 @@ internal struct _MiddlePairing: ~Copyable {
         let k = Int(cursor[first])
         guard k >= 0 else { continue }
         cursor[first] = nextOccurrence[k]
-        pair(k, j)
+        pair(k, j, base: base, newBase: newBase, unchanged)
       } else if oldToNew[first] < 0 {
-        pair(first, j)
+        pair(first, j, base: base, newBase: newBase, unchanged)
         expected = first + 1
       }
     }
     self.table = consume table
   }
 
+  /// Records the pair of middle offsets and whether it changed.
   @inlinable @inline(__always)
-  mutating func pair(_ oldOffset: Int, _ newOffset: Int) {
+  mutating func pair(
+    _ oldOffset: Int, _ newOffset: Int, base: Int, newBase: Int,
+    _ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+  ) {
     oldToNew[oldOffset] = Int32(truncatingIfNeeded: newOffset)
     newToOld[newOffset] = Int32(truncatingIfNeeded: oldOffset)
+    if !unchanged(base + oldOffset, newBase + newOffset) {
+      if changed.isEmpty { changed = [Bool](repeating: false, count: oldToNew.count) }
+      changed[oldOffset] = true
+    }
+  }
+
+  /// Whether the old middle element at `offset` was paired and changed.
+  @inlinable @inline(__always)
+  func isChanged(_ offset: Int) -> Bool {
+    !changed.isEmpty && changed[offset]
   }
 
   /// Frees the hash table early, for a diff whose update pass will not
