@@ -7,12 +7,14 @@ import ToDoCore
 @MainActor
 private final class Driver {
   let store: ToDoStore
+  let screen: ToDoScreen
   let app: FullScreenApp
 
   init(width: Int = 40, height: Int = 12, storage: any ToDoStorage = MemoryStorage(), items: [ToDoItem] = []) async {
     let ids = SequentialIDs()
     store = ToDoStore(items: items, storage: storage, clock: .fixed(fixedDate), makeID: ids.make)
-    let screen = ToDoScreen(store: store, width: width, height: height - 1, timeZone: utc, showsCommands: false)
+    screen = ToDoScreen(
+      store: store, width: width, height: height, timeZone: utc, showsCommands: false, coveredLines: 1)
     app = FullScreenApp(store: store, screen: screen, width: width, height: height)
     await app.start()
   }
@@ -52,6 +54,13 @@ struct FullScreenAppTests {
       #expect(lines[0].hasPrefix("2 open · 0 done"))
       #expect(lines.last == FullScreenKeys.footer(width: width))
       #expect(lines.last?.hasSuffix("? help · q quit") == true)
+      // The list is the collection view at exactly the terminal's size; the
+      // footer covers its last row, which its bottom inset keeps clear.
+      let collection = driver.screen.collectionView
+      #expect(collection.frame.size == CGSize(width: width, height: height))
+      let rendered = collection.renderText().split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(rendered.count == height)
+      #expect(rendered.dropLast().map { String($0.reversed().drop { $0 == " " }.reversed()) } == lines.dropLast())
     }
   }
 
