@@ -110,6 +110,31 @@ enum TodoBinary {
   }
 }
 
+extension TodoBinary {
+  /// ``run(_:arguments:home:environment:timeout:)`` on a thread of its own,
+  /// so the wait for the child holds no thread of the cooperative pool.
+  static func run(
+    _ script: String, arguments: [String] = ["--memory"], home: URL? = nil,
+    environment extra: [String: String] = [:], timeout: Double = 60
+  ) async throws -> Result {
+    try await offThePool {
+      try run(script, arguments: arguments, home: home, environment: extra, timeout: timeout)
+    }
+  }
+}
+
+/// Runs `body` on a new thread and returns what it returns.
+///
+/// Tests that wait on child processes, pseudo-terminals or the clock do
+/// their waiting here: the cooperative pool has as many threads as cores
+/// (two in CI), and a test blocking one starves every async test — the
+/// store actor, the main actor's hops — until its time limit.
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
+  }
+}
+
 /// Makes writing to a pipe whose reader has gone an error instead of a
 /// fatal signal; evaluated once.
 private let ignoreBrokenPipes: Void = {

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// The built `todo` executable, run with scripts on standard input.
-@Suite("todo, end to end", .serialized)
+@Suite("todo, end to end", .serialized, .timeLimit(.minutes(1)))
 struct EndToEndTests {
-  @Test func theIssueScript() throws {
-    let run = try TodoBinary.run("add milk\nadd eggs\ndone 1\n")
+  @Test func theIssueScript() async throws {
+    let run = try await TodoBinary.run("add milk\nadd eggs\ndone 1\n")
     #expect(run.status == 0)
     #expect(run.standardError == "")
     #expect(run.standardOutput == """
@@ -35,13 +35,13 @@ struct EndToEndTests {
       """)
   }
 
-  @Test func theListSurvivesARestartInTheDefaultLocation() throws {
+  @Test func theListSurvivesARestartInTheDefaultLocation() async throws {
     let home = try TemporaryDirectory()
-    _ = try TodoBinary.run("add milk\nadd eggs\nnote 2 a dozen\ndone 1\n", arguments: [], home: home.url)
+    _ = try await TodoBinary.run("add milk\nadd eggs\nnote 2 a dozen\ndone 1\n", arguments: [], home: home.url)
     let file = home.url.appendingPathComponent("data/listdiffui-todo/todo.json")
     #expect(FileManager.default.fileExists(atPath: file.path))
 
-    let second = try TodoBinary.run("", arguments: [], home: home.url)
+    let second = try await TodoBinary.run("", arguments: [], home: home.url)
     #expect(second.status == 0)
     #expect(second.standardOutput.hasPrefix("""
       1 open · 1 done                                  showing all
@@ -50,7 +50,7 @@ struct EndToEndTests {
       ── completed (1) ───────────────────────────────────────────
         2. [x] milk
       """))
-    let third = try TodoBinary.run("expand 1\n", arguments: [], home: home.url)
+    let third = try await TodoBinary.run("expand 1\n", arguments: [], home: home.url)
     #expect(third.standardOutput.contains("""
       todo> expand 1
       1 open · 1 done                                  showing all
@@ -62,12 +62,12 @@ struct EndToEndTests {
       """))
   }
 
-  @Test func aCorruptFileIsSetAsideAndTheAppStartsEmpty() throws {
+  @Test func aCorruptFileIsSetAsideAndTheAppStartsEmpty() async throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("list.json")
     try Data("{ this is not a to-do list".utf8).write(to: file)
 
-    let run = try TodoBinary.run("add tea\n", arguments: ["--file", file.path])
+    let run = try await TodoBinary.run("add tea\n", arguments: ["--file", file.path])
     #expect(run.status == 0)
     let aside = file.path + ".corrupt-20240501T093000Z"
     // Wrapped to the width, breaking the long paths: compare without spaces.
@@ -79,9 +79,9 @@ struct EndToEndTests {
     #expect(try String(contentsOf: file, encoding: .utf8).contains("\"title\" : \"tea\""))
   }
 
-  @Test func badInputIsOneLineAndTheAppKeepsGoing() throws {
+  @Test func badInputIsOneLineAndTheAppKeepsGoing() async throws {
     let long = String(repeating: "y", count: 10_000)
-    let run = try TodoBinary.run("add milk\ndone 7\nadd \(long)\nadd a\u{1B}[31mred\nrm\nadd eggs\n")
+    let run = try await TodoBinary.run("add milk\ndone 7\nadd \(long)\nadd a\u{1B}[31mred\nrm\nadd eggs\n")
     #expect(run.status == 0)
     let errors = messages(in: run.standardOutput, labelled: "error: ")
     #expect(errors == [
@@ -101,12 +101,12 @@ struct EndToEndTests {
       """))
   }
 
-  @Test func aListFromANewerTodoStopsTheAppAndIsLeftAlone() throws {
+  @Test func aListFromANewerTodoStopsTheAppAndIsLeftAlone() async throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("list.json")
     let contents = #"{"format": "listdiffui-todo", "version": 2, "items": []}"#
     try Data(contents.utf8).write(to: file)
-    let run = try TodoBinary.run("add tea\n", arguments: ["--file", file.path])
+    let run = try await TodoBinary.run("add tea\n", arguments: ["--file", file.path])
     #expect(run.status == 1)
     #expect(run.standardOutput == "")
     #expect(run.standardError.hasPrefix("todo: error: \(file.resolvingSymlinksInPath().path) was written by a newer todo (file format 2"))
@@ -115,29 +115,29 @@ struct EndToEndTests {
     #expect(try directory.contents() == [".list.json.lock", "list.json"])
   }
 
-  @Test func theLastLineNeedsNoNewline() throws {
-    let run = try TodoBinary.run("add milk\nadd eggs")
+  @Test func theLastLineNeedsNoNewline() async throws {
+    let run = try await TodoBinary.run("add milk\nadd eggs")
     #expect(run.status == 0)
     #expect(run.standardOutput.contains("  2. [ ] eggs"))
   }
 
-  @Test func badArgumentsAndUnusableFiles() throws {
-    let bad = try TodoBinary.run("", arguments: ["--colour"])
+  @Test func badArgumentsAndUnusableFiles() async throws {
+    let bad = try await TodoBinary.run("", arguments: ["--colour"])
     #expect(bad.status == 2)
     #expect(bad.standardError.hasPrefix("todo: unknown option '--colour'"))
 
     let directory = try TemporaryDirectory()
-    let isDirectory = try TodoBinary.run("add milk\n", arguments: ["--file", directory.url.path])
+    let isDirectory = try await TodoBinary.run("add milk\n", arguments: ["--file", directory.url.path])
     #expect(isDirectory.status == 1)
     #expect(isDirectory.standardError.contains("is a directory, not a to-do file"))
     #expect(isDirectory.standardOutput == "")
 
-    let help = try TodoBinary.run("", arguments: ["--help"])
+    let help = try await TodoBinary.run("", arguments: ["--help"])
     #expect(help.status == 0)
     #expect(help.standardOutput.hasPrefix("usage: todo [--file PATH | --memory] [--height LINES]"))
   }
 
-  @Test func aSecondTodoOnTheSameListIsTurnedAway() throws {
+  @Test func aSecondTodoOnTheSameListIsTurnedAway() async throws {
     let directory = try TemporaryDirectory()
     let file = directory.file("shared.json")
     // The first todo stays at its prompt: its standard input stays open.
@@ -170,20 +170,21 @@ struct EndToEndTests {
         }
       }
     }.start()
-    guard drew.wait(timeout: .now() + 30) == .success else {
+    let drewInTime = try await offThePool { drew.wait(timeout: .now() + 30) == .success }
+    guard drewInTime else {
       first.terminate()
       Issue.record("the first todo never drew its first frame")
       return
     }
 
-    let second = try TodoBinary.run("add milk\n", arguments: ["--file", file.path])
+    let second = try await TodoBinary.run("add milk\n", arguments: ["--file", file.path])
     #expect(second.status == 1)
     #expect(second.standardError == "todo: error: \(file.resolvingSymlinksInPath().path) is open in another todo; "
       + "quit that one first, so neither overwrites the other's changes\n")
   }
 
-  @Test func widthFollowsColumns() throws {
-    let run = try TodoBinary.run("add a rather long title that will not fit in thirty columns\n", environment: ["COLUMNS": "30"])
+  @Test func widthFollowsColumns() async throws {
+    let run = try await TodoBinary.run("add a rather long title that will not fit in thirty columns\n", environment: ["COLUMNS": "30"])
     for line in run.standardOutput.split(separator: "\n") where !line.hasPrefix("todo> ") {
       #expect(line.count <= 30, "\(line)")
     }

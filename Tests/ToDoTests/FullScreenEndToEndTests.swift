@@ -16,9 +16,9 @@ private let down = "\u{1B}[B"
 @Suite("todo full screen, in a pseudo-terminal", .serialized, .timeLimit(.minutes(5)))
 struct FullScreenEndToEndTests {
   /// Starts todo and waits for its first frame.
-  private func start(width: Int, height: Int, arguments: [String] = ["--memory"]) throws -> PseudoTerminalRun {
+  private func start(width: Int, height: Int, arguments: [String] = ["--memory"]) async throws -> PseudoTerminalRun {
     let run = try PseudoTerminalRun(arguments: arguments, width: width, height: height)
-    let drew = run.read { $0.isAlternate && $0.lines.last?.hasSuffix("q quit") == true }
+    let drew = await run.read { $0.isAlternate && $0.lines.last?.hasSuffix("q quit") == true }
     try #require(drew, "todo never drew its first frame: \(run.screen.lines)")
     return run
   }
@@ -28,25 +28,25 @@ struct FullScreenEndToEndTests {
   }
 
   /// Starts todo with one item, milk, selected and drawn.
-  private func startWithMilk(width: Int, height: Int) throws -> PseudoTerminalRun {
-    let run = try start(width: width, height: height)
+  private func startWithMilk(width: Int, height: Int) async throws -> PseudoTerminalRun {
+    let run = try await start(width: width, height: height)
     add(["milk"], to: run)
-    #expect(run.read { $0.lines.contains("› 1. [ ] milk") })
-    run.settle()
+    #expect(await run.read { $0.lines.contains("› 1. [ ] milk") })
+    await run.settle()
     return run
   }
 
   /// Quits with `q` and expects a clean exit.
-  private func quit(_ run: PseudoTerminalRun) {
+  private func quit(_ run: PseudoTerminalRun) async {
     run.send("q")
-    #expect(run.waitForExit() == 0)
+    #expect(await run.waitForExit() == 0)
   }
 
   @Test(arguments: [(80, 24), (50, 15)])
-  func theListFillsTheTerminalExactly(width: Int, height: Int) throws {
-    let run = try start(width: width, height: height)
+  func theListFillsTheTerminalExactly(width: Int, height: Int) async throws {
+    let run = try await start(width: width, height: height)
     add(["milk", "eggs"], to: run)
-    #expect(run.read { $0.lines.contains { $0.contains("2. [ ] eggs") } })
+    #expect(await run.read { $0.lines.contains { $0.contains("2. [ ] eggs") } })
     let lines = run.screen.lines
     #expect(lines.count == height)
     // The header spans the width: counts at the left, the filter at the right.
@@ -58,35 +58,35 @@ struct FullScreenEndToEndTests {
     #expect(lines[4..<(height - 1)].allSatisfy { $0.isEmpty })
     #expect(lines[height - 1] == FullScreenKeys.footer(width: width))
     #expect(!run.screen.cursorVisible)
-    quit(run)
+    await quit(run)
   }
 
-  @Test func theSelectionMovesWithTheArrowsAndSurvivesADone() throws {
-    let run = try start(width: 60, height: 16)
+  @Test func theSelectionMovesWithTheArrowsAndSurvivesADone() async throws {
+    let run = try await start(width: 60, height: 16)
     add(["milk", "eggs", "tea"], to: run)
-    #expect(run.read { $0.lines.contains("› 3. [ ] tea") })
+    #expect(await run.read { $0.lines.contains("› 3. [ ] tea") })
     run.send(up + up)
-    #expect(run.read { $0.lines.contains("› 1. [ ] milk") })
+    #expect(await run.read { $0.lines.contains("› 1. [ ] milk") })
     run.send(down)
-    #expect(run.read { $0.lines.contains("› 2. [ ] eggs") })
+    #expect(await run.read { $0.lines.contains("› 2. [ ] eggs") })
     run.send(" ")
-    #expect(run.read { $0.lines.contains("› 3. [x] eggs") })
+    #expect(await run.read { $0.lines.contains("› 3. [x] eggs") })
     #expect(run.screen.lines.contains("  2. [ ] tea"))
     #expect(run.screen.lines.filter { $0.hasPrefix("›") }.count == 1)
     // An arrow key split across two reads is still one key.
     run.send("\u{1B}[")
-    usleep(20_000)
+    try await Task.sleep(for: .milliseconds(20))
     run.send("A")
-    #expect(run.read { $0.lines.contains("› 2. [ ] tea") })
-    quit(run)
+    #expect(await run.read { $0.lines.contains("› 2. [ ] tea") })
+    await quit(run)
   }
 
-  @Test func aResizeRedrawsAtTheNewSizeInOneFrame() throws {
-    let run = try startWithMilk(width: 80, height: 24)
+  @Test func aResizeRedrawsAtTheNewSizeInOneFrame() async throws {
+    let run = try await startWithMilk(width: 80, height: 24)
     run.resize(width: 50, height: 12)
     // The first frame after the signal is drawn at the new size: read until
     // the footer reaches the new last row, then check the whole screen.
-    #expect(run.read(timeout: 5) { $0.lines[11] == FullScreenKeys.footer(width: 50) })
+    #expect(await run.read(timeout: 5) { $0.lines[11] == FullScreenKeys.footer(width: 50) })
     let lines = run.screen.lines
     #expect(lines[0].count == 50 && lines[0].hasSuffix("showing all"))
     #expect(lines[1] == String(repeating: "─", count: 50))
@@ -94,45 +94,45 @@ struct FullScreenEndToEndTests {
     #expect(lines[3..<11].allSatisfy { $0.isEmpty })
     // Too small, then large again.
     run.resize(width: 15, height: 4)
-    #expect(run.read(timeout: 5) { $0.lines[0] == "enlarge to 20×5" })
+    #expect(await run.read(timeout: 5) { $0.lines[0] == "enlarge to 20×5" })
     run.resize(width: 30, height: 6)
-    #expect(run.read(timeout: 5) { $0.lines[2] == "› 1. [ ] milk" && $0.lines[5] == FullScreenKeys.footer(width: 30) })
-    quit(run)
+    #expect(await run.read(timeout: 5) { $0.lines[2] == "› 1. [ ] milk" && $0.lines[5] == FullScreenKeys.footer(width: 30) })
+    await quit(run)
   }
 
   /// Stopped and continued (as `fg` does after Ctrl-Z), the app takes the
   /// terminal again and redraws everything.
-  @Test func aContinuedAppRedrawsTheWholeScreen() throws {
-    let run = try startWithMilk(width: 60, height: 12)
+  @Test func aContinuedAppRedrawsTheWholeScreen() async throws {
+    let run = try await startWithMilk(width: 60, height: 12)
     let mark = run.output.count
     kill(run.process.processIdentifier, SIGSTOP)
-    usleep(50_000)
+    try await Task.sleep(for: .milliseconds(50))
     kill(run.process.processIdentifier, SIGCONT)
-    let redrew = run.read(timeout: 5) { _ in
+    let redrew = await run.read(timeout: 5) { _ in
       String(decoding: run.output.dropFirst(mark), as: UTF8.self).contains("\u{1B}[2J")
     }
     #expect(redrew)
-    run.settle()
+    await run.settle()
     #expect(run.screen.lines[2] == "› 1. [ ] milk")
     #expect(run.screen.lines[11] == FullScreenKeys.footer(width: 60))
     run.send("j")  // raw mode again: a key is read at once
-    quit(run)
+    await quit(run)
   }
 
-  @Test func keysTypedInABurstAreAllHandled() throws {
-    let run = try start(width: 40, height: 30)
+  @Test func keysTypedInABurstAreAllHandled() async throws {
+    let run = try await start(width: 40, height: 30)
     run.send((1...20).map { "aitem \($0)\r" }.joined() + "k")
-    #expect(run.read { $0.lines.contains("›19. [ ] item 19") })
+    #expect(await run.read { $0.lines.contains("›19. [ ] item 19") })
     #expect(run.screen.lines[0].hasPrefix("20 open"))
-    quit(run)
+    await quit(run)
   }
 
   /// Quit, Ctrl-C, SIGTERM and a crash (a fatal signal, here sent from
   /// outside) all leave the alternate screen, show the cursor, turn
   /// auto-wrap back on and restore the terminal's modes.
   @Test(arguments: ["q", "ctrl-c", "SIGTERM", "crash"])
-  func theTerminalIsRestoredOnEveryWayOut(way: String) throws {
-    let run = try startWithMilk(width: 60, height: 12)
+  func theTerminalIsRestoredOnEveryWayOut(way: String) async throws {
+    let run = try await startWithMilk(width: 60, height: 12)
     let raw = run.terminalModes()
     #expect(raw.c_lflag & tcflag_t(ICANON) == 0)
     switch way {
@@ -141,7 +141,7 @@ struct FullScreenEndToEndTests {
     case "crash": kill(run.process.processIdentifier, SIGBUS)
     default: kill(run.process.processIdentifier, SIGTERM)
     }
-    let status = run.waitForExit()
+    let status = await run.waitForExit()
     if way == "crash" {
       // It still dies of the signal, after putting the terminal back.
       #expect(run.process.terminationReason == .uncaughtSignal)
@@ -159,20 +159,20 @@ struct FullScreenEndToEndTests {
     #expect(restored.c_lflag & tcflag_t(ECHO) != 0)
   }
 
-  @Test func theListIsSavedAndComesBack() throws {
+  @Test func theListIsSavedAndComesBack() async throws {
     let directory = try TemporaryDirectory()
     let file = directory.file().path
     do {
-      let run = try start(width: 60, height: 12, arguments: ["--file", file])
+      let run = try await start(width: 60, height: 12, arguments: ["--file", file])
       add(["milk", "eggs"], to: run)
       run.send(" ")
-      #expect(run.read { $0.lines.contains("› 2. [x] eggs") })
+      #expect(await run.read { $0.lines.contains("› 2. [x] eggs") })
       run.send("q")
-      #expect(run.waitForExit() == 0)
+      #expect(await run.waitForExit() == 0)
     }
-    let again = try start(width: 60, height: 12, arguments: ["--file", file])
+    let again = try await start(width: 60, height: 12, arguments: ["--file", file])
     #expect(again.screen.lines[2] == "› 1. [ ] milk")
     #expect(again.screen.lines.contains("  2. [x] eggs"))
-    quit(again)
+    await quit(again)
   }
 }

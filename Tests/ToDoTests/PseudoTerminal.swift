@@ -12,8 +12,11 @@ import Darwin
 /// what the app draws is read back through a ``VT100Screen``.
 ///
 /// Every wait has a deadline, so a hung app fails the test; the child is
-/// killed when the run is dropped.
-final class PseudoTerminalRun {
+/// killed when the run is dropped. The waits happen off the cooperative
+/// pool (see ``offThePool(_:)``).
+final class PseudoTerminalRun: @unchecked Sendable {
+  // @unchecked: a test uses a run from one task at a time; each wait hands
+  // it to one thread and waits for that thread to finish.
   let process = Process()
   private let master: Int32
   private(set) var screen: VT100Screen
@@ -85,7 +88,23 @@ final class PseudoTerminalRun {
   /// Reads what the app draws until `done` holds for the screen, or
   /// `timeout` seconds pass; returns whether it held.
   @discardableResult
-  func read(timeout: Double = 10, until done: (VT100Screen) -> Bool) -> Bool {
+  func read(timeout: Double = 10, until done: @escaping @Sendable (VT100Screen) -> Bool) async -> Bool {
+    (try? await offThePool { self.readBlocking(timeout: timeout, until: done) }) ?? false
+  }
+
+  /// Reads everything the app writes within `seconds` (to let a burst of
+  /// drawing finish).
+  func settle(_ seconds: Double = 0.3) async {
+    _ = try? await offThePool { self.settleBlocking(seconds) }
+  }
+
+  /// Waits up to `timeout` seconds for the app to exit, reading the rest
+  /// of its output; its exit status, or `nil` if it is still running.
+  func waitForExit(timeout: Double = 10) async -> Int32? {
+    (try? await offThePool { self.waitForExitBlocking(timeout: timeout) }) ?? nil
+  }
+
+  private func readBlocking(timeout: Double, until done: (VT100Screen) -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !done(screen) {
       let left = deadline.timeIntervalSinceNow
@@ -94,16 +113,12 @@ final class PseudoTerminalRun {
     return true
   }
 
-  /// Reads everything the app writes within `seconds` (to let a burst of
-  /// drawing finish).
-  func settle(_ seconds: Double = 0.3) {
+  private func settleBlocking(_ seconds: Double) {
     let deadline = Date().addingTimeInterval(seconds)
     while deadline.timeIntervalSinceNow > 0, readOnce(milliseconds: Int32(max(1, deadline.timeIntervalSinceNow * 1000))) {}
   }
 
-  /// Waits up to `timeout` seconds for the app to exit, reading the rest
-  /// of its output; its exit status, or `nil` if it is still running.
-  func waitForExit(timeout: Double = 10) -> Int32? {
+  private func waitForExitBlocking(timeout: Double) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while deadline.timeIntervalSinceNow > 0 {
       let readSome = readOnce(milliseconds: 50)

@@ -61,7 +61,7 @@ public enum ToDoProgram {
     let size = terminal.size()
     let screen = ToDoScreen(
       store: launch.store, width: max(size.width, ScreenWidth.range.lowerBound),
-      height: max(1, size.height - 1), timeZone: timeZone, showsCommands: false)
+      height: size.height, timeZone: timeZone, showsCommands: false, coveredLines: 1)
     let app = FullScreenApp(store: launch.store, screen: screen, width: size.width, height: size.height)
     let session = FullScreenSession(app: app, terminal: terminal)
     let status = await session.run(events: TerminalEvents.stream(input: terminal.input), notice: launch.notice)

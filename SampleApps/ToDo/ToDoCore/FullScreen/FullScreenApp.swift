@@ -75,7 +75,8 @@ public final class FullScreenApp {
   public private(set) var height: Int
 
   /// An app over `store`, drawn on `screen` (made with `showsCommands:
-  /// false`; not yet started), in a terminal `width` × `height`. O(1).
+  /// false` and `coveredLines: 1`, for the footer; not yet started), in a
+  /// terminal `width` × `height`. O(1).
   public init(store: ToDoStore, screen: ToDoScreen, width: Int, height: Int) {
     self.store = store
     self.screen = screen
@@ -136,16 +137,16 @@ public final class FullScreenApp {
     }
   }
 
-  /// The frame for the terminal's current size: the list (the collection
-  /// view's `renderText()` at full width, every row but the last), any
-  /// help panel over it, and the footer line, with the cursor in the line
-  /// editor while one is open. O(width × height).
+  /// The frame for the terminal's current size: the collection view's
+  /// `renderText()` at exactly that size, any help panel over the list, and
+  /// the footer over the last row (the collection's bottom inset), with the
+  /// cursor in the line editor while one is open. O(width × height).
   public func frame() -> TerminalFrame {
     guard isLargeEnough else {
       let note = "enlarge to \(Self.minimumSize.width)×\(Self.minimumSize.height)"
       return TerminalFrame(lines: [ToDoLines.fit(note, width: max(1, width))] + Array(repeating: "", count: max(0, height - 1)))
     }
-    var lines = screen.lines()
+    var lines = Array(screen.lines().dropLast())
     if case .help = mode {
       let panel = FullScreenKeys.helpPanel(width: min(width, 72), height: lines.count)
       for (row, line) in panel.enumerated() where row < lines.count { lines[row] = line }
@@ -272,10 +273,11 @@ public final class FullScreenApp {
     width >= Self.minimumSize.width && height >= Self.minimumSize.height
   }
 
-  /// Gives the list every row but the footer's.
+  /// Gives the collection view the whole terminal; its bottom inset keeps
+  /// the list clear of the footer.
   private func layOut() {
     guard isLargeEnough else { return }
-    screen.resize(width: width, height: height - 1)
+    screen.resize(width: width, height: height)
   }
 
   /// Waits for the store's latest state to be on screen, then keeps the

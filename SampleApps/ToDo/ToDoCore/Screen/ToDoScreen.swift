@@ -23,6 +23,10 @@ public final class ToDoScreen {
   public private(set) var width: Int
   /// The viewport's height in lines; see ``resize(width:height:)``.
   public private(set) var height: Int
+  /// Lines at the bottom of the viewport that something else covers (the
+  /// full screen's footer): the collection view's bottom content inset, so
+  /// the list scrolls clear of them and scrolling keeps items above them.
+  public let coveredLines: Int
   /// Whether the list ends with the commands (script and line mode) or not
   /// (the full screen, which lists its keys itself).
   public let showsCommands: Bool
@@ -39,13 +43,16 @@ public final class ToDoScreen {
 
   /// A screen `width` characters wide showing `height` lines of `store`'s
   /// list, with dates in `timeZone`, ending with the commands when
-  /// `showsCommands`. Nothing is shown until ``start()``. O(1).
+  /// `showsCommands`; the last `coveredLines` are left to whoever covers
+  /// them. Nothing is shown until ``start()``. O(1).
   public init(
-    store: ToDoStore, width: Int, height: Int, timeZone: TimeZone = .current, showsCommands: Bool = true
+    store: ToDoStore, width: Int, height: Int, timeZone: TimeZone = .current, showsCommands: Bool = true,
+    coveredLines: Int = 0
   ) {
     self.store = store
     self.width = width
     self.height = height
+    self.coveredLines = coveredLines
     self.showsCommands = showsCommands
     self.timeZone = timeZone
     let layout = CollectionViewFlowLayout()
@@ -54,6 +61,7 @@ public final class ToDoScreen {
     layout.minimumInteritemSpacing = 0
     collectionView = CollectionView(
       frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
+    collectionView.contentInset = EdgeInsets(top: 0, left: 0, bottom: CGFloat(coveredLines), right: 0)
     dataSource = ListDiffDataSource(collectionView: collectionView)
   }
 
@@ -106,6 +114,7 @@ public final class ToDoScreen {
   /// how many there are; `nil` when the whole list fits. O(1).
   public var visibleLines: (first: Int, last: Int, total: Int)? {
     let total = Int(collectionView.contentSize.height)
+    let height = Int(visibleHeight)
     guard total > height else { return nil }
     let first = Int(collectionView.contentOffset.y)
     return (first + 1, min(total, first + height), total)
@@ -135,7 +144,7 @@ public final class ToDoScreen {
   @discardableResult
   public func scroll(_ direction: ToDoCommand.ScrollDirection) -> Bool {
     collectionView.layoutIfNeeded()
-    let page = CGFloat(max(1, height - 1))
+    let page = max(1, visibleHeight - 1)
     let y = collectionView.contentOffset.y
     switch direction {
     case .up: scroll(toY: y - page)
@@ -213,7 +222,7 @@ public final class ToDoScreen {
   public func visibleItemIDs(wholly: Bool = true) -> [String] {
     collectionView.layoutIfNeeded()
     let top = collectionView.contentOffset.y
-    let bottom = top + CGFloat(height)
+    let bottom = top + visibleHeight
     return collectionView.visibleCells
       .compactMap { cell -> (CGFloat, String)? in
         guard let cell = cell as? ToDoTextCell, let id = cell.itemID else { return nil }
@@ -234,6 +243,9 @@ public final class ToDoScreen {
   }
 
   // MARK: - Internals
+
+  /// The lines of the viewport not covered. O(1).
+  private var visibleHeight: CGFloat { CGFloat(max(1, height - coveredLines)) }
 
   /// Where the item with `id` is: among the open items or the completed
   /// ones (see ``ToDoSections``); an id is in one of them at a time.
@@ -258,15 +270,15 @@ public final class ToDoScreen {
       let top = collectionView.contentOffset.y
       if frame.minY < top {
         scroll(toY: frame.minY)
-      } else if frame.maxY > top + CGFloat(height) {
-        scroll(toY: min(frame.minY, frame.maxY - CGFloat(height)))
+      } else if frame.maxY > top + visibleHeight {
+        scroll(toY: min(frame.minY, frame.maxY - visibleHeight))
       }
     }
     return indexPath
   }
 
   private func scroll(toY y: CGFloat) {
-    let limit = max(0, collectionView.contentSize.height - CGFloat(height))
+    let limit = max(0, collectionView.contentSize.height - visibleHeight)
     let clamped = min(max(0, y), limit)
     if clamped != collectionView.contentOffset.y {
       collectionView.setContentOffset(CGPoint(x: 0, y: clamped), animated: false)
