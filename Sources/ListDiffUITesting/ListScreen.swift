@@ -90,8 +90,9 @@ public final class ListScreen {
     dataSource = ListDiffDataSource(
       collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync,
       contextObjectList: contextObjects)
-    dataSource.updateHandler = { [unowned self] update in self.updates.append(update) }
-    dataSource.diagnosticHandler = { [unowned self] diagnostic in self.receive(diagnostic) }
+    // Weak: a test may keep the data source longer than the screen.
+    dataSource.updateHandler = { [weak self] update in self?.updates.append(update) }
+    dataSource.diagnosticHandler = { [weak self] diagnostic in self?.receive(diagnostic) }
     dataSource.lifecycleObserver = { [lifecycleRecorder] controller, event in
       lifecycleRecorder.record(event, of: controller)
     }
@@ -155,8 +156,13 @@ public final class ListScreen {
   public var text: String {
     collectionView.renderText()
       .split(separator: "\n", omittingEmptySubsequences: false)
-      .map { line in line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)] }
+      .map(Self.droppingTrailingSpaces)
       .joined(separator: "\n")
+  }
+
+  private static func droppingTrailingSpaces(_ line: Substring) -> Substring {
+    guard let last = line.lastIndex(where: { $0 != " " }) else { return line.prefix(0) }
+    return line[...last]
   }
 
   /// The callbacks the controller of the item with `identifier` received, in
