@@ -9,7 +9,7 @@ extension ListScreen {
   /// `didSelect`), and lays out.
   ///
   /// When no item has `identifier` (within `sectionPath`, as
-  /// ``ListDiffDataSource/indexPath(forIdentifier:sectionPath:)`` matches
+  /// `ListDiffDataSource/indexPath(forIdentifier:sectionPath:)` matches
   /// it), the test fails with the identifiers that do exist nearby — on
   /// screen, spelled alike, or the same one in other sections — and nothing
   /// is done.
@@ -63,12 +63,12 @@ extension ListScreen {
   /// Drags the content by `points` along the layout's scroll direction as a
   /// finger does (positive: toward later items, as a finger moving up), and
   /// lets go with `velocity` points per second, through the collection
-  /// view's ``CollectionView/drag(by:velocity:)``: the delegate hears
+  /// view's `CollectionView/drag(by:velocity:)`: the delegate hears
   /// UIKit's dragging callbacks, a scroll per step, and, with a velocity,
   /// the deceleration that follows. Every item passed over is displayed and
   /// ended as on a device; the content stops at its ends. Laid out on return.
   ///
-  /// - Complexity: that of ``CollectionView/drag(by:velocity:)``: a layout
+  /// - Complexity: that of `CollectionView/drag(by:velocity:)`: a layout
   ///   pass per step of at most half a viewport.
   public func drag(
     by points: Int, velocity: Int = 0, sourceLocation: SourceLocation = #_sourceLocation

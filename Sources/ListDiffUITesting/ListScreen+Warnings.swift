@@ -1,7 +1,7 @@
 import ListDiffUI
 import Testing
 
-/// One running ``ListScreen/expectWarnings(_:sourceLocation:during:)`` block:
+/// One running ``ListScreen/expectWarnings(_:sourceLocation:during:)-(_,_,()->Result)`` block:
 /// the kinds it accepts (any warning when empty) and those it saw.
 struct WarningExpectation {
   var kinds: Set<ListDiffDiagnostic.Kind>
@@ -52,7 +52,7 @@ extension ListScreen {
     return try body()
   }
 
-  /// ``expectWarnings(_:sourceLocation:during:)`` for a `body` that awaits,
+  /// ``expectWarnings(_:sourceLocation:during:)-(_,_,()->Result)`` for a `body` that awaits,
   /// such as `await screen.setRoot(_:)` on an asynchronous data source.
   ///
   /// - Complexity: O(*k*) in the number of kinds, plus `body`.

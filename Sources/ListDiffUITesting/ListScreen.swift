@@ -4,7 +4,7 @@ import Testing
 
 /// A list screen under test: a collection view of a given size in points,
 /// which are characters when it is drawn as text, fed by a
-/// ``ListDiffDataSource`` that the screen keeps alive, with every step laid
+/// `ListDiffDataSource` that the screen keeps alive, with every step laid
 /// out before it returns.
 ///
 /// ```swift
@@ -20,10 +20,10 @@ import Testing
 /// (``updates``), every diagnostic (``diagnostics``) and every callback each
 /// controller received (``lifecycle(of:sectionPath:)``). A `.warning`
 /// diagnostic fails the running test where the step that caused it was
-/// called, unless the step ran inside ``expectWarnings(_:sourceLocation:during:)``.
+/// called, unless the step ran inside ``expectWarnings(_:sourceLocation:during:)-(_,_,()->Result)``.
 ///
-/// The screen installs the data source's ``ListDiffDataSource/updateHandler``
-/// and ``ListDiffDataSource/diagnosticHandler`` to record them. A test that
+/// The screen installs the data source's `ListDiffDataSource/updateHandler`
+/// and `ListDiffDataSource/diagnosticHandler` to record them. A test that
 /// needs its own handler keeps the screen's and calls it first:
 ///
 /// ```swift
@@ -45,7 +45,7 @@ public final class ListScreen {
   public let dataSource: ListDiffDataSource
 
   /// Every batch the data source applied, oldest first, as its
-  /// ``ListDiffDataSource/updateHandler`` heard them.
+  /// `ListDiffDataSource/updateHandler` heard them.
   public private(set) var updates: [ListDiffUpdate] = []
 
   /// Every diagnostic the data source reported, oldest first: notes,
@@ -53,15 +53,15 @@ public final class ListScreen {
   public internal(set) var diagnostics: [ListDiffDiagnostic] = []
 
   let lifecycleRecorder = LifecycleRecorder()
-  /// The blocks of ``expectWarnings(_:sourceLocation:during:)`` running, innermost last.
+  /// The blocks of `expectWarnings(_:sourceLocation:during:)` running, innermost last.
   var warningExpectations: [WarningExpectation] = []
   /// Where the step being run (or the last one) was called: where an
   /// unexpected warning is reported.
   var stepLocation: SourceLocation
 
   /// Creates a screen `width` points (characters) wide and `height` tall:
-  /// a ``CollectionView`` with a vertical ``CollectionViewFlowLayout`` whose
-  /// items touch (no spacing unless asked), and a ``ListDiffDataSource`` on it.
+  /// a `CollectionView` with a vertical `CollectionViewFlowLayout` whose
+  /// items touch (no spacing unless asked), and a `ListDiffDataSource` on it.
   ///
   /// - Parameters:
   ///   - width: the viewport's width in points; negative counts as 0.
@@ -90,8 +90,9 @@ public final class ListScreen {
     dataSource = ListDiffDataSource(
       collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync,
       contextObjectList: contextObjects)
-    dataSource.updateHandler = { [unowned self] update in self.updates.append(update) }
-    dataSource.diagnosticHandler = { [unowned self] diagnostic in self.receive(diagnostic) }
+    // Weak: a test may keep the data source longer than the screen.
+    dataSource.updateHandler = { [weak self] update in self?.updates.append(update) }
+    dataSource.diagnosticHandler = { [weak self] diagnostic in self?.receive(diagnostic) }
     dataSource.lifecycleObserver = { [lifecycleRecorder] controller, event in
       lifecycleRecorder.record(event, of: controller)
     }
@@ -119,7 +120,7 @@ public final class ListScreen {
   /// waited for here: the test fails, telling you to `await` the other form,
   /// and the root is applied when the data source gets to it.
   ///
-  /// - Complexity: that of ``ListDiffDataSource/setRootSection(_:animate:completion:)``.
+  /// - Complexity: that of `ListDiffDataSource/setRootSection(_:animate:completion:)`.
   public func setRoot(
     _ section: Section?, animate: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) {
@@ -139,7 +140,7 @@ public final class ListScreen {
   /// Shows `section` (nil: nothing) and returns once it, or a root set after
   /// it, is applied and laid out. For either mode of the data source.
   ///
-  /// - Complexity: that of ``ListDiffDataSource/setRootSection(_:animate:)``.
+  /// - Complexity: that of `ListDiffDataSource/setRootSection(_:animate:)`.
   public func setRoot(
     _ section: Section?, animate: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
@@ -148,15 +149,20 @@ public final class ListScreen {
     collectionView.layoutIfNeeded()
   }
 
-  /// The viewport as ``CollectionView/renderText()`` draws it, one line per
+  /// The viewport as `CollectionView/renderText()` draws it, one line per
   /// point of height, with the spaces at the end of each line removed.
   ///
   /// - Complexity: O(width × height), plus a layout pass if one is pending.
   public var text: String {
     collectionView.renderText()
       .split(separator: "\n", omittingEmptySubsequences: false)
-      .map { line in line[..<(line.lastIndex { $0 != " " }.map(line.index(after:)) ?? line.startIndex)] }
+      .map(Self.droppingTrailingSpaces)
       .joined(separator: "\n")
+  }
+
+  private static func droppingTrailingSpaces(_ line: Substring) -> Substring {
+    guard let last = line.lastIndex(where: { $0 != " " }) else { return line.prefix(0) }
+    return line[...last]
   }
 
   /// The callbacks the controller of the item with `identifier` received, in
@@ -166,7 +172,7 @@ public final class ListScreen {
   /// `didUpdateViewModel`, `didSelect`.
   ///
   /// `sectionPath` names enclosing sections where the identifier repeats, as
-  /// in ``ListDiffDataSource/indexPath(forIdentifier:sectionPath:)``. A
+  /// in `ListDiffDataSource/indexPath(forIdentifier:sectionPath:)`. A
   /// deleted item's controller keeps its lines (so they end with its
   /// unmounting); when several controllers had the identity (the item was
   /// deleted and inserted again), the newest one's lines are returned. Empty

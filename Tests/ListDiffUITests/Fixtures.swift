@@ -186,20 +186,6 @@ final class Harness {
     dataSource.diagnosticHandler = { [unowned self] in self.diagnostics.append($0) }
   }
 
-  /// The identifiers and values the visible cells show, top to bottom.
-  var shown: [String] {
-    collectionView.visibleCells.compactMap { ($0 as? ItemCell)?.textRepresentation }
-  }
-
-  /// The controller of the visible cell showing `identifier`.
-  func controller(_ identifier: String, sectionPath: [String] = []) -> ItemController? {
-    dataSource.cellController(forIdentifier: identifier, sectionPath: sectionPath) as? ItemController
-  }
-
-  func cell(at item: Int) -> ItemCell? {
-    collectionView.cellForItem(at: IndexPath(item: item, section: 0)) as? ItemCell
-  }
-
   func scroll(to y: CGFloat) {
     collectionView.setContentOffset(CGPoint(x: 0, y: y), animated: false)
     collectionView.layoutIfNeeded()
