@@ -39,10 +39,10 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
     /// applied before the cell's `cellDidLayoutSubviews`. Avoided: no root
     /// is set from such a `configureCell`.
     static let rootFromConfigureOfStateChange = KnownDefects(rawValue: 1)
-    /// A root set from `scrollViewDidScroll` is applied before the scroll's
-    /// layout, whose cells are then made for the deleted items, with new
-    /// controllers that are never retired. Avoided: no root is set from
-    /// `scrollViewDidScroll`.
+    /// Without `applyUpdatesAsync`, a root set from `scrollViewDidScroll` is
+    /// applied before the scroll's layout, whose cells are then made for the
+    /// deleted items, with new controllers that are never retired. Avoided:
+    /// no root is set from `scrollViewDidScroll` then.
     static let rootFromScrollViewDidScroll = KnownDefects(rawValue: 2)
     /// An item updated by a root that also moves it out of view is
     /// configured, then disappears (and may be unmounted) before its cell is
@@ -244,7 +244,11 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
     {
       return
     }
-    if knownDefects.contains(.rootFromScrollViewDidScroll) && source == "scrollViewDidScroll" { return }
+    if knownDefects.contains(.rootFromScrollViewDidScroll) && !dataSource.applyUpdatesAsync
+      && source == "scrollViewDidScroll"
+    {
+      return
+    }
     reentryBudget -= 1
     reentrantRoots += 1
     setRandomRoot(from: source)
