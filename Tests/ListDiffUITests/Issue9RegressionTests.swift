@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+import ListDiffUITesting
 import TestSupport
 import Testing
 
@@ -10,25 +11,25 @@ import Testing
 // while the script sets roots from the callbacks the defect is about.
 
 /// A text view model for the label test.
-struct LabelViewModel: ListViewModel, Equatable {
+struct SizedLabelViewModel: ListViewModel, Equatable {
   var identifier: String
   var text: String
 }
 
 /// A cell with a label its controller sizes to the text in
 /// `cellDidLayoutSubviews`, as UIKit code sizes labels in layout.
-final class LabelCell: ListCell {
+final class SizedLabelCell: ListCell {
   var text = ""
   var labelWidth = 0
   override var textRepresentation: String { String(text.prefix(labelWidth)) }
 }
 
-final class LabelController: ListCellController<LabelViewModel, ListViewStateNone, LabelCell> {
+final class SizedLabelController: ListCellController<SizedLabelViewModel, ListViewStateNone, SizedLabelCell> {
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: 1)
   }
-  override func configureCell(cell: LabelCell) { cell.text = viewModel.text }
-  override func cellDidLayoutSubviews(cell: LabelCell) {
+  override func configureCell(cell: SizedLabelCell) { cell.text = viewModel.text }
+  override func cellDidLayoutSubviews(cell: SizedLabelCell) {
     cell.labelWidth = min(cell.text.count, Int(cell.frame.width))
   }
 }
@@ -78,19 +79,12 @@ struct Issue9RegressionTests {
 
   @Test("cellDidLayoutSubviews follows a view-model update that keeps the size: the label shows abcdef")
   func layoutAfterUpdateKeepingSize() {
-    let layout = CollectionViewFlowLayout()
-    layout.minimumLineSpacing = 0
-    let collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: 12, height: 1), collectionViewLayout: layout)
-    let dataSource = ListDiffDataSource(collectionView: collectionView)
-    dataSource.setRootSection(
-      ListSection<LabelViewModel, LabelController>([LabelViewModel(identifier: "a", text: "ab")]))
-    collectionView.layoutIfNeeded()
-    #expect(collectionView.renderText().trimmingCharacters(in: .whitespacesAndNewlines) == "ab")
-    dataSource.setRootSection(
-      ListSection<LabelViewModel, LabelController>([LabelViewModel(identifier: "a", text: "abcdef")]))
-    collectionView.layoutIfNeeded()
-    #expect(collectionView.renderText().trimmingCharacters(in: .whitespacesAndNewlines) == "abcdef")
+    let screen = ListScreen(width: 12, height: 1)
+    screen.setRoot(ListSection<SizedLabelViewModel, SizedLabelController>([SizedLabelViewModel(identifier: "a", text: "ab")]))
+    #expect(screen.text == "ab")
+    screen.setRoot(
+      ListSection<SizedLabelViewModel, SizedLabelController>([SizedLabelViewModel(identifier: "a", text: "abcdef")]))
+    #expect(screen.text == "abcdef")
   }
 
   @Test("first mount: configureCell, cellDidLayoutSubviews, didMount (frame set), didAppear, didFullyAppear")
