@@ -146,6 +146,13 @@ struct CellLifecycleArticleTests {
     #expect(calls(of: "a") == ["willPartiallyDisappear", "willDisappear", "willUnmount"])
   }
 
+  @Test func nilRoot() {
+    show([("a", "A")])
+    _ = calls(of: "a")
+    dataSource?.setRootSection(nil)
+    #expect(calls(of: "a") == ["willPartiallyDisappear", "willDisappear", "willUnmount"])
+  }
+
   @Test mutating func releasedDataSource() {
     show([("a", "A")])
     _ = calls(of: "a")

@@ -175,4 +175,18 @@ struct DiagnosticsAndInvalidUpdatesArticleTests {
       #expect(rows.contains { $0.hasPrefix("| `\(name)` |") && $0.hasSuffix("| `\(error.description)` |") }, "\(name)")
     }
   }
+
+  @Test func anUnusableEstimateIsReportedAndIgnored() {
+    let layout = CollectionViewFlowLayout()
+    let collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 20, height: 5), collectionViewLayout: layout)
+    var issues: [GeometryIssue] = []
+    collectionView.invalidGeometryHandler = { issues.append($0) }
+    let dataSource = ListDiffDataSource(collectionView: collectionView)
+    layout.estimatedItemSize = CGSize(width: -1, height: 1)
+    dataSource.setRootSection(
+      ListSection<LabelViewModel, LabelController>((0..<100).map { LabelViewModel(identifier: "\($0)") }))
+    #expect(issues.count == 1)
+    #expect(dataSource.cellControllerCount == 100)  // every item sized: no estimate
+  }
 }

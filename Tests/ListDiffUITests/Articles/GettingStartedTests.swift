@@ -134,6 +134,15 @@ struct GettingStartedArticleTests {
     #expect(lines[11] == "6 × eggs")
   }
 
+  @Test func anEstimatedSizeSizesOnlyTheItemsNearTheViewport() {
+    let screen = GroceryScreen(width: 20, height: 3)
+    screen.collectionView.collectionViewLayout.estimatedItemSize = CGSize(width: 20, height: 1)
+    screen.show((0..<1_000).map { Grocery(id: "\($0)", name: "egg", quantity: $0) })
+    #expect(screen.dataSource.itemCount == 1_000)
+    #expect(screen.dataSource.cellControllerCount < 50)
+    #expect(rows(screen.collectionView) == ["0 × egg", "1 × egg", "2 × egg"])
+  }
+
   final class UnsizedController: ListCellController<GroceryViewModel, ListViewStateNone, GroceryCell> {
     var configured = 0
     override func configureCell(cell: GroceryCell) { configured += 1 }
