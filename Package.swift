@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 //
 // ListDiffUI for Swift: IGListKit's diff, a headless UICollectionView and
 // ListDiffUI's MVVMC layer, for every platform Swift runs on.
