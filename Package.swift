@@ -10,6 +10,22 @@ import PackageDescription
 
 let package = Package(
   name: "ListDiffUI",
+  // The oldest Apple systems the code can run on, and why:
+  // - Swift concurrency (async/await, Task, AsyncStream, @MainActor, the
+  //   actor runtime that `@concurrent` functions use) back-deploys to exactly
+  //   macOS 10.15, iOS 13, tvOS 13, watchOS 6 (Mac Catalyst 13, visionOS 1);
+  // - Swift Testing, which the tests and test-support code import, requires
+  //   the same versions;
+  // - nothing else the targets use needs newer: no Clock or Duration
+  //   (macOS 13), Regex (13), Observation (14), Mutex or Atomic (15), and no
+  //   `AsyncSequence<Element, Failure>` spelling, whose `Failure` needs
+  //   macOS 15 / iOS 18 (the to-do sample takes an `AsyncStream` for that
+  //   reason). Swift Testing's `.timeLimit` trait needs macOS 13 / iOS 16 /
+  //   tvOS 16 / watchOS 9: a test using it must say so with `@available`.
+  // Linux and other platforms have no minimum here.
+  platforms: [
+    .macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .macCatalyst(.v13), .visionOS(.v1),
+  ],
   products: [
     .library(name: "ListDiff", targets: ["ListDiff"]),
     .library(name: "HeadlessCollection", targets: ["HeadlessCollection"]),
