@@ -18,41 +18,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source Scripts/modules.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+read_manifest "$work"
 
-swift package dump-package > "$work/package.json"
-swift Scripts/package-info.swift library-targets < "$work/package.json" > "$work/targets"
-
-# Module search paths hold .swiftmodule files; everything is built as it
-# would be in the package: Swift 6 mode, `package` access, no warnings.
-common=(-swift-version 6 -package-name listdiffui -warnings-as-errors -parse-as-library)
-
-compile_module() { # name, output folder, then extra flags, then "--", then sources
-  local name=$1 out=$2
-  shift 2
-  local flags=()
-  while [[ $1 != -- ]]; do flags+=("$1"); shift; done
-  shift
-  swiftc -emit-module -wmo -module-name "$name" "${common[@]}" "${flags[@]}" \
-    -emit-module-path "$out/$name.swiftmodule" "$@"
-}
-
-checked=0
+count=0
 for framework in UIKit AppKit; do
   compile_module "$framework" "$work/$framework" -- "Scripts/AppleStandIns/$framework.swift"
   for visibility in default MemberImportVisibility; do
-    out="$work/$framework-$visibility"
-    mkdir -p "$out"
     feature=()
     [[ $visibility == MemberImportVisibility ]] && feature=(-enable-upcoming-feature MemberImportVisibility)
-    while IFS=$'\t' read -r name path _; do
-      sources=()
-      while IFS= read -r -d '' file; do sources+=("$file"); done < <(find "$path" -name '*.swift' -print0 | sort -z)
-      echo "-- $name against $framework, ${visibility/default/default import visibility}"
-      compile_module "$name" "$out" -I "$work/$framework" -I "$out" "${feature[@]}" -- "${sources[@]}"
-      checked=$((checked + 1))
-    done < "$work/targets"
+    on_target() {
+      echo "-- $1 against $framework, ${visibility/default/default import visibility}"
+      count=$((count + 1))
+    }
+    compile_library_targets "$work/targets" "$work/$framework-$visibility" -I "$work/$framework" ${feature[@]+"${feature[@]}"}
   done
 done
-echo "typecheck-apple: $checked target compilations against stand-in UIKit and AppKit passed"
+echo "typecheck-apple: $count target compilations against stand-in UIKit and AppKit passed"
