@@ -9,8 +9,9 @@
 # Each library product's modules are compiled (Scripts/modules.sh) and dumped
 # by the toolchain's swift-api-digester into api/<Module>.json: every public
 # and open declaration, `@_spi` ones included (any client can import those),
-# without file paths or tool arguments, so the files depend only on the code
-# and the toolchain. The baselines are made on Linux with the toolchain CI
+# and no `package` one (the digester dumps those too; Scripts/api-public-only.swift
+# drops them), without file paths or tool arguments,
+# so the files depend only on the code and the toolchain. The baselines are made on Linux with the toolchain CI
 # uses; a new toolchain may dump the same code differently (new implicit
 # conformances, a new format), and then --update is the fix.
 #
@@ -47,8 +48,9 @@ nonempty_sections() {
 mkdir -p api "$work/dumps"
 status=0
 for module in $modules; do
-  "${digester[@]}" -dump-sdk -module "$module" -o "$work/dumps/$module.json" \
+  "${digester[@]}" -dump-sdk -module "$module" -o "$work/dumps/$module.all.json" \
     -abort-on-module-fail -avoid-tool-args -avoid-location
+  swift Scripts/api-public-only.swift "$work/dumps/$module.all.json" > "$work/dumps/$module.json"
   baseline=api/$module.json
   if [[ $mode == update ]]; then
     cp "$work/dumps/$module.json" "$baseline"
