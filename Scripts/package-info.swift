@@ -56,7 +56,9 @@ func libraryTargets(_ manifest: [String: Any]) throws -> [String] {
   var lines: [String] = []
   func emit(_ name: String, _ path: [String]) throws {
     guard !emitted.contains(name), let target = targets[name] else { return }
-    if path.contains(name) { throw Failure(description: "dependency cycle: \((path + [name]).joined(separator: " -> "))") }
+    if path.contains(name) {
+      throw Failure(description: "dependency cycle: \((path + [name]).joined(separator: " -> "))")
+    }
     for dependency in target.dependencies { try emit(dependency, path + [name]) }
     emitted.insert(name)
     lines.append([name, target.path, target.dependencies.filter { targets[$0] != nil }.joined(separator: ",")]

@@ -22,6 +22,9 @@ struct Project {
   }
 }
 
+/// Whether `bazel test` runs this, with only the build files in the runfiles.
+let underBazel = ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil
+
 /// Checks that BUILD.bazel and the other Bazel files declare what
 /// Package.swift declares. They only read files: no Bazel is needed.
 @Suite struct BuildConsistencyTests {
@@ -46,7 +49,7 @@ struct Project {
 
   /// SwiftPM leaves out what `exclude:` names; Bazel's `**/*.swift` glob
   /// would still compile any Swift file there.
-  @Test(.disabled(if: ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil, "sources are not runfiles under bazel test"))
+  @Test(.disabled(if: underBazel, "sources are not runfiles under bazel test"))
   func excludedPathsHoldNoSwiftSources() throws {
     let files = try RepositoryFiles.locate()
     for target in try Project.repository.get().manifest.targets {
@@ -61,9 +64,7 @@ struct Project {
   /// A glob that matches nothing builds an empty module under Bazel, where
   /// SwiftPM stops with an error. Under `bazel test` the sources are not in
   /// the runfiles, and Bazel 8 rejects an empty glob by itself.
-  @Test(
-    .disabled(
-      if: ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil, "sources are not runfiles under bazel test"))
+  @Test(.disabled(if: underBazel, "sources are not runfiles under bazel test"))
   func everyTargetFolderHoldsSwiftSources() throws {
     let files = try RepositoryFiles.locate()
     for target in try Project.repository.get().manifest.targets {
