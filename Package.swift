@@ -13,7 +13,9 @@ let package = Package(
   // The oldest Apple systems the code can run on, and why:
   // - Swift concurrency (async/await, Task, AsyncStream, @MainActor, the
   //   actor runtime that `@concurrent` functions use) back-deploys to exactly
-  //   macOS 10.15, iOS 13, tvOS 13, watchOS 6 (Mac Catalyst 13, visionOS 1);
+  //   macOS 10.15, iOS 13, tvOS 13, watchOS 6 (Mac Catalyst 13, visionOS 1),
+  //   and so does `isolated deinit` on a @MainActor class (on any other
+  //   actor it would need macOS 15.4 / iOS 18.4);
   // - Swift Testing, which the tests and test-support code import, requires
   //   the same versions;
   // - nothing else the targets use needs newer: no Clock or Duration
