@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 //
 // ListDiffUI for Swift: IGListKit's diff, a headless UICollectionView and
 // ListDiffUI's MVVMC layer, for every platform Swift runs on.
@@ -10,6 +10,24 @@ import PackageDescription
 
 let package = Package(
   name: "ListDiffUI",
+  // The oldest Apple systems the code can run on, and why:
+  // - Swift concurrency (async/await, Task, AsyncStream, @MainActor, the
+  //   actor runtime that `@concurrent` functions use) back-deploys to exactly
+  //   macOS 10.15, iOS 13, tvOS 13, watchOS 6 (Mac Catalyst 13, visionOS 1),
+  //   and so does `isolated deinit` on a @MainActor class (on any other
+  //   actor it would need macOS 15.4 / iOS 18.4);
+  // - Swift Testing, which the tests and test-support code import, requires
+  //   the same versions;
+  // - nothing else the targets use needs newer: no Clock or Duration
+  //   (macOS 13), Regex (13), Observation (14), Mutex or Atomic (15), and no
+  //   `AsyncSequence<Element, Failure>` spelling, whose `Failure` needs
+  //   macOS 15 / iOS 18 (the to-do sample takes an `AsyncStream` for that
+  //   reason). Swift Testing's `.timeLimit` trait needs macOS 13 / iOS 16 /
+  //   tvOS 16 / watchOS 9: a test using it must say so with `@available`.
+  // Linux and other platforms have no minimum here.
+  platforms: [
+    .macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .macCatalyst(.v13), .visionOS(.v1),
+  ],
   products: [
     .library(name: "ListDiff", targets: ["ListDiff"]),
     .library(name: "HeadlessCollection", targets: ["HeadlessCollection"]),
@@ -54,8 +72,8 @@ let package = Package(
       dependencies: ["ListDiffUITesting", "ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"],
       exclude: ["__Snapshots__"]),
     .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "ListDiffUI", "TestSupport"]),
-    // Reads Package.swift and BUILD.bazel and checks the two builds agree.
-    .testTarget(name: "BuildConsistencyTests", dependencies: ["TestSupport"]),
+    // Compares `swift package dump-package` with BUILD.bazel: the two builds agree.
+    .testTarget(name: "BuildConsistencyTests"),
   ],
   swiftLanguageModes: [.v6]
 )

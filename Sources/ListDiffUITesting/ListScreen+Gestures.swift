@@ -1,6 +1,11 @@
 import Foundation
 import ListDiffUI
 import Testing
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 extension ListScreen {
   /// Taps the item with `identifier` as a person would: if it is not on

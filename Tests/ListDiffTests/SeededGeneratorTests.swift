@@ -58,21 +58,6 @@ struct SeededGeneratorTests {
     }
   }
 
-  /// A copy replays from where it was taken, so a test can save a position.
-  @Test func aCopyReplaysTheSameDraws() {
-    var seeds = SeededGenerator(seed: 0xC0DE)
-    for _ in 0..<2_000 {
-      let seed = seeds.next()
-      var original = SeededGenerator(seed: seed)
-      let skip = Int(seed % 5)
-      for _ in 0..<skip { _ = original.next() }
-      var copy = original
-      let a = (0..<6).map { _ in original.next() }
-      let b = (0..<6).map { _ in copy.next() }
-      #expect(a == b, "seed \(seed) after \(skip) draws")
-    }
-  }
-
   /// A gross check that the bits are balanced: a broken mix (a lost shift,
   /// an even multiplier) skews them far past this bound. Deterministic, as
   /// the seeds are fixed; the bound is about ten standard deviations.
@@ -94,19 +79,22 @@ struct SeededGeneratorTests {
     }
   }
 
-  /// `Int.random(in:using:)` and friends draw through `next()`, so they are
-  /// reproducible from the seed as well.
-  @Test func standardLibraryDrawsAreReproducible() {
-    var seeds = SeededGenerator(seed: 0xAB)
-    for _ in 0..<2_000 {
-      let seed = seeds.next()
-      var first = SeededGenerator(seed: seed)
-      var second = SeededGenerator(seed: seed)
-      let a = (0..<10).map { _ in Int.random(in: -50...50, using: &first) }
-      let b = (0..<10).map { _ in Int.random(in: -50...50, using: &second) }
-      #expect(a == b, "seed \(seed)")
-      #expect(a.allSatisfy { (-50...50).contains($0) }, "seed \(seed): \(a)")
-      #expect(Array(0..<20).shuffled(using: &first) == Array(0..<20).shuffled(using: &second), "seed \(seed)")
-    }
+  /// `Int.random(in:using:)` and the other standard-library draws are built
+  /// from `next()`, so the fixed seeds in the package pin them too. The
+  /// expected values come from the reference outputs of seed 0 above, not
+  /// from running this code: the standard library maps a draw r into
+  /// `0..<n` by Lemire's multiply-shift, ⌊r · n / 2⁶⁴⌋ (none of these five
+  /// draws falls in its rejection zone), and returns a full-range `UInt64`
+  /// draw as it is.
+  @Test func standardLibraryDrawsFollowTheReferenceSequence() {
+    var bounded = SeededGenerator(seed: 0)
+    #expect((0..<5).map { _ in Int.random(in: 0..<1_000, using: &bounded) } == [883, 431, 26, 970, 106])
+    var shifted = SeededGenerator(seed: 0)
+    #expect((0..<5).map { _ in Int.random(in: -500..<500, using: &shifted) } == [383, -69, -474, 470, -394])
+    var full = SeededGenerator(seed: 0)
+    #expect(
+      (0..<2).map { _ in UInt64.random(in: .min ... .max, using: &full) } == [
+        0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4,
+      ])
   }
 }

@@ -51,7 +51,8 @@ struct InteractionTests {
   func sectionDelegates() throws {
     let screen = ListScreen.logging(height: 50)
     var tapRecorder: TapRecorder? = TapRecorder()
-    weak let weakRecorder = tapRecorder
+    weak var weakRecorder: TapRecorder?  // Swift 6.2 has no `weak let`
+    weakRecorder = tapRecorder
     screen.setRoot(ListSection<ItemVM, RowController>(items("a", "b"), delegate: WeakAnyObject(object: tapRecorder)))
     screen.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
     #expect(tapRecorder?.taps == ["b"])

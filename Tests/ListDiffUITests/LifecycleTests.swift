@@ -124,8 +124,10 @@ struct LifecycleTests {
   func controllersReleasedOnDelete() throws {
     let harness = Harness(height: 50)
     harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f", "g")))
-    weak let b = harness.controller("b")
-    weak let g = harness.controller("g")
+    weak var b: ItemController?  // Swift 6.2 has no `weak let`
+    b = harness.controller("b")
+    weak var g: ItemController?  // Swift 6.2 has no `weak let`
+    g = harness.controller("g")
     let c = try #require(harness.controller("c"))
     #expect(b != nil && g != nil)
 

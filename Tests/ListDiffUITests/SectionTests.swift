@@ -134,7 +134,8 @@ struct SectionTests {
   func positionScopes() throws {
     let screen = ListScreen.logging(height: 200)
     screen.setRoot(CompositeSection(section(items("a")), section(items("b"))))
-    weak let a = screen.controller("a")
+    weak var a: ItemController?  // Swift 6.2 has no `weak let`
+    a = screen.controller("a")
     #expect(a != nil)
     screen.setRoot(CompositeSection(section(items("b")), section(items("a"))))
     #expect(a == nil)
@@ -180,7 +181,8 @@ struct SectionTests {
     }
     let screen = ListScreen.logging(height: 200)
     screen.setRoot(root(true))
-    weak let first = screen.controller("same")
+    weak var first: ItemController?  // Swift 6.2 has no `weak let`
+    first = screen.controller("same")
     #expect(first != nil)
     screen.setRoot(root(false))
     #expect(first == nil)

@@ -105,7 +105,8 @@ struct UpdateTests {
   func controllerTypeChange() throws {
     let screen = ListScreen.logging(height: 50)
     screen.setRoot(section(items("a", "b")))
-    weak let oldA = screen.controller("a")
+    weak var oldA: ItemController?  // Swift 6.2 has no `weak let`
+    oldA = screen.controller("a")
     #expect(oldA != nil)
     screen.setRoot(ListSection<ItemVM, AltController>(items("a", "b")))
     #expect(oldA == nil)

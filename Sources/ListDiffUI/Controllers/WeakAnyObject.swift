@@ -21,7 +21,9 @@ public final class WeakAnyObject: @unchecked Sendable {
   @MainActor
   public var object: AnyObject? { reference }
 
-  private weak let reference: AnyObject?
+  // `weak var`, never assigned after init: `weak let` (SE-0481) would say
+  // so, but needs Swift 6.3 and the package supports 6.2.
+  private weak var reference: AnyObject?
 
   /// Creates a weak reference to `object`.
   ///

@@ -1,5 +1,10 @@
 import Foundation
 import HeadlessCollection
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 /// The collection view's data source and delegate on behalf of a
 /// ``ListDiffDataSource``: an internal object, so that the conformances are

@@ -1,5 +1,10 @@
 import Foundation
 import HeadlessCollection
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 /// Mounting: which controller a cell shows, and the callbacks that go with
 /// changes of it.

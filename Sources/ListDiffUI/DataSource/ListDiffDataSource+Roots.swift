@@ -1,6 +1,11 @@
 import Foundation
 import HeadlessCollection
 import ListDiff
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 /// A root flattened and diffed against the list shown, ready to apply, with
 /// the shown identities brought up to date (moved back to the main actor).

@@ -1,6 +1,11 @@
 import Foundation
 import HeadlessCollection
 import ListDiff
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 /// Feeds a ``/HeadlessCollection/CollectionView`` from sections: flattens each new root, diffs it
 /// against what is shown, applies the difference as one batch update, and

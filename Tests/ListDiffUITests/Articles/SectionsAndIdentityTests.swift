@@ -169,7 +169,8 @@ struct SectionsAndIdentityArticleTests {
 
   @Test func aControllerLivesAsLongAsItsItem() {
     dataSource.setRootSection(libraryByID([blue]))
-    weak let controller = dataSource.cellController(forIdentifier: "River")
+    weak var controller: AnyListCellController?  // Swift 6.2 has no `weak let`
+    controller = dataSource.cellController(forIdentifier: "River")
     #expect(controller != nil)
     dataSource.setRootSection(libraryByID([Album(identifier: "Blue", tracks: ["Intro", "River", "Coda"])]))
     #expect(controller != nil)

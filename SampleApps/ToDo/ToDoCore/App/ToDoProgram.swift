@@ -24,8 +24,9 @@ public enum ToDoProgram {
   /// for a bad command line. Dates are shown in `timeZone`; the width falls
   /// back to `terminalWidth()` when `COLUMNS` is not set.
   @MainActor
-  public static func run<Lines: AsyncSequence<String, Never>>(
-    arguments: [String], environment: [String: String], interactive: Bool, lines: Lines, output: Output,
+  public static func run(
+    arguments: [String], environment: [String: String], interactive: Bool, lines: AsyncStream<String>,
+    output: Output,
     timeZone: TimeZone = .current, terminalWidth: @escaping () -> Int? = ScreenWidth.terminalColumns
   ) async -> Int32 {
     let launch: Launch

@@ -42,7 +42,7 @@ public final class ToDoSession {
   /// Runs the loop over `lines` until `quit` or their end, then finishes
   /// the store's stream and waits for the screen to stop. `notice` is shown
   /// under the first frame (for example, that a bad file was set aside).
-  public func run<Lines: AsyncSequence<String, Never>>(lines: Lines, notice: String? = nil) async {
+  public func run(lines: AsyncStream<String>, notice: String? = nil) async {
     await start(notice: notice)
     for await line in lines {
       guard await handle(line) else { break }
