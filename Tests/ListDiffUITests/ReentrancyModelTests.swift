@@ -20,7 +20,7 @@ struct ReentrancyModelTests {
 
   @Test(
     "synchronous: every callback keeps the grammar, completions in order, the last root shown",
-    .timeLimit(.minutes(2)), arguments: synchronousSeeds)
+    .timeLimit(.minutes(5)), arguments: synchronousSeeds)
   func synchronous(seed: UInt64) {
     let model = ReentrancyModel(seed: seed, applyUpdatesAsync: false)
     for _ in 0..<Self.synchronousSteps {
@@ -38,7 +38,7 @@ struct ReentrancyModelTests {
 
   @Test(
     "asynchronous: every callback keeps the grammar, completions in order, the last root shown",
-    .timeLimit(.minutes(2)), arguments: asynchronousSeeds)
+    .timeLimit(.minutes(5)), arguments: asynchronousSeeds)
   func asynchronous(seed: UInt64) async {
     let model = ReentrancyModel(seed: seed, applyUpdatesAsync: true)
     while model.step < Self.asynchronousSteps {
