@@ -16,17 +16,19 @@ let package = Package(
   //   macOS 10.15, iOS 13, tvOS 13, watchOS 6 (Mac Catalyst 13, visionOS 1),
   //   and so does `isolated deinit` on a @MainActor class (on any other
   //   actor it would need macOS 15.4 / iOS 18.4);
-  // - Swift Testing, which the tests and test-support code import, requires
-  //   the same versions;
-  // - nothing else the targets use needs newer: no Clock or Duration
-  //   (macOS 13), Regex (13), Observation (14), Mutex or Atomic (15), and no
-  //   `AsyncSequence<Element, Failure>` spelling, whose `Failure` needs
-  //   macOS 15 / iOS 18 (the to-do sample takes an `AsyncStream` for that
-  //   reason). Swift Testing's `.timeLimit` trait needs macOS 13 / iOS 16 /
-  //   tvOS 16 / watchOS 9: a test using it must say so with `@available`.
+  // - Swift Testing, which the tests and ListDiffUITesting import, runs
+  //   from the same versions, but its `.timeLimit` trait — which every async
+  //   test here carries, so that a lost completion fails instead of hanging —
+  //   needs macOS 13 / iOS 16 / tvOS 16 / watchOS 9, and a suite carrying it
+  //   cannot be marked `@available`. The floor is therefore that one, for the
+  //   libraries too (SwiftPM has one deployment target per package);
+  // - nothing else the targets use needs newer: no Regex (13), Observation
+  //   (14), Mutex or Atomic (15), and no `AsyncSequence<Element, Failure>`
+  //   spelling, whose `Failure` needs macOS 15 / iOS 18 (the to-do sample
+  //   takes an `AsyncStream` for that reason).
   // Linux and other platforms have no minimum here.
   platforms: [
-    .macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .macCatalyst(.v13), .visionOS(.v1),
+    .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .macCatalyst(.v16), .visionOS(.v1),
   ],
   products: [
     .library(name: "ListDiff", targets: ["ListDiff"]),

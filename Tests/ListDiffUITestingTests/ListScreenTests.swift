@@ -219,8 +219,6 @@ struct ListScreenTests {
     #expect(screen.lifecycle(of: "x", sectionPath: ["top"]).isEmpty)
   }
 
-  // `.timeLimit` needs Swift Testing's clock API, newer than Package.swift's `platforms:`.
-  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test("an asynchronous data source: await setRoot shows the root; the synchronous form fails", .timeLimit(.minutes(5)))
   func asynchronous() async {
     let screen = ListScreen(width: 8, height: 3, applyUpdatesAsync: true)
