@@ -94,7 +94,7 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
 
   init(
     seed: UInt64 = 0, applyUpdatesAsync: Bool = false, reentryOdds: Int = 6,
-    knownDefects: KnownDefects = .all
+    knownDefects: KnownDefects = []
   ) {
     self.seed = seed
     self.reentryOdds = reentryOdds
@@ -137,6 +137,20 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
   }
 
   // MARK: Steps
+
+  /// Runs `count` steps of a model without `applyUpdatesAsync`, checking
+  /// after each, until one breaks a rule. Yields the main actor every 8
+  /// steps, so that other main-actor tests of the process run meanwhile.
+  func runSynchronousSteps(_ count: Int) async {
+    for index in 0..<count {
+      if index % 8 == 0 { await Task.yield() }
+      runStep()
+      collectionView.layoutIfNeeded()
+      checkSettled("after the step")
+      checkScreen()
+      if !violations.isEmpty { return }
+    }
+  }
 
   /// One random step from outside every callback.
   func runStep() {

@@ -134,8 +134,9 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
 
   // MARK: Scrolling
 
+  /// A root set here waits for the layout of the new offset, which follows.
   func scrollViewDidScroll(_ collectionView: CollectionView) {
-    owner.callingOut { forward?.scrollViewDidScroll(collectionView) }
+    owner.callingOut(appliesWhenDone: false) { forward?.scrollViewDidScroll(collectionView) }
   }
 
   func scrollViewWillBeginDragging(_ collectionView: CollectionView) {

@@ -73,6 +73,7 @@ extension ListDiffDataSource {
   /// still owed, then `willUnmount(onCell:)`.
   func unmount(_ controller: AnyListCellController, from cell: ListCell) {
     guard controller.mountedListCell === cell else { return }
+    settleLayout(of: cell)
     if controller.isFullyAppeared {
       controller.isFullyAppeared = false
       controller.send(.willPartiallyDisappear, cell)
@@ -95,11 +96,24 @@ extension ListDiffDataSource {
   /// the size changed. With `layoutNow` false the cell is only marked: the
   /// caller lays it out once its new size is known (inside a batch, whose
   /// layout pass sets the new frame), so the layout happens once.
+  ///
+  /// Configuring and laying out count as one callback: a root set from
+  /// `configureCell` waits until the cell is laid out (a state change can
+  /// configure from outside every other callback).
   func configure(_ controller: AnyListCellController, _ cell: ListCell, layoutNow: Bool = true) {
-    controller.send(.configureCell, cell)
-    guard controller.mountedListCell === cell else { return }
-    cell.setNeedsLayout()
-    if layoutNow { cell.layoutIfNeeded() }
+    callingOut {
+      controller.send(.configureCell, cell)
+      guard controller.mountedListCell === cell else { return }
+      cell.setNeedsLayout()
+      if layoutNow { cell.layoutIfNeeded() }
+    }
+  }
+
+  /// Lays out `cell` if a `configureCell` (or a resize) still owes it its
+  /// layout: before the cell disappears or is unmounted, so that
+  /// `cellDidLayoutSubviews` always follows `configureCell` first.
+  func settleLayout(of cell: ListCell?) {
+    if let cell, cell.needsLayout { cell.layoutIfNeeded() }
   }
 
   // MARK: Appearance
@@ -132,10 +146,12 @@ extension ListDiffDataSource {
       let changes = appearance.nextPass(visible: visible, contained: contained)
       // Each callback may change what is mounted: check before each.
       for controller in changes.willPartiallyDisappear where controller.isFullyAppeared {
+        settleLayout(of: controller.mountedListCell)
         controller.isFullyAppeared = false
         controller.send(.willPartiallyDisappear, controller.mountedListCell)
       }
       for controller in changes.willDisappear where controller.isAppeared {
+        settleLayout(of: controller.mountedListCell)
         controller.isAppeared = false
         controller.send(.willDisappear, controller.mountedListCell)
       }

@@ -351,11 +351,18 @@ public final class ListDiffDataSource {
   /// collection-view callback: roots it sets wait until it returns, and the
   /// waiting ones are applied when the outermost such call returns at a
   /// point where the collection view can take a batch.
-  func callingOut<Result>(_ body: () throws -> Result) rethrows -> Result {
+  ///
+  /// With `appliesWhenDone` false the waiting roots stay for the layout pass
+  /// that follows (the collection view is in the middle of an operation that
+  /// is not a layout pass: `scrollViewDidScroll` comes between the new
+  /// offset and the layout for it).
+  func callingOut<Result>(appliesWhenDone: Bool = true, _ body: () throws -> Result) rethrows
+    -> Result
+  {
     scheduler.enterCallback()
     defer {
       scheduler.exitCallback()
-      if scheduler.callbackDepth == 0 && !collectionView.isPerformingLayout {
+      if appliesWhenDone && scheduler.callbackDepth == 0 && !collectionView.isPerformingLayout {
         applyWaitingRoots()
         flushDeferredInvalidationsIfPossible()
       }
