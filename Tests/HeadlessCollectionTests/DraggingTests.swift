@@ -96,7 +96,7 @@ import Testing
   }
 
   @Test func coastingSlowsDownFrameByFrame() {
-    let (model, recorder, collection) = makeList(count: 100_000)
+    let (model, recorder, collection) = makeList(count: 1_000)
     defer { withExtendedLifetime(model) {} }
     var offsets: [CGFloat] = []
     final class Offsets: CollectionViewDelegateFlowLayout {
@@ -163,7 +163,7 @@ import Testing
   }
 
   @Test func randomDragsDisplayEveryItemTheyPassOver() {
-    for seed in UInt64(0)..<150 {
+    for seed in UInt64(0)..<60 {
       var generator = SeededGenerator(seed: seed)
       let count = Int.random(in: 1...300, using: &generator)
       let model = ListModel((0..<count).map { "\($0)" })

@@ -186,10 +186,10 @@ import Testing
     return CGFloat(Int.random(in: -3...12, using: &generator))
   }
 
-  /// 300 seeds of eight random steps, each setting up to eight weird
+  /// 120 seeds of eight random steps, each setting up to eight weird
   /// values (thousands in all) or rendering, scrolling, dragging or batching.
   @Test func randomGeometryNeverCrashesAndStaysFinite() throws {
-    for seed in UInt64(0)..<300 {
+    for seed in UInt64(0)..<120 {
       var generator = SeededGenerator(seed: seed)
       func value() -> CGFloat { Self.weird(using: &generator) }
       let model = WeirdModel(count: Int.random(in: 0...12, using: &generator))

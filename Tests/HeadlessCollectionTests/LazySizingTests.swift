@@ -76,7 +76,7 @@ import Testing
   /// hundredth to a hundred times the real sizes, scrolled down to the end
   /// in steps of up to half a viewport.
   @Test func scrollingDownNeverMovesAVisibleItemAndEndsWithTheFullLayout() {
-    for seed in UInt64(0)..<200 {
+    for seed in UInt64(0)..<80 {
       var generator = SeededGenerator(seed: seed)
       let count = Int.random(in: 1...120, using: &generator)
       let sizes = (0..<count).map { _ in
@@ -131,7 +131,7 @@ import Testing
   /// One item per line: scrolling up from the middle, where everything
   /// above is estimated, keeps the visible items where they are on screen.
   @Test func scrollingUpKeepsTheVisibleItemsOnScreen() {
-    for seed in UInt64(0)..<100 {
+    for seed in UInt64(0)..<40 {
       var generator = SeededGenerator(seed: seed)
       let count = Int.random(in: 50...300, using: &generator)
       let sizes = (0..<count).map { _ in CGSize(width: 10, height: CGFloat(Int.random(in: 1...6, using: &generator))) }

@@ -124,7 +124,7 @@ import Testing
   @Test func theFirstBrokenGroupIsReported() {
     var reported: [Group: Int] = [:]
     var severalBroken = 0
-    for seed in UInt64(0)..<5_000 {
+    for seed in UInt64(0)..<2_000 {
       var generator = SeededGenerator(seed: seed)
       let oldCounts = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
         Int.random(in: 0...4, using: &generator)
@@ -152,6 +152,6 @@ import Testing
     }
     // The generator must exercise every group and many batches breaking several.
     #expect(reported.count == 3, "groups reported: \(reported)")
-    #expect(severalBroken > 1_000, "only \(severalBroken) batches broke several groups")
+    #expect(severalBroken > 400, "only \(severalBroken) batches broke several groups")
   }
 }
