@@ -33,7 +33,7 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The collection view was given a number it cannot lay out (a NaN,
     /// infinite, negative or huge frame, inset, spacing, offset or size, from
     /// the app or from a controller) and used a safe value instead; the
-    /// message is the collection view's ``GeometryIssue`` description.
+    /// message is the collection view's ``/HeadlessCollection/GeometryIssue`` description.
     case invalidGeometry
   }
 

@@ -182,11 +182,23 @@ struct DiagnosticsAndInvalidUpdatesArticleTests {
       frame: CGRect(x: 0, y: 0, width: 20, height: 5), collectionViewLayout: layout)
     var issues: [GeometryIssue] = []
     collectionView.invalidGeometryHandler = { issues.append($0) }
-    let dataSource = ListDiffDataSource(collectionView: collectionView)
+    let dataSource = ListDiffDataSource(collectionView: collectionView)  // keeps that handler
     layout.estimatedItemSize = CGSize(width: -1, height: 1)
     dataSource.setRootSection(
       ListSection<LabelViewModel, LabelController>((0..<100).map { LabelViewModel(identifier: "\($0)") }))
     #expect(issues.count == 1)
     #expect(dataSource.cellControllerCount == 100)  // every item sized: no estimate
+  }
+
+  @Test func aDataSourcePassesGeometryIssuesOnAsDiagnostics() {
+    let layout = CollectionViewFlowLayout()
+    layout.estimatedItemSize = CGSize(width: CGFloat.nan, height: 1)
+    let collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 20, height: 5), collectionViewLayout: layout)
+    let dataSource = ListDiffDataSource(collectionView: collectionView)
+    var kinds: [ListDiffDiagnostic.Kind] = []
+    dataSource.diagnosticHandler = { kinds.append($0.kind) }
+    dataSource.setRootSection(ListSection<LabelViewModel, LabelController>(LabelViewModel(identifier: "a")))
+    #expect(kinds == [.invalidGeometry])
   }
 }
