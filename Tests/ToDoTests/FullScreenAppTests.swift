@@ -14,7 +14,8 @@ private final class Driver {
     let ids = SequentialIDs()
     store = ToDoStore(items: items, storage: storage, clock: .fixed(fixedDate), makeID: ids.make)
     screen = ToDoScreen(
-      store: store, width: width, height: height, timeZone: utc, showsCommands: false, coveredLines: 1)
+      store: store, width: width, height: height, timeZone: utc, showsCommands: false, coveredLines: 1,
+      estimatesSizes: true)
     app = FullScreenApp(store: store, screen: screen, width: width, height: height)
     await app.start()
   }
@@ -174,6 +175,9 @@ struct FullScreenAppTests {
     await driver.press(.pageUp, .pageUp, .pageUp, .pageUp, .pageUp, .pageUp)
     #expect(await driver.selectedTitle == "item 1")
     #expect(selected != "item 40")
+    await driver.press(.end, .home)
+    #expect(driver.lines[0].hasPrefix("40 open · 0 done"))  // Home shows the header too
+    #expect(driver.lines[2] == "› 1. [ ] item 1")
     for _ in 0..<25 { await driver.press(.down) }
     #expect(driver.text.contains("›26. [ ] item 26"))
     await driver.press(.character("J"))

@@ -62,7 +62,8 @@ public enum ToDoProgram {
     let size = terminal.size()
     let screen = ToDoScreen(
       store: launch.store, width: max(size.width, ScreenWidth.range.lowerBound),
-      height: size.height, timeZone: timeZone, showsCommands: false, coveredLines: 1)
+      height: size.height, timeZone: timeZone, showsCommands: false, coveredLines: 1,
+      estimatesSizes: true)
     let app = FullScreenApp(store: launch.store, screen: screen, width: size.width, height: size.height)
     let session = FullScreenSession(app: app, terminal: terminal)
     let status = await session.run(events: TerminalEvents.stream(input: terminal.input), notice: launch.notice)

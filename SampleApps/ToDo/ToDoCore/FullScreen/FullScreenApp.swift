@@ -172,8 +172,12 @@ public final class FullScreenApp {
     case .character("q"), .control("c"): return .quit
     case .up, .character("k"): moveSelection(by: -1)
     case .down, .character("j"): moveSelection(by: 1)
-    case .home: select(shown.shownItems.first?.id)
-    case .end: select(shown.shownItems.last?.id)
+    case .home:
+      select(shown.shownItems.first?.id)
+      screen.scroll(.top)  // the header too
+    case .end:
+      select(shown.shownItems.last?.id)
+      screen.scroll(.bottom)
     case .pageDown: page(.down)
     case .pageUp: page(.up)
     case .character("?"): mode = .help

@@ -44,10 +44,15 @@ public final class ToDoScreen {
   /// A screen `width` characters wide showing `height` lines of `store`'s
   /// list, with dates in `timeZone`, ending with the commands when
   /// `showsCommands`; the last `coveredLines` are left to whoever covers
-  /// them. Nothing is shown until ``start()``. O(1).
+  /// them. With `estimatesSizes`, items are laid out at a one-line
+  /// estimate until they come near the viewport (the layout's
+  /// `estimatedItemSize`), so a long list opens without sizing every item;
+  /// scroll positions then follow the sizes found, so printed frames, which
+  /// state their line numbers, keep it off. Nothing is shown until
+  /// ``start()``. O(1).
   public init(
     store: ToDoStore, width: Int, height: Int, timeZone: TimeZone = .current, showsCommands: Bool = true,
-    coveredLines: Int = 0
+    coveredLines: Int = 0, estimatesSizes: Bool = false
   ) {
     self.store = store
     self.width = width
@@ -59,6 +64,9 @@ public final class ToDoScreen {
     layout.scrollDirection = .vertical
     layout.minimumLineSpacing = 0
     layout.minimumInteritemSpacing = 0
+    // Most cells are one line: a long list is laid out at that estimate and
+    // only the items near the viewport are asked their real size.
+    if estimatesSizes { layout.estimatedItemSize = Self.estimatedItemSize(width: width) }
     collectionView = CollectionView(
       frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
     collectionView.contentInset = EdgeInsets(top: 0, left: 0, bottom: CGFloat(coveredLines), right: 0)
@@ -136,6 +144,8 @@ public final class ToDoScreen {
     self.width = width
     self.height = height
     collectionView.frame = CGRect(x: 0, y: 0, width: width, height: height)
+    let layout = collectionView.collectionViewLayout
+    if layout.estimatedItemSize != .zero { layout.estimatedItemSize = Self.estimatedItemSize(width: width) }
     collectionView.layoutIfNeeded()
   }
 
@@ -244,6 +254,11 @@ public final class ToDoScreen {
 
   // MARK: - Internals
 
+  /// A one-line, full-width cell: what most items are.
+  private static func estimatedItemSize(width: Int) -> CGSize {
+    CGSize(width: CGFloat(max(1, width)), height: 1)
+  }
+
   /// The lines of the viewport not covered. O(1).
   private var visibleHeight: CGFloat { CGFloat(max(1, height - coveredLines)) }
 
@@ -266,12 +281,17 @@ public final class ToDoScreen {
   private func reveal(id: String) throws(ToDoError) -> IndexPath {
     guard let indexPath = indexPath(id: id) else { throw .itemGone }
     collectionView.layoutIfNeeded()
-    if let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame {
+    // Far from the viewport the frame is an estimate; scrolling to it sizes
+    // the items there, which can move it: look again until it stays.
+    for _ in 0..<4 {
+      guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { break }
       let top = collectionView.contentOffset.y
       if frame.minY < top {
         scroll(toY: frame.minY)
       } else if frame.maxY > top + visibleHeight {
         scroll(toY: min(frame.minY, frame.maxY - visibleHeight))
+      } else {
+        break
       }
     }
     return indexPath
