@@ -32,9 +32,10 @@ public func expectSnapshot(
 ///   path and the reason; no other file is touched.
 ///
 /// Paths come from the test file's `#filePath`, so snapshots work from
-/// `swift test` and from Bazel (relative paths are resolved against the
-/// workspace: under `bazel test`, declare the `__Snapshots__` folder as
-/// `data` of the test; record with `swift test` or `bazel run`). Call
+/// `swift test` and from Bazel: relative paths are resolved against the
+/// workspace; under `bazel test`, declare the `__Snapshots__` folder as
+/// `data` of the test, and a snapshot to record is written to the test's
+/// outputs, the failure saying where in the workspace it belongs. Call
 /// each name once per test; for parameterized tests, put the argument in
 /// the name.
 ///

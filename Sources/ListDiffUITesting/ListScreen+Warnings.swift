@@ -81,10 +81,15 @@ extension ListScreen {
       warningExpectations[index].seen.insert(diagnostic.kind)
       return
     }
+    let kind = diagnostic.kind.rawValue
+    // Context objects are given when the screen is made, before any block
+    // could expect the warning.
+    let remedy =
+      diagnostic.kind == .duplicateContextObject
+      ? "give each context object a class of its own"
+      : "wrap the step in screen.expectWarnings(.\(kind)) { … } if it is meant"
     Issue.record(
-      Comment(
-        rawValue: "unexpected warning (.\(diagnostic.kind.rawValue)): \(diagnostic.description)"
-          + "; wrap the step in screen.expectWarnings(.\(diagnostic.kind.rawValue)) { … } if it is meant"),
+      Comment(rawValue: "unexpected warning (.\(kind)): \(diagnostic.description); \(remedy)"),
       sourceLocation: stepLocation)
   }
 }

@@ -15,6 +15,12 @@ package struct SnapshotStore: Sendable {
   /// (`LISTDIFFUI_RECORD=1`).
   package var isRecording: Bool
 
+  /// Where snapshots are written when ``directory`` cannot take them (the
+  /// runfiles of `bazel test`), with the folder, relative to the workspace,
+  /// that they are to be copied to; nil when snapshots are written in
+  /// ``directory``.
+  package var outputs: (directory: URL, workspaceFolder: String)?
+
   /// The environment variable that turns recording on.
   package static let recordVariable = "LISTDIFFUI_RECORD"
 
@@ -33,23 +39,35 @@ package struct SnapshotStore: Sendable {
   /// A relative path (Bazel compiles with paths relative to the workspace)
   /// is resolved against the workspace: `BUILD_WORKSPACE_DIRECTORY` under
   /// `bazel run`, the test's runfiles under `bazel test` (declare the
-  /// snapshots as `data` there), else the current directory.
+  /// snapshots as `data` there), else the current directory. Under
+  /// `bazel test`, which cannot write the workspace, snapshots are written
+  /// to the test's undeclared outputs (`bazel-testlogs/…/test.outputs`),
+  /// and the failure says where in the workspace they belong.
   ///
   /// - Complexity: O(length of the path).
   package init(testFilePath: String, environment: [String: String]) {
+    func snapshotFolder(of file: URL) -> URL {
+      file.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+        .appendingPathComponent(file.deletingPathExtension().lastPathComponent, isDirectory: true)
+        .standardizedFileURL
+    }
     var file = URL(fileURLWithPath: testFilePath)
     if !testFilePath.hasPrefix("/") {
-      let base =
-        environment["BUILD_WORKSPACE_DIRECTORY"]
-        ?? environment["TEST_SRCDIR"].map { srcdir in
-          environment["TEST_WORKSPACE"].map { srcdir + "/" + $0 } ?? srcdir
-        }
-        ?? FileManager.default.currentDirectoryPath
-      file = URL(fileURLWithPath: base).appendingPathComponent(testFilePath)
+      let workspace = environment["BUILD_WORKSPACE_DIRECTORY"]
+      let runfiles = environment["TEST_SRCDIR"].map { srcdir in
+        environment["TEST_WORKSPACE"].map { srcdir + "/" + $0 } ?? srcdir
+      }
+      file = URL(fileURLWithPath: workspace ?? runfiles ?? FileManager.default.currentDirectoryPath)
+        .appendingPathComponent(testFilePath)
+      if workspace == nil, runfiles != nil, let undeclared = environment["TEST_UNDECLARED_OUTPUTS_DIR"] {
+        let relative = snapshotFolder(of: URL(fileURLWithPath: "/" + testFilePath)).path.dropFirst()
+        outputs = (
+          URL(fileURLWithPath: undeclared).appendingPathComponent(String(relative), isDirectory: true),
+          String(relative)
+        )
+      }
     }
-    let fileName = file.deletingPathExtension().lastPathComponent
-    directory = file.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
-      .appendingPathComponent(fileName, isDirectory: true).standardizedFileURL
+    directory = snapshotFolder(of: file)
     let flag = environment[Self.recordVariable]?.lowercased() ?? ""
     isRecording = !["", "0", "false", "no"].contains(flag)
   }
@@ -106,20 +124,27 @@ package struct SnapshotStore: Sendable {
         To accept the actual text, run the test again with \(Self.recordVariable)=1.
         """
     }
+    let folder = outputs?.directory ?? directory
+    let written = folder.appendingPathComponent(url.lastPathComponent, isDirectory: false)
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try Data((actual.joined(separator: "\n") + "\n").utf8).write(to: url, options: .atomic)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data((actual.joined(separator: "\n") + "\n").utf8).write(to: written, options: .atomic)
     } catch {
-      return "Could not record snapshot \"\(name)\" at \(url.path): \(Self.reason(error))"
+      return "Could not record snapshot \"\(name)\" at \(written.path): \(Self.reason(error))"
     }
+    let place =
+      outputs.map {
+        "\(written.path), the test's outputs (bazel test cannot write the workspace); "
+          + "copy it to \($0.workspaceFolder)/ in the workspace"
+      } ?? written.path
     if exists {
       return """
-        Recorded snapshot "\(name)" at \(url.path), as \(Self.recordVariable) is set; \
+        Recorded snapshot "\(name)" at \(place), as \(Self.recordVariable) is set; \
         run the test again without it to compare.
         """
     }
     return """
-      No snapshot "\(name)" was stored; recorded it at \(url.path). \
+      No snapshot "\(name)" was stored; recorded it at \(place). \
       Check it and run the test again to compare.
       """
   }

@@ -49,10 +49,16 @@ final class Collected<Value: Sendable>: @unchecked Sendable {
   private var storage: [Value] = []
 
   func append(_ value: Value) {
-    lock.withLock { storage.append(value) }
+    lock.lock()
+    defer { lock.unlock() }
+    storage.append(value)
   }
 
-  var values: [Value] { lock.withLock { storage } }
+  var values: [Value] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
 }
 
 /// A fresh temporary directory, removed when the test is done with it.

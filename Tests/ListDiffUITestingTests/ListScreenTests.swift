@@ -109,6 +109,55 @@ struct ListScreenTests {
     #expect(screen.collectionView.contentOffset.y < 7)
   }
 
+  @Test("a horizontal layout scrolls and drags along x")
+  func horizontal() {
+    final class Column: ListCellController<Row, ListViewStateNone, RowCell> {
+      override func itemSize(containerSize: CGSize) -> CGSize { CGSize(width: 2, height: containerSize.height) }
+      override func configureCell(cell: RowCell) { cell.text = viewModel.title }
+    }
+    let screen = ListScreen(width: 4, height: 1)
+    screen.collectionView.collectionViewLayout.scrollDirection = .horizontal
+    screen.setRoot(ListSection<Row, Column>(["a", "b", "c", "d"].map { Row(identifier: $0, title: $0) }))
+    #expect(screen.text == "a b")
+    screen.scroll(by: 2)
+    #expect(screen.text == "b c")
+    screen.drag(by: 2)
+    #expect(screen.text == "c d")
+    screen.scroll(toIdentifier: "b")
+    #expect(screen.collectionView.contentOffset == CGPoint(x: 2, y: 0))
+  }
+
+  @Test("a test's own update handler keeps the screen's record by calling it first")
+  func chainedHandler() {
+    let screen = ListScreen(width: 4, height: 2)
+    var heard: [Int] = []
+    let recording = screen.dataSource.updateHandler
+    screen.dataSource.updateHandler = { update in
+      recording?(update)
+      heard.append(update.newItemCount)
+    }
+    screen.setRoot(rows("a"))
+    screen.setRoot(rows("a", "b"))
+    #expect(heard == [1, 2])
+    #expect(screen.updates.map(\.newItemCount) == [1, 2])
+  }
+
+  @Test("expectWarnings returns and rethrows what its body does, and nests")
+  func expectWarningsRethrows() {
+    struct Stop: Error {}
+    let screen = ListScreen(width: 4, height: 2)
+    #expect(throws: Stop.self) {
+      try screen.expectWarnings(.duplicateIdentifier) {
+        screen.setRoot(rows("a", "a"))
+        throw Stop()
+      }
+    }
+    screen.expectWarnings(.emptyIdentifier) {
+      screen.expectWarnings(.duplicateIdentifier) { screen.setRoot(rows("b", "b", "")) }
+    }
+    #expect(screen.diagnostics.map(\.kind) == [.duplicateIdentifier, .emptyIdentifier, .duplicateIdentifier])
+  }
+
   @Test("resize lays out at the new size; a negative size fails and counts as 0")
   func resize() {
     let screen = ListScreen(width: 8, height: 2)
@@ -182,6 +231,7 @@ struct ListScreenTests {
     let comments = issueComments { _ = ListScreen(width: 1, height: 1, contextObjects: Taps(), Taps()) }
     #expect(comments.count == 1)
     #expect(comments.first?.contains("two context objects have the class") == true)
+    #expect(comments.first?.hasSuffix("; give each context object a class of its own") == true)
   }
 
   @Test("lifecycle: each controller's callbacks by name, a deleted item's kept")

@@ -126,11 +126,34 @@ struct SnapshotTests {
       testFilePath: "./Tests/AppTests/ListTests.swift",
       environment: ["TEST_SRCDIR": "/sandbox/runfiles", "TEST_WORKSPACE": "_main"])
     #expect(test.directory.path == "/sandbox/runfiles/_main/Tests/AppTests/__Snapshots__/ListTests")
+    #expect(test.outputs == nil, "no outputs folder given")
+    #expect(run.outputs == nil, "bazel run writes the workspace")
 
     for (value, recording) in [("1", true), ("true", true), ("YES", true), ("0", false), ("false", false), ("", false)] {
       let store = SnapshotStore(testFilePath: "/a/B.swift", environment: ["LISTDIFFUI_RECORD": value])
       #expect(store.isRecording == recording, "LISTDIFFUI_RECORD=\(value)")
     }
+  }
+
+  @Test("under bazel test, a new snapshot goes to the test's outputs, with where it belongs")
+  func bazelTestOutputs() throws {
+    let temporary = try TemporaryDirectory()
+    let runfiles = temporary.url.appendingPathComponent("runfiles")
+    let outputs = temporary.url.appendingPathComponent("outputs")
+    let store = SnapshotStore(
+      testFilePath: "Tests/AppTests/ListTests.swift",
+      environment: [
+        "TEST_SRCDIR": runfiles.path, "TEST_WORKSPACE": "_main", "TEST_UNDECLARED_OUTPUTS_DIR": outputs.path,
+      ])
+    #expect(store.directory.path == runfiles.path + "/_main/Tests/AppTests/__Snapshots__/ListTests")
+    let failure = try #require(store.failure(checking: "row", named: "one", testName: "shows()"))
+    let written = outputs.appendingPathComponent("Tests/AppTests/__Snapshots__/ListTests/shows.one.txt")
+    #expect(
+      failure == "No snapshot \"one\" was stored; recorded it at \(written.path), the test's outputs "
+        + "(bazel test cannot write the workspace); copy it to Tests/AppTests/__Snapshots__/ListTests/ "
+        + "in the workspace. Check it and run the test again to compare.")
+    #expect(try String(contentsOf: written, encoding: .utf8) == "row\n")
+    #expect(!FileManager.default.fileExists(atPath: runfiles.path))
   }
 
   @Test("the line diff: groups of changes with two lines of context and their line numbers")

@@ -185,11 +185,6 @@ final class Harness {
       collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync, contextObjects: log)
     dataSource.diagnosticHandler = { [unowned self] in self.diagnostics.append($0) }
   }
-
-  func scroll(to y: CGFloat) {
-    collectionView.setContentOffset(CGPoint(x: 0, y: y), animated: false)
-    collectionView.layoutIfNeeded()
-  }
 }
 
 func items(_ identifiers: String..., value: Int = 0, height: CGFloat = 10) -> [ItemVM] {

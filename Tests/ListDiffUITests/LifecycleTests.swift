@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+import ListDiffUITesting
 import Testing
 
 @Suite("Controller lifecycle")
@@ -8,172 +9,172 @@ import Testing
 struct LifecycleTests {
   @Test("first display: configure, layout, mount, appear, fully appear — in that order")
   func firstDisplayOrder() throws {
-    let harness = Harness(height: 50)
-    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f", "g")))
-    let a = try #require(harness.controller("a"))
+    let screen = ListScreen.logging(height: 50)
+    screen.setRoot(section(items("a", "b", "c", "d", "e", "f", "g")))
+    let a = try #require(screen.controller("a"))
     #expect(
-      harness.log.events(of: a) == [
+      screen.log.events(of: a) == [
         "init", "configure", "cellDidLayoutSubviews", "didMount", "didAppear", "didFullyAppear",
       ])
     // f starts where the viewport ends: sized (so it has a controller) but never displayed.
-    let f = try #require(harness.controller("f"))
-    #expect(harness.log.events(of: f) == ["init"])
-    #expect(harness.shown == ["a=0", "b=0", "c=0", "d=0", "e=0"])
-    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+    let f = try #require(screen.controller("f"))
+    #expect(screen.log.events(of: f) == ["init"])
+    #expect(screen.shown == ["a=0", "b=0", "c=0", "d=0", "e=0"])
+    #expect(screen.log.violations.isEmpty, "\(screen.log.violations)")
   }
 
   @Test("scrolling: partial, then full disappearance; unmount only when the cell changes hands")
   func scrollingOrder() throws {
-    let harness = Harness(height: 50)
-    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")))
-    let a = try #require(harness.controller("a"))
-    let f = try #require(harness.controller("f"))
-    harness.log.reset()
+    let screen = ListScreen.logging(height: 50)
+    screen.setRoot(section(items("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")))
+    let a = try #require(screen.controller("a"))
+    let f = try #require(screen.controller("f"))
+    screen.log.reset()
 
-    harness.scroll(to: 5)
-    #expect(harness.log.events(of: a) == ["willPartiallyDisappear"])
+    screen.scroll(to: 5)
+    #expect(screen.log.events(of: a) == ["willPartiallyDisappear"])
     #expect(
-      harness.log.events(of: f) == ["configure", "cellDidLayoutSubviews", "didMount", "didAppear"])
+      screen.log.events(of: f) == ["configure", "cellDidLayoutSubviews", "didMount", "didAppear"])
 
-    harness.scroll(to: 50)
+    screen.scroll(to: 50)
     // Scrolling out is not unmounting: `willUnmount` comes only if another
     // item took a's cell from the reuse queue.
-    let cellOfAWasTaken = harness.log.events(of: a).contains("willUnmount")
+    let cellOfAWasTaken = screen.log.events(of: a).contains("willUnmount")
     #expect(
-      harness.log.events(of: a)
+      screen.log.events(of: a)
         == ["willPartiallyDisappear", "willDisappear"] + (cellOfAWasTaken ? ["willUnmount"] : []))
     #expect(
-      harness.log.events(of: f) == [
+      screen.log.events(of: f) == [
         "configure", "cellDidLayoutSubviews", "didMount", "didAppear", "didFullyAppear",
       ])
 
-    harness.log.reset()
-    harness.scroll(to: 0)
+    screen.log.reset()
+    screen.scroll(to: 0)
     let mountAgain = ["configure", "cellDidLayoutSubviews", "didMount"]
-    let handedBack = harness.log.events(of: a) == ["didAppear", "didFullyAppear"]
+    let handedBack = screen.log.events(of: a) == ["didAppear", "didFullyAppear"]
     #expect(
       handedBack
-        || harness.log.events(of: a)
+        || screen.log.events(of: a)
           == (cellOfAWasTaken ? [] : ["willUnmount"]) + mountAgain + ["didAppear", "didFullyAppear"],
-      "\(harness.log.events(of: a))")
-    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+      "\(screen.log.events(of: a))")
+    #expect(screen.log.violations.isEmpty, "\(screen.log.violations)")
   }
 
   @Test("out of view and back, its cell unused meanwhile: appearance callbacks only, same cell")
   func outAndBackKeepsTheMount() throws {
-    let harness = Harness(height: 50)
-    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e")))
-    let e = try #require(harness.controller("e"))
-    let cellOfE = try #require(harness.cell(at: 4))
-    harness.log.reset()
+    let screen = ListScreen.logging(height: 50)
+    screen.setRoot(section(items("a", "b", "c", "d", "e")))
+    let e = try #require(screen.controller("e"))
+    let cellOfE = try #require(screen.cell(at: 4))
+    screen.log.reset()
 
     // A shorter viewport: e leaves, and no item arrives to take its cell.
-    harness.collectionView.frame.size.height = 35
-    harness.collectionView.layoutIfNeeded()
-    #expect(harness.log.events(of: e) == ["willPartiallyDisappear", "willDisappear"])
+    screen.collectionView.frame.size.height = 35
+    screen.collectionView.layoutIfNeeded()
+    #expect(screen.log.events(of: e) == ["willPartiallyDisappear", "willDisappear"])
 
-    harness.collectionView.frame.size.height = 50
-    harness.collectionView.layoutIfNeeded()
+    screen.collectionView.frame.size.height = 50
+    screen.collectionView.layoutIfNeeded()
     #expect(
-      harness.log.events(of: e) == [
+      screen.log.events(of: e) == [
         "willPartiallyDisappear", "willDisappear", "didAppear", "didFullyAppear",
       ])
-    #expect(harness.cell(at: 4) === cellOfE)
-    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+    #expect(screen.cell(at: 4) === cellOfE)
+    #expect(screen.log.violations.isEmpty, "\(screen.log.violations)")
   }
 
   @Test("a cell changing hands: the old controller unmounts before the new one mounts")
   func cellChangesHands() throws {
-    let harness = Harness(height: 30)
-    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f")))
-    let cellOfA = try #require(harness.cell(at: 0))
-    harness.log.reset()
-    harness.scroll(to: 30)
+    let screen = ListScreen.logging(height: 30)
+    screen.setRoot(section(items("a", "b", "c", "d", "e", "f")))
+    let cellOfA = try #require(screen.cell(at: 0))
+    screen.log.reset()
+    screen.scroll(to: 30)
     // One of the cells now showing d, e, f is a's former cell.
     let reusedBy = try #require(
-      harness.collectionView.visibleCells.first { $0 === cellOfA } as? ItemCell)
+      screen.collectionView.visibleCells.first { $0 === cellOfA } as? ItemCell)
     let newOwner = try #require(reusedBy.shown?.identifier)
-    let unmountA = try #require(harness.log.all.firstIndex(of: "a:willUnmount"))
-    let mountNew = try #require(harness.log.all.firstIndex(of: "\(newOwner):didMount"))
+    let unmountA = try #require(screen.log.all.firstIndex(of: "a:willUnmount"))
+    let mountNew = try #require(screen.log.all.firstIndex(of: "\(newOwner):didMount"))
     #expect(unmountA < mountNew)
-    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+    #expect(screen.log.violations.isEmpty, "\(screen.log.violations)")
   }
 
   @Test("view state survives scrolling out, cell reuse and scrolling back")
   func viewStateSurvivesReuse() throws {
-    let harness = Harness(height: 30)
-    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f", "g", "h")))
-    let a = try #require(harness.controller("a"))
+    let screen = ListScreen.logging(height: 30)
+    screen.setRoot(section(items("a", "b", "c", "d", "e", "f", "g", "h")))
+    let a = try #require(screen.controller("a"))
     a.updateState(ItemState(note: "kept", extraHeight: 5))
-    #expect(harness.cell(at: 0)?.shownNote == "kept")
-    #expect(harness.collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.height == 15)
-    #expect(harness.collectionView.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame.minY == 15)
+    #expect(screen.cell(at: 0)?.shownNote == "kept")
+    #expect(screen.collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame.height == 15)
+    #expect(screen.collectionView.layoutAttributesForItem(at: IndexPath(item: 1, section: 0))?.frame.minY == 15)
 
-    harness.scroll(to: 60)
+    screen.scroll(to: 60)
     #expect(a.mountedCell == nil)
-    #expect(!harness.shown.contains { $0.hasPrefix("a=") })
-    harness.scroll(to: 0)
-    let again = try #require(harness.controller("a"))
+    #expect(!screen.shown.contains { $0.hasPrefix("a=") })
+    screen.scroll(to: 0)
+    let again = try #require(screen.controller("a"))
     #expect(again === a)
     #expect(again.viewState == ItemState(note: "kept", extraHeight: 5))
-    #expect(harness.cell(at: 0)?.shownNote == "kept")
-    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+    #expect(screen.cell(at: 0)?.shownNote == "kept")
+    #expect(screen.log.violations.isEmpty, "\(screen.log.violations)")
   }
 
   @Test("controllers are released when their items are deleted, after unmounting")
   func controllersReleasedOnDelete() throws {
-    let harness = Harness(height: 50)
-    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e", "f", "g")))
+    let screen = ListScreen.logging(height: 50)
+    screen.setRoot(section(items("a", "b", "c", "d", "e", "f", "g")))
     weak var b: ItemController?  // Swift 6.2 has no `weak let`
-    b = harness.controller("b")
+    b = screen.controller("b")
     weak var g: ItemController?  // Swift 6.2 has no `weak let`
-    g = harness.controller("g")
-    let c = try #require(harness.controller("c"))
+    g = screen.controller("g")
+    let c = try #require(screen.controller("c"))
     #expect(b != nil && g != nil)
 
-    harness.dataSource.setRootSection(section(items("a", "c", "d", "e", "f")))
+    screen.setRoot(section(items("a", "c", "d", "e", "f")))
     #expect(b == nil)
     #expect(g == nil)
-    #expect(harness.controller("c") === c)
-    #expect(harness.log.all.contains("b:willDisappear"))
-    #expect(harness.log.all.contains("b:willUnmount"))
-    #expect(harness.log.liveControllers.count == 5)
-    #expect(harness.dataSource.cellControllerCount == 5)
-    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+    #expect(screen.controller("c") === c)
+    #expect(screen.log.all.contains("b:willDisappear"))
+    #expect(screen.log.all.contains("b:willUnmount"))
+    #expect(screen.log.liveControllers.count == 5)
+    #expect(screen.dataSource.cellControllerCount == 5)
+    #expect(screen.log.violations.isEmpty, "\(screen.log.violations)")
   }
 
   @Test("updateState from didSelect reconfigures and re-sizes before selectItem returns")
   func updateStateFromSelection() throws {
-    let harness = Harness(height: 50)
-    harness.dataSource.setRootSection(section(items("a", "b", "c")))
-    let b = try #require(harness.controller("b"))
+    let screen = ListScreen.logging(height: 50)
+    screen.setRoot(section(items("a", "b", "c")))
+    let b = try #require(screen.controller("b"))
     b.selectAction = { controller in
       var state = controller.viewState
       state.note = "tapped"
       state.extraHeight = 10
       controller.updateState(state)
     }
-    harness.log.reset()
-    harness.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
-    #expect(harness.log.events(of: b).prefix(2) == ["didSelect", "configure"])
-    #expect(harness.cell(at: 1)?.shownNote == "tapped")
-    #expect(harness.cell(at: 1)?.frame.height == 20)
-    #expect(harness.cell(at: 2)?.frame.minY == 30)
-    #expect(harness.log.events(of: b).contains("cellDidLayoutSubviews"))
+    screen.log.reset()
+    screen.collectionView.selectItem(at: IndexPath(item: 1, section: 0))
+    #expect(screen.log.events(of: b).prefix(2) == ["didSelect", "configure"])
+    #expect(screen.cell(at: 1)?.shownNote == "tapped")
+    #expect(screen.cell(at: 1)?.frame.height == 20)
+    #expect(screen.cell(at: 2)?.frame.minY == 30)
+    #expect(screen.log.events(of: b).contains("cellDidLayoutSubviews"))
   }
 
   @Test("updateState of an off-screen item re-sizes it without configuring any cell")
   func updateStateOffScreen() throws {
-    let harness = Harness(height: 20)
-    harness.dataSource.setRootSection(section(items("a", "b", "c", "d")))
-    let heightBefore = harness.collectionView.contentSize.height
-    let d = try #require(harness.controller("d"))
-    harness.log.reset()
+    let screen = ListScreen.logging(height: 20)
+    screen.setRoot(section(items("a", "b", "c", "d")))
+    let heightBefore = screen.collectionView.contentSize.height
+    let d = try #require(screen.controller("d"))
+    screen.log.reset()
     d.updateState(ItemState(note: "far", extraHeight: 7))
-    #expect(harness.collectionView.contentSize.height == heightBefore + 7)
-    #expect(harness.log.events(of: d).isEmpty)
-    harness.scroll(to: 100)
-    let notes = harness.collectionView.visibleCells.compactMap { ($0 as? ItemCell)?.shownNote }
+    #expect(screen.collectionView.contentSize.height == heightBefore + 7)
+    #expect(screen.log.events(of: d).isEmpty)
+    screen.scroll(to: 100)
+    let notes = screen.collectionView.visibleCells.compactMap { ($0 as? ItemCell)?.shownNote }
     #expect(notes.contains("far"))
   }
 
@@ -190,12 +191,12 @@ struct LifecycleTests {
         cell.shownNote = viewState.note
       }
     }
-    let harness = Harness(height: 50)
-    harness.dataSource.setRootSection(ListSection<ItemVM, EagerController>(items("a", "b")))
-    let a = try #require(harness.dataSource.cellController(forIdentifier: "a") as? EagerController)
+    let screen = ListScreen.logging(height: 50)
+    screen.setRoot(ListSection<ItemVM, EagerController>(items("a", "b")))
+    let a = try #require(screen.dataSource.cellController(forIdentifier: "a") as? EagerController)
     #expect(a.configures == 1)
     #expect(a.viewState.note == "set")
-    #expect(harness.cell(at: 0)?.frame.height == 14)
+    #expect(screen.cell(at: 0)?.frame.height == 14)
   }
 }
 
@@ -204,20 +205,20 @@ struct LifecycleTests {
 struct ReleaseTests {
   @Test("a nil root unmounts every mounted controller once, after its disappearance")
   func nilRootUnmountsAll() throws {
-    let harness = Harness(height: 30)
-    harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e")))
+    let screen = ListScreen.logging(height: 30)
+    screen.setRoot(section(items("a", "b", "c", "d", "e")))
     // d and e take a's and b's cells; back at the top, a and b take theirs.
-    harness.scroll(to: 20)
-    harness.scroll(to: 0)
-    harness.dataSource.setRootSection(nil)
+    screen.scroll(to: 20)
+    screen.scroll(to: 0)
+    screen.setRoot(nil)
     for identifier in ["a", "b", "c", "d", "e"] {
-      let events = harness.log.all.filter { $0.hasPrefix("\(identifier):") }
+      let events = screen.log.all.filter { $0.hasPrefix("\(identifier):") }
       let mounts = events.filter { $0.hasSuffix(":didMount") }.count
       #expect(mounts > 0, "\(identifier): \(events)")
       #expect(events.filter { $0.hasSuffix(":willUnmount") }.count == mounts, "\(identifier): \(events)")
       #expect(events.last == "\(identifier):willUnmount", "\(identifier): \(events)")
     }
-    #expect(harness.log.violations.isEmpty, "\(harness.log.violations)")
+    #expect(screen.log.violations.isEmpty, "\(screen.log.violations)")
   }
 
   @Test("releasing the data source unmounts every mounted controller once")

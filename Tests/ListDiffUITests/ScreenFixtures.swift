@@ -29,6 +29,12 @@ extension ItemScreen {
   func cell(at item: Int) -> ItemCell? {
     collectionView.cellForItem(at: IndexPath(item: item, section: 0)) as? ItemCell
   }
+
+  /// Scrolls to the content offset `y` (clamped) and lays out.
+  func scroll(to y: CGFloat) {
+    collectionView.setContentOffset(CGPoint(x: 0, y: y), animated: false)
+    collectionView.layoutIfNeeded()
+  }
 }
 
 extension Harness: ItemScreen {}

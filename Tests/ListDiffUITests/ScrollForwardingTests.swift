@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffUI
+import ListDiffUITesting
 import Testing
 
 /// A ported ListDiffUI screen forwards UIKit's scroll callbacks from the
@@ -32,31 +33,31 @@ struct ScrollForwardingTests {
 
   @Test("a drag with velocity: dragging, scrolling, decelerating, in UIKit's order")
   func dragWithVelocity() {
-    let harness = Harness(height: 30)
+    let screen = ListScreen.logging(height: 30)
     let log = ScrollLog()
-    harness.dataSource.collectionViewDelegate = log
-    harness.dataSource.setRootSection(section(items((0..<100).map { "i\($0)" })))
-    harness.collectionView.drag(by: CGPoint(x: 0, y: 20), velocity: CGPoint(x: 0, y: 500))
+    screen.dataSource.collectionViewDelegate = log
+    screen.setRoot(section(items((0..<100).map { "i\($0)" })))
+    screen.drag(by: 20, velocity: 500)
     #expect(
       log.events == [
         "willBeginDragging", "didScroll", "didEndDragging(true)", "willBeginDecelerating", "didScroll",
         "didEndDecelerating",
       ])
-    #expect(harness.collectionView.contentOffset.y > 20)
+    #expect(screen.collectionView.contentOffset.y > 20)
   }
 
   @Test("a drag without velocity ends without decelerating; an animated scroll ends its animation")
   func dragAndAnimatedScroll() {
-    let harness = Harness(height: 30)
+    let screen = ListScreen.logging(height: 30)
     let log = ScrollLog()
-    harness.dataSource.collectionViewDelegate = log
-    harness.dataSource.setRootSection(section(items((0..<100).map { "i\($0)" })))
-    harness.collectionView.drag(by: CGPoint(x: 0, y: 20))
+    screen.dataSource.collectionViewDelegate = log
+    screen.setRoot(section(items((0..<100).map { "i\($0)" })))
+    screen.drag(by: 20)
     #expect(log.events == ["willBeginDragging", "didScroll", "didEndDragging(false)"])
     log.events = []
-    harness.dataSource.scrollToItem(identifier: "i50", animated: true)
+    screen.dataSource.scrollToItem(identifier: "i50", animated: true)
     #expect(log.events == ["didScroll", "didEndScrollingAnimation"])
-    #expect(harness.shown.first == "i50=0")
+    #expect(screen.shown.first == "i50=0")
   }
 }
 
