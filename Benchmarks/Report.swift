@@ -143,18 +143,19 @@ private func format(_ value: Double?) -> String {
   return String(format: "%.3f", value)
 }
 
-/// `median` alone for one run; `median (low–high)` for several.
+/// `median` alone for one run (or runs that agree to the digits shown);
+/// `median (low–high)` for several.
 private func format(_ spread: Spread?, runs: Int, suffix: String = "") -> String {
   guard let spread else { return "—" }
   let median = format(spread.median) + suffix
-  guard runs > 1 else { return median }
+  guard runs > 1, format(spread.low) != format(spread.high) else { return median }
   return "\(median) (\(format(spread.low))–\(format(spread.high)))"
 }
 
 private func formatRatio(_ spread: Spread?, runs: Int) -> String {
   guard let spread else { return "—" }
   func ratio(_ value: Double) -> String { String(format: "%.2f", value) }
-  guard runs > 1 else { return ratio(spread.median) + "×" }
+  guard runs > 1, ratio(spread.low) != ratio(spread.high) else { return ratio(spread.median) + "×" }
   return "\(ratio(spread.median))× (\(ratio(spread.low))–\(ratio(spread.high)))"
 }
 
