@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of ListDiff, HeadlessCollection and ListDiffUI
+# Builds the DocC documentation of ListDiff, HeadlessCollection, ListDiffUI and
+# ListDiffUITesting
 # with the toolchain's own docc, and fails on any warning.
 #
 #   Scripts/build-docs.sh            # writes the site to .build/docs/site
@@ -18,10 +19,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=.build/docs
-modules=(ListDiff HeadlessCollection ListDiffUI)
+modules=(ListDiff HeadlessCollection ListDiffUI ListDiffUITesting)
 
 echo "== building ${modules[*]}"
-swift build --target ListDiffUI >/dev/null
+swift build --target ListDiffUITesting >/dev/null
 bin=$(swift build --show-bin-path)
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -n 1)
 
@@ -38,6 +39,9 @@ for module in "${modules[@]}"; do
   if [[ $module == ListDiffUI ]]; then
     dependencies=(--dependency "$out/archives/ListDiff.doccarchive"
       --dependency "$out/archives/HeadlessCollection.doccarchive")
+  elif [[ $module == ListDiffUITesting ]]; then
+    dependencies=(--dependency "$out/archives/HeadlessCollection.doccarchive"
+      --dependency "$out/archives/ListDiffUI.doccarchive")
   fi
   docc convert "Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$graphs" \
