@@ -83,7 +83,7 @@ public enum AtomicFile {
     let result: AtomicWriteError? = data.withUnsafeBytes { buffer -> AtomicWriteError? in
       var offset = 0
       while offset < buffer.count {
-        let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return .failed(step: "write the temporary file", reason: lastError())
@@ -100,16 +100,6 @@ public enum AtomicFile {
   }
 }
 
-/// The system's `write(2)`, which `AtomicFile.write` hides inside the enum.
-private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-  Glibc.write(descriptor, bytes, count)
-  #elseif canImport(Musl)
-  Musl.write(descriptor, bytes, count)
-  #else
-  Darwin.write(descriptor, bytes, count)
-  #endif
-}
 
 /// Why an atomic write did not happen; the target file is unchanged.
 public enum AtomicWriteError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -100,18 +100,6 @@ public final class RawTerminal: @unchecked Sendable {
     bytes.removeAll()
   }
 }
-
-/// `write(2)`, which `RawTerminal.write` hides.
-func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-  Glibc.write(descriptor, bytes, count)
-  #elseif canImport(Musl)
-  Musl.write(descriptor, bytes, count)
-  #else
-  Darwin.write(descriptor, bytes, count)
-  #endif
-}
-
 /// Restores the terminal from a fatal signal's handler: only
 /// async-signal-safe calls (`tcsetattr`, `write`, `signal`, `raise`), on
 /// state prepared beforehand.

@@ -121,14 +121,3 @@ enum SignalPipe {
     _ = systemWrite(SignalPipe.writeEnd, &byte, 1)
   }
 }
-
-/// `read(2)`.
-func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-  Glibc.read(descriptor, buffer, count)
-  #elseif canImport(Musl)
-  Musl.read(descriptor, buffer, count)
-  #else
-  Darwin.read(descriptor, buffer, count)
-  #endif
-}
