@@ -19,9 +19,6 @@ struct ControllerStore {
   /// The number of live controllers.
   var count: Int { byKey.count }
 
-  /// Every live controller, in no particular order.
-  var all: Dictionary<ListItemKey, AnyListCellController>.Values { byKey.values }
-
   /// The controller of the item with `key`, if it has one.
   ///
   /// - Complexity: O(1) expected.
