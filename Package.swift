@@ -73,7 +73,10 @@ let package = Package(
       name: "ListDiffUITestingTests",
       dependencies: ["ListDiffUITesting", "ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"],
       exclude: ["__Snapshots__"]),
-    .testTarget(name: "ToDoTests", dependencies: ["ToDoCore", "ToDoApp", "ListDiffUI", "TestSupport"]),
+    .testTarget(
+      name: "ToDoTests",
+      dependencies: ["ToDoCore", "ToDoApp", "ListDiffUI", "ListDiffUITesting", "TestSupport"],
+      exclude: ["__Snapshots__"]),
     // Compares `swift package dump-package` with BUILD.bazel: the two builds agree.
     .testTarget(name: "BuildConsistencyTests"),
   ],

@@ -1,0 +1,51 @@
+import Foundation
+import ListDiffUI
+import ListDiffUITesting
+import Testing
+import ToDoCore
+
+/// The to-do sample's sections on a ListDiffUITesting screen: what the app
+/// shows for a snapshot, and what a change does to the list, without the
+/// app's session or a terminal.
+@Suite("The to-do sections on a test screen")
+@MainActor
+struct ToDoSectionsScreenTests {
+  private static let created = Date(timeIntervalSince1970: 1_714_555_800)  // 2024-05-01 09:30 UTC
+  private static let utc = TimeZone(identifier: "UTC")!
+
+  private static let items = [
+    ToDoItem(id: "milk", title: "buy milk", createdAt: created),
+    ToDoItem(id: "bike", title: "fix the bike", notes: "back brake", createdAt: created),
+    ToDoItem(id: "mum", title: "call mum", isDone: true, createdAt: created),
+  ]
+
+  private func root(_ items: [ToDoItem]) -> Section {
+    ToDoSections.root(for: ToDoSnapshot(items: items), timeZone: Self.utc, delegate: .none)
+  }
+
+  @Test("a snapshot is shown as header, open items, completed items and commands")
+  func showsASnapshot() {
+    let screen = ListScreen(width: 48, height: 12)
+    screen.setRoot(root(Self.items))
+    expectSnapshot(screen, named: "three-items")
+  }
+
+  @Test("completing an item moves it from the open section's scope to the completed one's")
+  func completingMovesBetweenScopes() throws {
+    let screen = ListScreen(width: 48, height: 12)
+    screen.setRoot(root(Self.items))
+    #expect(screen.lifecycle(of: "milk", sectionPath: [ToDoSections.openID]).contains("didMount"))
+
+    var done = Self.items
+    done[0].isDone = true
+    screen.setRoot(root(done))
+    // An item's identity is scoped by its section: completing it deletes it
+    // from "open" (its controller unmounts) and inserts it into "completed".
+    let update = try #require(screen.updates.last)
+    #expect(!update.deletes.isEmpty && !update.inserts.isEmpty)
+    #expect(screen.lifecycle(of: "milk", sectionPath: [ToDoSections.openID]).last == "willUnmount")
+    #expect(
+      screen.lifecycle(of: "milk", sectionPath: [ToDoSections.completedID]).contains("didMount"))
+    #expect(screen.text.contains("[x] buy milk"))
+  }
+}
