@@ -2,8 +2,7 @@
 // if this file stops compiling or its test fails, fix the README too.
 
 import Foundation
-import HeadlessCollection
-import ListDiffUI
+import ListDiffUI  // brings HeadlessCollection's types too
 import Testing
 
 // README quick start begins
