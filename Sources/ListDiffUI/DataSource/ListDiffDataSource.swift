@@ -117,8 +117,10 @@ public final class ListDiffDataSource {
   /// collection view holds it weakly.
   private var adapter: CollectionAdapter?
 
-  /// Creates a data source for `collectionView` and makes it the collection
-  /// view's data source and delegate.
+  /// Creates a data source for `collectionView` and installs its internal
+  /// object as the collection view's data source and delegate (held weakly
+  /// by the collection view: keep the data source), and, unless one is set,
+  /// the collection view's `invalidGeometryHandler`.
   ///
   /// - Parameters:
   ///   - collectionView: the collection view to feed; it should start empty.
