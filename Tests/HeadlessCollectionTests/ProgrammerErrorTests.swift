@@ -4,7 +4,7 @@ import Testing
 
 /// Misuse that UIKit answers with an exception stops the program here, with
 /// the message; each case runs in a child process.
-@Suite struct ProgrammerErrorTests {
+@Suite(.timeLimit(.minutes(5))) struct ProgrammerErrorTests {
   /// Whether the child's standard error contains `text`.
   func stderr(_ result: ExitTest.Result?, contains text: String) -> Bool {
     guard let result else { return false }

@@ -11,7 +11,7 @@ import Darwin
 
 private struct SimulatedCrash: Error, CustomStringConvertible { var description: String { "power cut" } }
 
-@Suite("Persistence")
+@Suite("Persistence", .timeLimit(.minutes(5)))
 struct PersistenceTests {
   @Test func firstRunCreatesTheDirectoryAndAnEmptyFile() throws {
     let directory = try TemporaryDirectory()
@@ -229,7 +229,7 @@ struct PersistenceTests {
   }
 }
 
-@Suite("One todo per list")
+@Suite("One todo per list", .timeLimit(.minutes(5)))
 struct FileLockTests {
   @Test func aSecondLockOnTheSameListIsRefusedUntilTheFirstIsReleased() throws {
     let directory = try TemporaryDirectory()

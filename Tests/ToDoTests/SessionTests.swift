@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import ToDoCore
 
-@Suite("The to-do screen, in-process")
+@Suite("The to-do screen, in-process", .timeLimit(.minutes(5)))
 @MainActor
 struct SessionTests {
   @Test func theIssueScriptEndsWithEggsOpenAndMilkDone() async {
