@@ -49,7 +49,7 @@ final class LifecycleRecorder {
   func lines(of identifier: String, sectionPath: [String]) -> [String] {
     entries.last {
       $0.identifier == identifier
-        && ListDiffDataSource.sectionNames($0.sectionNames, match: sectionPath)
+        && ListDiffDataSource.names($0.sectionNames, contain: sectionPath)
     }?.lines ?? []
   }
 

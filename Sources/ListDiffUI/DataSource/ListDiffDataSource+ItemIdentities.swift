@@ -7,12 +7,4 @@ extension ListDiffDataSource {
   package var itemIdentities: [(identifier: String, sectionNames: [String])] {
     list.keys.indices.map { (list.keys[$0].identifier, list.leaf(ofItem: $0).scope.names) }
   }
-
-  /// Whether `path` appears, in order, within `names`: how
-  /// ``indexPath(forIdentifier:sectionPath:)`` matches a section path.
-  ///
-  /// - Complexity: O(*d*) in the number of names.
-  package static func sectionNames(_ names: [String], match path: [String]) -> Bool {
-    self.names(names, contain: path)
-  }
 }

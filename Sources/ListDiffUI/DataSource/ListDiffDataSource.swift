@@ -337,8 +337,11 @@ public final class ListDiffDataSource {
     return nil
   }
 
-  /// Whether `path` appears, in order, within `names`.
-  static func names(_ names: [String], contain path: [String]) -> Bool {
+  /// Whether `path` appears, in order, within `names`: how a `sectionPath`
+  /// matches an item's section names (ListDiffUITesting matches the same way).
+  ///
+  /// - Complexity: O(*d*) in the number of names.
+  package static func names(_ names: [String], contain path: [String]) -> Bool {
     var remaining = path[...]
     for name in names where name == remaining.first {
       remaining.removeFirst()
