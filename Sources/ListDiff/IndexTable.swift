@@ -9,8 +9,10 @@
 ///
 /// Noncopyable: the table owns its slots and frees them when it goes away,
 /// so no copy can outlive or double-free them.
+///
+/// Package access: ListDiffUI finds repeated item identities with it. Not API.
 @usableFromInline
-internal struct _IndexTable: ~Copyable {
+package struct _IndexTable: ~Copyable {
   @usableFromInline let slots: UnsafeMutablePointer<UInt64>
   @usableFromInline let mask: Int
 
@@ -18,7 +20,7 @@ internal struct _IndexTable: ~Copyable {
   ///
   /// - Complexity: O(`minimumCapacity`).
   @inlinable
-  init(minimumCapacity: Int) {
+  package init(minimumCapacity: Int) {
     var capacity = 16
     while capacity < minimumCapacity * 2 { capacity &<<= 1 }
     slots = .allocate(capacity: capacity)
@@ -41,7 +43,7 @@ internal struct _IndexTable: ~Copyable {
   ///
   /// - Complexity: O(1) expected.
   @inlinable @inline(__always)
-  mutating func insert(hash: Int, index: Int, isEqual: (Int) -> Bool) -> Int {
+  package mutating func insert(hash: Int, index: Int, isEqual: (Int) -> Bool) -> Int {
     let tag = Self.tag(hash)
     var slot = hash & mask
     while true {
@@ -62,7 +64,7 @@ internal struct _IndexTable: ~Copyable {
   ///
   /// - Complexity: O(1) expected.
   @inlinable @inline(__always)
-  func find(hash: Int, where isEqual: (Int) -> Bool) -> Int? {
+  package func find(hash: Int, where isEqual: (Int) -> Bool) -> Int? {
     let tag = Self.tag(hash)
     var slot = hash & mask
     while true {

@@ -7,13 +7,11 @@ import ListDiff
   import AppKit  // IndexPath's item and section, which AppKit declares there
 #endif
 
-/// A root flattened and diffed against the list shown, ready to apply, with
-/// the shown identities brought up to date (moved back to the main actor).
+/// A root flattened and diffed against the list shown, ready to apply.
 struct PreparedUpdate: Sendable {
   var list: FlatList
   var result: ListDiffResult<ListItemKey>
   var diagnostics: [ListDiffDiagnostic]
-  var shownKeys: Set<ListItemKey>
 }
 
 extension ListDiffDataSource {
@@ -28,10 +26,7 @@ extension ListDiffDataSource {
     }
     guard !collectionView.isPerformingLayout else { return }
     while let root = scheduler.takeForApplying() {
-      var keys = shownKeys
-      shownKeys = []
-      let update = Self.prepare(root: root.section, old: list, shownKeys: &keys)
-      finish(root, with: update)
+      finish(root, with: Self.prepare(root: root.section, old: list))
     }
   }
 
@@ -40,13 +35,9 @@ extension ListDiffDataSource {
   func startPreparingIfIdle() {
     guard let root = scheduler.takeForPreparing() else { return }
     let old = list
-    // The set moves to the task and comes back with its result; nothing on
-    // the main actor reads it meanwhile.
-    let keys = shownKeys
-    shownKeys = []
     let section = root.section
     Task {
-      let update = await Self.prepareInBackground(root: section, old: old, shownKeys: keys)
+      let update = await Self.prepareInBackground(root: section, old: old)
       self.scheduler.beginApplyingPrepared()
       self.finish(root, with: update)
       self.startPreparingIfIdle()
@@ -56,7 +47,6 @@ extension ListDiffDataSource {
   /// Applies `update` for `root`, then runs the update handler and the
   /// root's completions, in order; roots they set wait for the next turn.
   private func finish(_ root: PendingRoot, with update: PreparedUpdate) {
-    shownKeys = update.shownKeys
     let applied = apply(update, animate: root.animate)
     if let applied, let updateHandler { updateHandler(applied) }
     for completion in root.completions { completion() }
@@ -65,36 +55,31 @@ extension ListDiffDataSource {
   }
 
   @concurrent
-  nonisolated static func prepareInBackground(
-    root: Section?, old: FlatList, shownKeys: consuming Set<ListItemKey>
-  ) async -> PreparedUpdate {
-    var keys = shownKeys
-    return prepare(root: root, old: old, shownKeys: &keys)
+  nonisolated static func prepareInBackground(root: Section?, old: FlatList) async
+    -> PreparedUpdate
+  {
+    prepare(root: root, old: old)
   }
 
   // MARK: Preparing: flatten, diff, drop duplicates
 
   /// Flattens `root` and diffs it against `old`, dropping repeated identities
-  /// (the first occurrence stays) and bringing `shownKeys` up to date.
+  /// (the first occurrence stays).
   ///
-  /// Why duplicates are looked for only among inserted items: `old` never has
-  /// any, and the diff pairs the first new occurrence of an identity with its
-  /// one old occurrence, so every later occurrence is an insert, whose key is
-  /// then either already shown or already inserted. Unchanged lists thus cost
-  /// no hashing at all here.
+  /// Why the list is searched for repeats only when something was inserted:
+  /// `old` never has any, and the diff pairs the first new occurrence of an
+  /// identity with its one old occurrence, so every later occurrence is an
+  /// insert. An update that inserts nothing (a changed view model, a move,
+  /// a delete) thus costs no hashing here at all.
   ///
-  /// - Complexity: O(*n* + *m*), plus a second diff when duplicates were found.
-  nonisolated static func prepare(
-    root: Section?, old: FlatList, shownKeys keys: inout Set<ListItemKey>
-  ) -> PreparedUpdate {
+  /// - Complexity: O(*n* + *m*); when there are inserts, one fast hash per
+  ///   item (see `laterOccurrencesOfRepeatedKeys()`), and a second diff
+  ///   when repeats were found.
+  nonisolated static func prepare(root: Section?, old: FlatList) -> PreparedUpdate {
     var (new, diagnostics) = Flattener.flatten(root)
     var result = new.diff(from: old)
     if !result.inserts.isEmpty {
-      keys.reserveCapacity(keys.count + result.inserts.count)
-      var duplicates: [Int] = []
-      for index in result.inserts where !keys.insert(new.keys[index]).inserted {
-        duplicates.append(index)
-      }
+      let duplicates = new.laterOccurrencesOfRepeatedKeys()
       if !duplicates.isEmpty {
         for index in duplicates {
           let identifier = new.keys[index].identifier
@@ -108,15 +93,10 @@ extension ListDiffDataSource {
               identifier: identifier, sectionPath: path))
         }
         new = new.removing(duplicates)
-        // Dropping later occurrences changes no pairing, so the inserts
-        // recorded above are exactly those of the new diff.
         result = new.diff(from: old)
       }
     }
-    for index in result.deletes {
-      keys.remove(old.keys[index])
-    }
-    return PreparedUpdate(list: new, result: result, diagnostics: diagnostics, shownKeys: keys)
+    return PreparedUpdate(list: new, result: result, diagnostics: diagnostics)
   }
 
   // MARK: Applying
@@ -157,6 +137,13 @@ extension ListDiffDataSource {
           // First, so that anything a controller reads during the batch
           // (the item count, another item) is the new root.
           self.list = new
+          if old.count == 0 {
+            // Every item is inserted into an empty collection: the same as
+            // loading it afresh, which skips an index path per item and the
+            // batch's checks of them (UIKit, too, has nothing to animate).
+            self.collectionView.reloadData()
+            return
+          }
           if !result.deletes.isEmpty {
             self.collectionView.deleteItems(at: result.deletes.map { IndexPath(item: $0, section: 0) })
           }

@@ -98,10 +98,6 @@ public final class ListDiffDataSource {
   var list = FlatList() {
     didSet { controllers.listDidChange() }
   }
-  /// The identities in `list`, kept to find duplicates among inserted items
-  /// without hashing the whole list on every update. Moved (not shared) to
-  /// the task preparing an update and back with its result; empty meanwhile.
-  var shownKeys: Set<ListItemKey> = []
   /// When roots are applied, and the callbacks now on the stack.
   var scheduler = RootScheduler()
   /// The live controllers, by item identity.
