@@ -34,8 +34,14 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
 
   /// The diff. `unchanged(k, j)` says whether the matched pair (old index
   /// `k`, new index `j`) is unchanged; it is asked once per matched pair.
+  /// `oldIsUnique` promises that no identifier repeats in `old`: then each
+  /// identifier has at most one matched pair, so the updates are exactly the
+  /// changed pairs and the pass that spreads a change to every pair of its
+  /// identifier is skipped.
   @inlinable
-  func run(unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool) -> _DiffChanges {
+  func run(
+    oldIsUnique: Bool = false, unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+  ) -> _DiffChanges {
     let n = old.count
     let m = new.count
 
@@ -109,7 +115,14 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
     // The old index of every updated pair and its new index.
     var updates: [Int] = []
     var updateTargets: [Int] = []
-    if !changedPairs.isEmpty {
+    if oldIsUnique {
+      updates = changedPairs
+      updateTargets = changedPairs.map { k in
+        if k < prefix { return k }
+        if k >= n - suffix { return k + m - n }
+        return prefix + Int(pairing.oldToNew[k - prefix])
+      }
+    } else if !changedPairs.isEmpty {
       collectUpdates(
         changedPairs: changedPairs, prefix: prefix, suffix: suffix, pairing: pairing,
         updates: &updates, updateTargets: &updateTargets)

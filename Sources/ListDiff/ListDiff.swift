@@ -115,6 +115,29 @@ public func listDiff<ID: Hashable>(
     isEqual)
 }
 
+/// `listDiff(oldIdentifiers:newIdentifiers:isEqual:)` for callers that keep
+/// `oldIdentifiers` free of repeats (ListDiffUI's shown items): the same
+/// result, without the pass that marks every pair of a changed identifier
+/// (with no repeats in the old items there is one pair per identifier).
+/// Repeats in `oldIdentifiers` make the updates incomplete. Package access:
+/// not API.
+///
+/// - Complexity: that of `listDiff(oldIdentifiers:newIdentifiers:isEqual:)`,
+///   less one comparison per old item when something changed.
+@inlinable
+package func listDiff<ID: Hashable>(
+  uniqueOldIdentifiers oldIdentifiers: [ID], newIdentifiers: [ID],
+  isEqual: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+) -> ListDiffResult<ID> {
+  let lookup = _IdentifierArrays(old: oldIdentifiers, new: newIdentifiers)
+  return oldIdentifiers.withUnsafeBufferPointer { old in
+    newIdentifiers.withUnsafeBufferPointer { new in
+      ListDiffResult(
+        _DiffEngine(old: old, new: new).run(oldIsUnique: true, unchanged: isEqual), lookup: lookup)
+    }
+  }
+}
+
 /// The diff of two identifier arrays: the engine on their buffers.
 @inlinable
 internal func _listDiff<ID: Hashable>(

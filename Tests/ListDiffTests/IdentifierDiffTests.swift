@@ -38,6 +38,33 @@ struct IdentifierDiffTests {
     }
   }
 
+  /// The package entry point for old identifiers without repeats (ListDiffUI's
+  /// shown items) gives the public result, update targets included, while
+  /// the new identifiers repeat freely: old items are the random old array
+  /// with later repeats removed, new items keep theirs.
+  @Test func uniqueOldEntryPointMatchesElements() {
+    for seed in 0..<UInt64(Self.cases) {
+      var generator = SeededGenerator(seed: 0x0DD &+ seed)
+      var (old, new) = randomPair(using: &generator, unique: false, maxCount: seed % 8 == 0 ? 200 : 24)
+      var seen = Set<Int>()
+      old = old.filter { seen.insert($0.id).inserted }
+      // Some pairs change, so that updates are exercised in every part.
+      for index in new.indices where Int.random(in: 0..<5, using: &generator) == 0 {
+        new[index].payload += 1
+      }
+      let context = "seed \(seed)\nold \(old)\nnew \(new)"
+      let byUniqueOld = listDiff(
+        uniqueOldIdentifiers: old.map(\.id), newIdentifiers: new.map(\.id)
+      ) { oldIndex, newIndex in
+        new[newIndex].isEqual(toDiffableObject: old[oldIndex])
+      }
+      let byElement = listDiff(oldArray: old, newArray: new)
+      #expect(byUniqueOld == byElement, "\(context)")
+      #expect(byUniqueOld.updateTargets == byElement.updateTargets, "\(context)")
+      if byUniqueOld != byElement || byUniqueOld.updateTargets != byElement.updateTargets { return }
+    }
+  }
+
   /// Every result keeps its documented invariants: index sets ascending and
   /// in range, the count identity, and for each update its target, the new
   /// index IGListKit's pairing gives the same item (derived here by brute

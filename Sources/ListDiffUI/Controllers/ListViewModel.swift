@@ -29,10 +29,15 @@ extension ListViewModel where Self: Equatable {
   /// `==` when `other` has the same type as `self`; `false` otherwise.
   ///
   /// - Complexity: one metatype comparison plus the cost of `==`.
+  @inlinable
   public func isEqual(to other: any ListViewModel) -> Bool {
     // Opening the existential and comparing metatypes costs a pointer
     // comparison, where `other as? Self` goes through the runtime's general
-    // dynamic cast: measured ten times slower on a 100,000-item diff.
+    // dynamic cast (measured ten times slower on a 100,000-item diff). The
+    // value is then read as `Self` in place rather than copied, and being
+    // inlinable, this body is specialized for each conforming type, so that
+    // `==` is a direct call rather than one through the witness table.
+    @inline(__always)
     func isEqual<Other: ListViewModel>(_ other: Other) -> Bool {
       guard Other.self == Self.self else { return false }
       return self == unsafeBitCast(other, to: Self.self)
