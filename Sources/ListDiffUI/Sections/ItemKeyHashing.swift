@@ -21,7 +21,7 @@ enum ItemKeyHashing {
   ///
   /// - Complexity: O(*k*) in the length of the scope key.
   static func leafSeed(scope: String, controllerType: ObjectIdentifier) -> UInt64 {
-    let typeBits = UInt64(UInt(bitPattern: controllerType.hashValue))
+    let typeBits = UInt64(UInt(bitPattern: controllerType))
     let scopeHash = hashBytes(of: scope, seed: seed).hash
     return mix(scopeHash ^ typeBits, 0x9E37_79B9_7F4A_7C15)
   }
@@ -53,9 +53,7 @@ enum ItemKeyHashing {
     }
     // A bridged string without contiguous UTF-8: hash a native copy.
     var native = string
-    native.makeContiguousUTF8()
-    return native.utf8.withContiguousStorageIfAvailable { hashBytes($0, seed: seed) }
-      ?? (UInt64(truncatingIfNeeded: string.hashValue), false)
+    return native.withUTF8 { hashBytes($0, seed: seed) }
   }
 
   /// Eight bytes at a time, each word mixed into the running hash with one
