@@ -181,6 +181,9 @@ func residentMemory() -> (current: Int, peak: Int)? {
 /// Resident memory in bytes once freed heap has been handed back to the
 /// system, or nil where the platform has no /proc.
 func residentMemoryAfterTrim() -> Int? {
+  // The data source lets go of long replaced lists on background tasks;
+  // give those a moment to finish, so that their memory is freed too.
+  Thread.sleep(forTimeInterval: 0.25)
   #if canImport(Glibc)
     // malloc_trim is not in the Glibc module map; it is in every glibc.
     typealias MallocTrim = @convention(c) (Int) -> Int32

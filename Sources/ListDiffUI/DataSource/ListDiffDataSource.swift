@@ -98,6 +98,10 @@ public final class ListDiffDataSource {
   var list = FlatList() {
     didSet { controllers.listDidChange() }
   }
+  /// How long flattening the last root applied took, so that
+  /// `listdiff-bench` can tell the cost of the user's description from the
+  /// framework's in the very same update. Not API.
+  package internal(set) var lastFlattenDuration: Duration = .zero
   /// When roots are applied, and the callbacks now on the stack.
   var scheduler = RootScheduler()
   /// The live controllers, by item identity.
