@@ -122,25 +122,24 @@ private func measureUpdate(
   runs: Int, warmUp: Bool = true, prepare: () -> ListDiffDataSource,
   _ update: (ListDiffDataSource) -> Void
 ) -> UpdateTiming {
-  if warmUp { update(prepare()) }
-  var totals: [Double] = []
   var flattens: [Double] = []
   var afterFlattens: [Double] = []
-  for _ in 0..<max(1, runs) {
-    let dataSource = prepare()
+  let timing = measure(runs: runs, warmUp: warmUp, prepare: prepare) { dataSource in
     let start = nowNanoseconds()
     update(dataSource)
     let total = Double(nowNanoseconds() - start) / 1_000_000
     let duration = dataSource.lastFlattenDuration.components
     let flatten = Double(duration.seconds) * 1_000 + Double(duration.attoseconds) / 1e15
-    totals.append(total)
     flattens.append(flatten)
     afterFlattens.append(total - flatten)
-    withExtendedLifetime(dataSource) {}
   }
-  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  // The warm-up's readings are not a timed repetition's.
+  func median(_ values: [Double]) -> Double {
+    let timed = values.suffix(max(1, runs)).sorted()
+    return timed[timed.count / 2]
+  }
   return UpdateTiming(
-    timing: Timing(medianMs: median(totals), minMs: totals.min() ?? .nan),
+    timing: timing,
     flattenMedianMs: median(flattens), afterFlattenMedianMs: median(afterFlattens))
 }
 
