@@ -65,7 +65,6 @@ extension CollectionView {
     openBatch = nil
 
     if batch.reloadsAllData {
-      lastBatchUpdateWasAnimated = animated
       reloadData()
       for completion in batch.completions { completion(true) }
       return

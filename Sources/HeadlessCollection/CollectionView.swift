@@ -137,9 +137,8 @@ public final class CollectionView {
 
   /// Whether the last batch applied by
   /// ``performBatchUpdates(_:animated:completion:)`` asked for animation
-  /// (``performBatchUpdates(_:completion:)`` does, as in UIKit), a batch
-  /// that became a reload included. A hook for this package's tests, not
-  /// API. O(1).
+  /// (``performBatchUpdates(_:completion:)`` does, as in UIKit). A hook for
+  /// this package's tests, not API. O(1).
   package internal(set) var lastBatchUpdateWasAnimated = false
 
   // MARK: Scrolling state

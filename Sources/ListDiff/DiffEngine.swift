@@ -117,10 +117,8 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
     var updateTargets: [Int] = []
     if oldIsUnique {
       updates = changedPairs
-      updateTargets = changedPairs.map { k in
-        if k < prefix { return k }
-        if k >= n - suffix { return k + m - n }
-        return prefix + Int(pairing.oldToNew[k - prefix])
+      updateTargets = changedPairs.map {
+        partner(ofOld: $0, prefix: prefix, suffix: suffix, pairing: pairing)!
       }
     } else if !changedPairs.isEmpty {
       collectUpdates(
@@ -131,6 +129,15 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
     return _DiffChanges(
       inserts: inserts, deletes: deletes, updates: updates, moves: moves,
       updateTargets: updateTargets)
+  }
+
+  /// The new index paired with old index `k`, nil if it is deleted.
+  @inlinable @inline(__always)
+  func partner(ofOld k: Int, prefix: Int, suffix: Int, pairing: borrowing _MiddlePairing) -> Int? {
+    if k < prefix { return k }
+    if k >= old.count - suffix { return k + new.count - old.count }
+    let partner = pairing.oldToNew[k - prefix]
+    return partner >= 0 ? prefix + Int(partner) : nil
   }
 
   /// Whether no identifier of the middle (either side) occurs in the common
@@ -165,7 +172,6 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
     updates: inout [Int], updateTargets: inout [Int]
   ) {
     let n = old.count
-    let m = new.count
     let middle = prefix..<(n - suffix)
 
     // Up to five old indexes of distinct changed identifiers: at most four
@@ -197,15 +203,8 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
 
     var next = 0
     for k in 0..<n {
-      let j: Int
-      if k < prefix {
-        j = k
-      } else if k >= n - suffix {
-        j = k + m - n
-      } else {
-        let partner = pairing.oldToNew[k - prefix]
-        guard partner >= 0 else { continue }
-        j = prefix + Int(partner)
+      guard let j = partner(ofOld: k, prefix: prefix, suffix: suffix, pairing: pairing) else {
+        continue
       }
       let isChanged: Bool
       if next < changedPairs.count && changedPairs[next] == k {

@@ -17,7 +17,8 @@ package struct FlattenedRoot: Sendable {
   package var count: Int { list.count }
 
   /// The diff from `old` to `new` on the flattened items, as the data source
-  /// computes it; returns the change count.
+  /// computes it; returns the change count. `old` must have no repeated
+  /// identity, as the data source's shown list never has.
   ///
   /// - Complexity: that of `listDiff`, O(*n* + *m*).
   @inline(never)

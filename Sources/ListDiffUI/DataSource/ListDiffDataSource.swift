@@ -207,7 +207,7 @@ public final class ListDiffDataSource {
   ///   - completion: called on the main actor once the root (or a newer one)
   ///     is shown.
   /// - Complexity: O(*n* + *m*) for *n* old and *m* new items (flattening and
-  ///   the diff; when items are inserted, one fast hash of each new item's
+  ///   the diff; when items are inserted, one hash of every new item's
   ///   identity to find repeats), plus O(*c*) for *c* changes and the work
   ///   of the cells on screen.
   public func setRootSection(

@@ -4,33 +4,54 @@ extension FlatList {
   /// The indexes (ascending) of items whose identity an earlier item of the
   /// list already has: every occurrence of a key but the first.
   ///
-  /// Each key is hashed once with `ItemKeyHashing` (the scope and controller
-  /// type once per leaf) into a table of item indexes; keys are compared only
-  /// when their hashes' tags match.
+  /// Each key is hashed once into a table of item indexes, and keys are
+  /// compared only when their hashes' tags match. The hash is
+  /// `ItemKeyHashing`'s while every identifier and scope is ASCII (the scope
+  /// and controller type hashed once per leaf); at the first string that is
+  /// not, the search starts again with `Hasher`, which alone hashes every
+  /// spelling of a string alike.
   ///
   /// - Complexity: O(*n*) expected time in the number of items, reading
-  ///   every identifier once; 16 to 32 bytes per item of scratch memory,
-  ///   freed on return.
+  ///   every identifier once (twice when one is not ASCII); 16 to 32 bytes
+  ///   per item of scratch memory, freed on return.
   func laterOccurrencesOfRepeatedKeys() -> [Int] {
+    if let repeated = laterOccurrences(byteHashes: true) { return repeated }
+    return laterOccurrences(byteHashes: false) ?? []
+  }
+
+  /// The search, hashing with `ItemKeyHashing` (`byteHashes`, nil as soon as
+  /// a string is not ASCII) or with `Hasher`.
+  private func laterOccurrences(byteHashes: Bool) -> [Int]? {
     var repeated: [Int] = []
     var table = _IndexTable(minimumCapacity: count)
-    keys.withUnsafeBufferPointer { keys in
-      for (leaf, start) in leafStarts.enumerated() {
-        let end = leaf + 1 < leafStarts.count ? leafStarts[leaf + 1] : keys.count
-        guard start < end else { continue }
-        let seed = ItemKeyHashing.leafSeed(
-          scope: keys[start].scope, controllerType: keys[start].controllerType)
-        // In blocks: a block's hashes first, then its inserts, so that the
-        // inserts' scattered reads of the table do not wait on one another
-        // behind the hashing (on a million items the table outgrows the
-        // caches, and this halves the time).
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { hashes in
+    let searched = keys.withUnsafeBufferPointer { keys in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { hashes -> Bool in
+        for (leaf, start) in leafStarts.enumerated() {
+          let end = leaf + 1 < leafStarts.count ? leafStarts[leaf + 1] : keys.count
+          guard start < end else { continue }
+          var seed: UInt64 = 0
+          if byteHashes {
+            guard
+              let leafSeed = ItemKeyHashing.leafSeed(
+                scope: keys[start].scope, controllerType: keys[start].controllerType)
+            else { return false }
+            seed = leafSeed
+          }
+          // In blocks: a block's hashes first, then its inserts, so that the
+          // inserts' scattered reads of the table do not wait on one another
+          // behind the hashing (on a million items the table outgrows the
+          // caches, and this cuts the time by a third).
           var blockStart = start
           while blockStart < end {
             let blockEnd = Swift.min(blockStart + 64, end)
             for index in blockStart..<blockEnd {
-              hashes[index - blockStart] = Int(
-                truncatingIfNeeded: ItemKeyHashing.hash(identifier: keys[index].identifier, leafSeed: seed))
+              if byteHashes {
+                guard let hash = ItemKeyHashing.hash(keys[index].identifier, seed: seed)
+                else { return false }
+                hashes[index - blockStart] = Int(truncatingIfNeeded: hash)
+              } else {
+                hashes[index - blockStart] = keys[index].hashValue
+              }
             }
             for index in blockStart..<blockEnd {
               let first = table.insert(hash: hashes[index - blockStart], index: index) {
@@ -41,8 +62,9 @@ extension FlatList {
             blockStart = blockEnd
           }
         }
+        return true
       }
     }
-    return repeated
+    return searched ? repeated : nil
   }
 }

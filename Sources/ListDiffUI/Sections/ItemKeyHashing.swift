@@ -1,14 +1,16 @@
-/// A fast hash of item identities, for finding repeated identities in a
-/// flattened list: about a nanosecond per eight bytes of identifier, where
+/// A fast hash of ASCII item identities, for finding repeated identities in
+/// a flattened list: about a nanosecond per eight bytes of identifier, where
 /// `Hasher` (SipHash, with its setup and finalization per key) costs several
 /// times that for the short strings identifiers usually are.
 ///
-/// The one property a hash table needs holds: keys that are equal as
-/// `ListItemKey` compares them have equal hashes. Strings compare by
-/// canonical equivalence, so a string is hashed by the UTF-8 of its NFC form
-/// (the one spelling canonically equivalent strings share); ASCII is already
-/// in NFC, so only non-ASCII identifiers pay for normalizing. Scope keys are
-/// built in NFC (`SectionScope`), so their bytes are hashed as they are.
+/// The one property a hash table needs holds among ASCII strings: two are
+/// equal as Swift compares strings exactly when their bytes are equal (no
+/// ASCII character has another canonically equivalent spelling). A string
+/// with any other character may equal one spelled differently ("é" written
+/// as one scalar or two; "K" and the Kelvin sign), which only `Hasher`, with
+/// the standard library's own normalization, hashes alike; so this hash
+/// declines such strings (returns nil) and callers then hash every key with
+/// `Hasher`.
 ///
 /// Not for anything that outlives the process: the seed is random per
 /// process, so that identifiers chosen to collide (say, from a server) cannot
@@ -17,24 +19,29 @@ enum ItemKeyHashing {
   /// The process's seed.
   static let seed = UInt64.random(in: .min ... .max)
 
-  /// The hash every item of a leaf starts from: its scope and controller type.
+  /// The hash every item of a leaf starts from: its scope and controller
+  /// type; nil if the scope is not ASCII.
   ///
   /// - Complexity: O(*k*) in the length of the scope key.
-  static func leafSeed(scope: String, controllerType: ObjectIdentifier) -> UInt64 {
-    let typeBits = UInt64(UInt(bitPattern: controllerType))
-    let scopeHash = hashBytes(of: scope, seed: seed).hash
-    return mix(scopeHash ^ typeBits, 0x9E37_79B9_7F4A_7C15)
+  static func leafSeed(scope: String, controllerType: ObjectIdentifier) -> UInt64? {
+    guard let scopeHash = hash(scope, seed: seed) else { return nil }
+    return mix(scopeHash ^ UInt64(UInt(bitPattern: controllerType)), 0x9E37_79B9_7F4A_7C15)
   }
 
-  /// The hash of an item with `identifier` in a leaf whose seed is `leafSeed`.
+  /// The hash of `string` from `seed` (a leaf's seed, for an identifier);
+  /// nil if `string` is not ASCII.
   ///
-  /// - Complexity: O(*k*) in the identifier's UTF-8 length; a non-ASCII
-  ///   identifier is also normalized.
+  /// - Complexity: O(*k*) in the string's UTF-8 length.
   @inline(__always)
-  static func hash(identifier: String, leafSeed: UInt64) -> UInt64 {
-    let (hash, isASCII) = hashBytes(of: identifier, seed: leafSeed)
-    if isASCII { return hash }
-    return hashBytes(of: SectionScope.canonicalForm(identifier), seed: leafSeed).hash
+  static func hash(_ string: String, seed: UInt64) -> UInt64? {
+    let result =
+      string.utf8.withContiguousStorageIfAvailable { hashBytes($0, seed: seed) }
+      ?? {
+        // A bridged string without contiguous UTF-8: hash a native copy.
+        var native = string
+        return native.withUTF8 { hashBytes($0, seed: seed) }
+      }()
+    return result.isASCII ? result.hash : nil
   }
 
   /// The 64-bit product of `a` and `b` folded to 64 bits: the mixing step.
@@ -44,21 +51,9 @@ enum ItemKeyHashing {
     return product.high ^ product.low
   }
 
-  /// The hash of `string`'s UTF-8 bytes as stored, and whether they are all
-  /// ASCII.
-  @inline(__always)
-  private static func hashBytes(of string: String, seed: UInt64) -> (hash: UInt64, isASCII: Bool) {
-    if let result = string.utf8.withContiguousStorageIfAvailable({ hashBytes($0, seed: seed) }) {
-      return result
-    }
-    // A bridged string without contiguous UTF-8: hash a native copy.
-    var native = string
-    return native.withUTF8 { hashBytes($0, seed: seed) }
-  }
-
   /// Eight bytes at a time, each word mixed into the running hash with one
   /// wide multiplication; the length goes in first, so that a trailing zero
-  /// byte changes the hash.
+  /// byte changes the hash. Also says whether every byte is ASCII.
   @inline(__always)
   private static func hashBytes(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (
     hash: UInt64, isASCII: Bool
