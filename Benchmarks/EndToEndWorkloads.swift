@@ -1,6 +1,6 @@
 // E rows: the whole framework — sections, flattening, diff, batch update,
 // controllers and cells — on a `ListSection` in a 40-line viewport with an
-// estimated item size: E1a and E1b on 100,000 items, E2 on 1,000,000.
+// estimated item size: E1a, E1b and E1c on 100,000 items, E2 on 1,000,000.
 
 import Foundation
 import ListDiff
@@ -70,12 +70,14 @@ private func scrollToEnd(_ collection: CollectionView) {
   collection.setContentOffset(CGPoint(x: 0, y: end), animated: false)
 }
 
-/// `count` view models and the same items with the middle one's payload
-/// changed, every identifier in the second a fresh copy so that equality
-/// cannot short-cut on shared storage. Built once per count.
+/// `count` view models; the same items with the middle one's payload
+/// changed, every identifier a fresh copy so that equality cannot short-cut
+/// on shared storage; and `changed` with one new item appended. Built once
+/// per count.
 private struct EndToEndModels {
   var original: [EndToEndViewModel]
   var changed: [EndToEndViewModel]
+  var appended: [EndToEndViewModel]
 }
 
 nonisolated(unsafe) private var endToEndModelCache: [Int: EndToEndModels] = [:]
@@ -88,7 +90,8 @@ private func endToEndModels(count: Int) -> EndToEndModels {
   }
   var changed = original.map { EndToEndViewModel(identifier: freshCopy($0.identifier), payload: $0.payload) }
   changed[count / 2].payload = -1
-  let models = EndToEndModels(original: original, changed: changed)
+  let appended = changed + [EndToEndViewModel(identifier: uuidString(using: &generator), payload: count)]
+  let models = EndToEndModels(original: original, changed: changed, appended: appended)
   endToEndModelCache[count] = models
   return models
 }
@@ -143,19 +146,21 @@ private func measureUpdate(
     flattenMedianMs: median(flattens), afterFlattenMedianMs: median(afterFlattens))
 }
 
-/// E1a, E1b and E2, after the rows of the same run (`earlier`): E1b reports
-/// W3's median beside its own (W3 is timed here if it was not selected).
+/// E1a, E1b, E1c and E2, after the rows of the same run (`earlier`): E1b
+/// reports W3's median beside its own (W3 is timed here if it was not
+/// selected).
 @MainActor
 func endToEndRows(
   config: BenchConfig, earlier: [BenchRow], selected: (String) -> Bool, progress: (String) -> Void
 ) -> [BenchRow] {
   var rows: [BenchRow] = []
-  if selected("E1a") || selected("E1b") {
+  if selected("E1a") || selected("E1b") || selected("E1c") {
     let models = endToEndModels(count: 100_000)
     if selected("E1a") { rows.append(firstRootRow(models, config: config, progress: progress)) }
     if selected("E1b") {
       rows.append(oneChangeRow(models, config: config, earlier: earlier, progress: progress))
     }
+    if selected("E1c") { rows.append(oneAppendedRow(models, config: config, progress: progress)) }
   }
   if selected("E2") { rows.append(millionRow(config: config, progress: progress)) }
   return rows
@@ -235,6 +240,26 @@ private func oneChangeRow(
       ("flatten_alone_median_ms", flattenAlone.medianMs),
       ("w3_median_ms", w3Median),
       ("ratio_to_diff_only", measured.timing.medianMs / max(diffOnly.medianMs, 1e-9)),
+    ])
+}
+
+/// E1c: the changed root of E1b with one item appended to it, shown after
+/// E1b's root: an insert, which makes the data source look for repeated
+/// identities in the whole new list. No target; it shows what that costs.
+@MainActor
+private func oneAppendedRow(
+  _ models: EndToEndModels, config: BenchConfig, progress: (String) -> Void
+) -> BenchRow {
+  progress("E1c: the same root with one item appended")
+  let measured = measureUpdate(
+    runs: config.runs, prepare: { makeEndToEndDataSource(showing: models.changed) }
+  ) { $0.setRootSection(EndToEndSection(models.appended)) }
+  return BenchRow(
+    name: "E1c", work: "then the same root with one item appended",
+    timing: measured.timing, floorMedianMs: nil, stdlibMedianMs: nil,
+    extra: [
+      ("flatten_median_ms", measured.flattenMedianMs),
+      ("after_flatten_median_ms", measured.afterFlattenMedianMs),
     ])
 }
 
