@@ -32,11 +32,11 @@ private final class TokenController: ListCellController<TokenVM, ListViewStateNo
   override func itemSize(containerSize: CGSize) -> CGSize { CGSize(width: containerSize.width, height: 1) }
 }
 
-/// The view models of a list a root replaces are the user's values and may
-/// hold the user's objects, so they are released before `setRootSection`
-/// returns, on the caller's actor, however long the list (a long list's
-/// identities, the data source's own strings, go on a background task).
-@Suite("Replaced lists are released", .timeLimit(.minutes(5)))
+/// The view models of a list a root replaces are kept until the main
+/// actor's next turn (as IGListKit keeps its previous objects until the
+/// batch update completes), never longer than the next root, and released
+/// there, on the main actor.
+@Suite("Replaced view models are released", .timeLimit(.minutes(5)))
 @MainActor
 struct ReplacedListReleaseTests {
   private func makeDataSource() -> ListDiffDataSource {
@@ -50,20 +50,50 @@ struct ReplacedListReleaseTests {
     ListSection<TokenVM, TokenController>((0..<count).map { TokenVM(identifier: "\(prefix)\($0)", token: Token(live)) })
   }
 
-  @Test(
-    "a replaced list's view models are released before setRootSection returns",
-    arguments: [100, 5_000, 50_000])
-  func replacedViewModelsAreReleasedAtOnce(count: Int) {
+  /// Lets the main actor take its next turns until `live` is empty.
+  private func waitUntilReleased(_ live: LiveCount) async throws {
+    while live.value > 0 { try await Task.sleep(for: .milliseconds(1)) }
+  }
+
+  @Test("a replaced list's view models are released on the main actor's next turn", arguments: [100, 5_000, 50_000])
+  func releasedOnTheNextTurn(count: Int) async throws {
     let dataSource = makeDataSource()
     let first = LiveCount()
-    dataSource.setRootSection(section(count, "a", first))
-    #expect(first.value == count)
+    // The synchronous form, as a screen's code calls it.
+    dataSource.setRootSection(section(count, "a", first), completion: nil)
     let second = LiveCount()
-    dataSource.setRootSection(section(count, "b", second))
+    dataSource.setRootSection(section(count, "b", second), completion: nil)
     #expect(dataSource.itemCount == count)
+    #expect(first.value == count, "kept until the next turn")
+    try await waitUntilReleased(first)
     #expect(first.value == 0)
     #expect(second.value == count, "the list shown is kept")
-    dataSource.setRootSection(nil)
+    dataSource.setRootSection(nil, completion: nil)
+    try await waitUntilReleased(second)
     #expect(second.value == 0)
+  }
+
+  @Test("roots set without yielding keep at most one replaced list waiting")
+  func atMostOneListWaits() async throws {
+    let dataSource = makeDataSource()
+    let lives = (0..<4).map { _ in LiveCount() }
+    for (index, live) in lives.enumerated() {
+      dataSource.setRootSection(section(1_000, "r\(index)", live), completion: nil)
+    }
+    #expect(lives.map(\.value) == [0, 0, 1_000, 1_000], "only the last replaced list waits")
+    try await waitUntilReleased(lives[2])
+    #expect(lives.map(\.value) == [0, 0, 0, 1_000])
+  }
+
+  @Test("a data source let go of releases the list waiting with it")
+  func waitingListGoesWithTheDataSource() {
+    let first = LiveCount()
+    do {
+      let dataSource = makeDataSource()
+      dataSource.setRootSection(section(1_000, "a", first))
+      dataSource.setRootSection(section(1_000, "b", LiveCount()))
+      #expect(first.value == 1_000)
+    }
+    #expect(first.value == 0)
   }
 }

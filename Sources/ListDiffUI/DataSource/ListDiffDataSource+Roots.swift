@@ -51,14 +51,17 @@ extension ListDiffDataSource {
   /// Applies `update` for `root`, then runs the update handler and the
   /// root's completions, in order; roots they set wait for the next turn.
   private func finish(_ root: PendingRoot, with update: consuming PreparedUpdate) {
-    let replacedKeys = list.keys
+    let replaced = list
     lastFlattenDuration = update.flattenDuration
     let applied = apply(update, animate: root.animate)
     if let applied, let updateHandler { updateHandler(applied) }
     for completion in root.completions { completion() }
     scheduler.finishApplying()
     flushDeferredInvalidationsIfPossible()
-    Self.release(replacedKeys, update.result)
+    if replacedViewModels.keep(replaced.viewModels) {
+      Task { [weak self] in self?.replacedViewModels.release() }
+    }
+    Self.release(replaced.keys, update.result)
   }
 
   /// Lets go of the replaced list's identities, and of the diff's result
@@ -67,8 +70,7 @@ extension ListDiffDataSource {
   /// 100,000 items here) that the main actor need not wait for. Both are the
   /// framework's own values (strings and indexes), whose release runs no
   /// user code. The replaced view models are not among them: they are the
-  /// user's values, may hold the user's objects (a closure capturing a view
-  /// controller), and are released on the main actor, as they always were.
+  /// user's values and stay on the main actor (`ReplacedViewModels`).
   private nonisolated static func release(
     _ replacedKeys: consuming [ListItemKey], _ result: consuming ListDiffResult<ListItemKey>
   ) {

@@ -102,6 +102,9 @@ public final class ListDiffDataSource {
   /// `listdiff-bench` can tell the cost of the user's description from the
   /// framework's in the very same update. Not API.
   package internal(set) var lastFlattenDuration: Duration = .zero
+  /// The view models of the list the last root replaced, released on the
+  /// main actor's next turn.
+  var replacedViewModels = ReplacedViewModels()
   /// When roots are applied, and the callbacks now on the stack.
   var scheduler = RootScheduler()
   /// The live controllers, by item identity.
@@ -200,6 +203,8 @@ public final class ListDiffDataSource {
   /// set; a root that is still waiting when a newer one is set is skipped
   /// (the newer one replaces it), and every completion is called once, in
   /// the order the roots were set, when its root or a newer one is shown.
+  /// The view models of the root a new one replaces are released on the main
+  /// actor's next turn, or when the next root is applied if that is sooner.
   ///
   /// - Parameters:
   ///   - section: the new root.
