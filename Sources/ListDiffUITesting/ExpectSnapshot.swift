@@ -26,8 +26,10 @@ public func expectSnapshot(
 ///   (`-` expected, as stored; `+` actual) and the stored file's path.
 ///   Windows line endings and a missing final newline in the file do not
 ///   count as differences.
-/// - With the environment variable `LISTDIFFUI_RECORD=1`, every snapshot
-///   is written afresh, and the test fails where one changed.
+/// - With the environment variable `LISTDIFFUI_RECORD=1` (or `true`, `yes`,
+///   `on`, in any case), every snapshot is written afresh, and the test
+///   fails where one changed. Any other value, `0`, `false`, `no` and the
+///   empty string included, compares.
 /// - A snapshot that cannot be read or written fails the test, naming the
 ///   path and the reason; no other file is touched.
 ///

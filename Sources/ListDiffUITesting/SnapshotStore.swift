@@ -33,8 +33,8 @@ package struct SnapshotStore: Sendable {
   }
 
   /// The store of the test file at `testFilePath`, a `#filePath`, recording
-  /// when `environment` sets `LISTDIFFUI_RECORD` to anything but empty,
-  /// `0`, `false` or `no`.
+  /// when `environment` sets `LISTDIFFUI_RECORD` to a true value (see
+  /// ``recordsSnapshots(_:)``).
   ///
   /// A relative path (Bazel compiles with paths relative to the workspace)
   /// is resolved against the workspace: `BUILD_WORKSPACE_DIRECTORY` under
@@ -68,8 +68,19 @@ package struct SnapshotStore: Sendable {
       }
     }
     directory = snapshotFolder(of: file)
-    let flag = environment[Self.recordVariable]?.lowercased() ?? ""
-    isRecording = !["", "0", "false", "no"].contains(flag)
+    isRecording = Self.recordsSnapshots(environment[Self.recordVariable])
+  }
+
+  /// Whether a value of `LISTDIFFUI_RECORD` turns recording on: only the
+  /// clearly true `1`, `true`, `yes` and `on`, in any case and with spaces
+  /// around them ignored. Anything else — unset, empty, `0`, `false`, `no`,
+  /// `off` or a value nobody meant as yes — compares, since recording by
+  /// mistake would overwrite every snapshot with whatever the code now draws.
+  ///
+  /// - Complexity: O(length of the value).
+  package static func recordsSnapshots(_ value: String?) -> Bool {
+    guard let value else { return false }
+    return ["1", "true", "yes", "on"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
   }
 
   /// The file of snapshot `name` of the test named `testName`:

@@ -133,6 +133,39 @@ struct SnapshotTests {
       let store = SnapshotStore(testFilePath: "/a/B.swift", environment: ["LISTDIFFUI_RECORD": value])
       #expect(store.isRecording == recording, "LISTDIFFUI_RECORD=\(value)")
     }
+    #expect(!SnapshotStore(testFilePath: "/a/B.swift", environment: [:]).isRecording, "unset")
+  }
+
+  @Test(
+    "LISTDIFFUI_RECORD records only for a clearly true value",
+    arguments: [
+      ("1", true), ("true", true), ("TRUE", true), ("True", true), ("yes", true), ("Yes", true), ("YES", true),
+      ("on", true), ("ON", true), (" 1 ", true), ("\ttrue", true),
+      ("0", false), ("FALSE", false), ("False", false), ("false", false), ("No", false), ("NO", false),
+      ("no", false), ("off", false), ("OFF", false), ("", false), (" ", false), ("00", false), ("2", false),
+      ("-1", false), ("y", false), ("n", false), ("nope", false), ("truthy", false), ("yes please", false),
+      ("1 0", false), ("record", false),
+    ])
+  func recordFlag(value: String, records: Bool) {
+    #expect(SnapshotStore.recordsSnapshots(value) == records, "LISTDIFFUI_RECORD=\"\(value)\"")
+    let store = SnapshotStore(testFilePath: "/a/B.swift", environment: ["LISTDIFFUI_RECORD": value])
+    #expect(store.isRecording == records, "LISTDIFFUI_RECORD=\"\(value)\"")
+  }
+
+  @Test("a false LISTDIFFUI_RECORD compares: a changed snapshot fails and the file is left alone")
+  func falseRecordFlagCompares() throws {
+    let temporary = try TemporaryDirectory()
+    for value in ["FALSE", "No", "0", ""] {
+      let store = SnapshotStore(
+        testFilePath: temporary.url.appendingPathComponent("ListTests.swift").path,
+        environment: ["LISTDIFFUI_RECORD": value])
+      let file = store.file(testName: "shows()", snapshotName: "rows")
+      try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+      try Data("stored\n".utf8).write(to: file)
+      let failure = try #require(store.failure(checking: "actual", named: "rows", testName: "shows()"))
+      #expect(failure.hasPrefix("Snapshot \"rows\" does not match"), "LISTDIFFUI_RECORD=\"\(value)\"")
+      #expect(try String(contentsOf: file, encoding: .utf8) == "stored\n", "LISTDIFFUI_RECORD=\"\(value)\"")
+    }
   }
 
   @Test("under bazel test, a new snapshot goes to the test's outputs, with where it belongs")
