@@ -95,16 +95,8 @@ public final class ListSection<
       ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate))
     let emptyCount = flattener.list.append(
       viewModels, scope: scope.key, controllerType: ObjectIdentifier(ListCellControllerType.self))
-    let droppedCount = modelCount - viewModels.count
-    if droppedCount > 0 {
-      flattener.diagnostics.append(
-        ListDiffDiagnostic(
-          kind: .droppedModels,
-          message:
-            "the transform of section \(scope.humanPath) returned nil for \(droppedCount) of "
-            + "\(modelCount) models; they are not shown",
-          sectionPath: scope.humanPath))
-    }
+    flattener.reportDroppedModels(
+      modelCount - viewModels.count, of: modelCount, by: "section", scope: scope)
     if emptyCount > 0 {
       flattener.diagnostics.append(
         ListDiffDiagnostic(

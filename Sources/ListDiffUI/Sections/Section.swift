@@ -71,6 +71,23 @@ struct Flattener {
     }
   }
 
+  /// Reports, as a ``ListDiffDiagnostic/Kind/droppedModels`` note, that the
+  /// transform of the section at `scope` (a `sectionKind` such as
+  /// "render section") left out `dropped` of its `total` models; nothing
+  /// when it left out none.
+  mutating func reportDroppedModels(
+    _ dropped: Int, of total: Int, by sectionKind: String, scope: SectionScope
+  ) {
+    guard dropped > 0 else { return }
+    diagnostics.append(
+      ListDiffDiagnostic(
+        kind: .droppedModels,
+        message:
+          "the transform of \(sectionKind) \(scope.humanPath) returned nil for \(dropped) of "
+          + "\(total) models; they are not shown",
+        sectionPath: scope.humanPath))
+  }
+
   private mutating func reportRepeatedIDs(_ children: [Section?], scope: SectionScope) {
     // Most composites have few ids; only hash when there are two or more.
     var idCount = 0
