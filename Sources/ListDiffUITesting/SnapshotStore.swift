@@ -84,8 +84,8 @@ package struct SnapshotStore: Sendable {
   }
 
   /// The file of snapshot `name` of the test named `testName`:
-  /// `<test>.<name>.txt`, the test's name without its argument labels, and
-  /// characters a file name cannot hold replaced with `_`.
+  /// `<test>.<name>.txt`, the test's name without its argument labels, each
+  /// made safe by ``fileNameSafe(_:)`` (`"two rows"` is stored as `two_rows`).
   ///
   /// - Complexity: O(length of the names).
   package func file(testName: String, snapshotName: String) -> URL {
@@ -95,11 +95,27 @@ package struct SnapshotStore: Sendable {
     return directory.appendingPathComponent(stem + ".txt", isDirectory: false)
   }
 
-  private static func fileNameSafe(_ text: String) -> String {
-    String(
-      text.map { character in
-        character.isLetter || character.isNumber || "-_.+@ ".contains(character) ? character : "_"
-      })
+  /// `text` with every character outside POSIX's portable file name set —
+  /// ASCII letters and digits, `.`, `_` and `-` — replaced by one `_`:
+  /// spaces, slashes, colons, accented letters, emoji. Bazel's runfiles
+  /// reject names with spaces, and other tools and file systems trip on the
+  /// rest, so a snapshot's name works wherever the tests run. Names that
+  /// differ only in replaced characters share a file.
+  ///
+  /// - Complexity: O(length of `text`).
+  package static func fileNameSafe(_ text: String) -> String {
+    String(text.map { isPortable($0) ? $0 : "_" })
+  }
+
+  private static func isPortable(_ character: Character) -> Bool {
+    guard let ascii = character.asciiValue else { return false }
+    switch ascii {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+      return true
+    default:
+      return false
+    }
   }
 
   /// Checks `text` against the stored snapshot `name` of `testName` and

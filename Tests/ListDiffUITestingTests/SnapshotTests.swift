@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffUITesting
+import TestSupport
 import Testing
 
 @Suite("Text snapshots")
@@ -116,7 +117,7 @@ struct SnapshotTests {
     #expect(!store.isRecording)
     #expect(
       store.file(testName: "rendersRows(count:)", snapshotName: "first page").path
-        == "/work/Tests/AppTests/__Snapshots__/ListTests/rendersRows.first page.txt")
+        == "/work/Tests/AppTests/__Snapshots__/ListTests/rendersRows.first_page.txt")
     #expect(store.file(testName: "t()", snapshotName: "a/b:c").lastPathComponent == "t.a_b_c.txt")
 
     let run = SnapshotStore(
@@ -134,6 +135,55 @@ struct SnapshotTests {
       #expect(store.isRecording == recording, "LISTDIFFUI_RECORD=\(value)")
     }
     #expect(!SnapshotStore(testFilePath: "/a/B.swift", environment: [:]).isRecording, "unset")
+  }
+
+  @Test("snapshot file names keep only ASCII letters, digits, '.', '_' and '-'; anything else is '_'")
+  func safeFileNames() {
+    let store = SnapshotStore(testFilePath: "/work/Tests/AppTests/ListTests.swift", environment: [:])
+    let cases: [(test: String, snapshot: String, file: String)] = [
+      ("screenSnapshot()", "two rows", "screenSnapshot.two_rows.txt"),
+      ("shows(count:)", "first\tpage\n", "shows.first_page_.txt"),
+      ("t()", "a+b@c,d;e", "t.a_b_c_d_e.txt"),
+      ("t()", "café ☕️", "t.caf___.txt"),
+      ("t()", "keeps-this_one.2", "t.keeps-this_one.2.txt"),
+      ("with space()", "x", "with_space.x.txt"),
+      ("t()", "", "t.txt"),
+    ]
+    for (test, snapshot, file) in cases {
+      #expect(store.file(testName: test, snapshotName: snapshot).lastPathComponent == file, "\(test) \(snapshot)")
+    }
+    // Random names: every character of the result is portable, and it has as
+    // many characters as the input.
+    let seed: UInt64 = 0x5AFE_F11E
+    var generator = SeededGenerator(seed: seed)
+    let alphabet = Array("aZ09._- /:\t\\\"'é☕️+@()[]*?~\u{0}")
+    for _ in 0..<2_000 {
+      let name = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+      let safe = SnapshotStore.fileNameSafe(name)
+      #expect(safe.count == name.count, "seed \(seed): \(name.debugDescription)")
+      #expect(
+        safe.unicodeScalars.allSatisfy { "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".unicodeScalars.contains($0) },
+        "seed \(seed): \(name.debugDescription)")
+    }
+  }
+
+  @Test(
+    "every snapshot checked in has a safe file name",
+    .disabled(if: ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil, "the tree is not a runfile"))
+  func checkedInSnapshotNamesAreSafe() throws {
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    var checked = 0
+    for target in try FileManager.default.contentsOfDirectory(atPath: tests.path) {
+      let snapshots = tests.appendingPathComponent(target).appendingPathComponent("__Snapshots__")
+      guard let files = FileManager.default.enumerator(atPath: snapshots.path) else { continue }
+      for case let relative as String in files {
+        for component in relative.split(separator: "/") {
+          #expect(SnapshotStore.fileNameSafe(String(component)) == String(component), "\(target)/\(relative)")
+        }
+        checked += 1
+      }
+    }
+    #expect(checked >= 3)
   }
 
   @Test(
