@@ -18,7 +18,11 @@ public func expectSnapshot(
 /// Checks `text` against the text snapshot `name` of the running test,
 /// stored beside the calling test file as
 /// `__Snapshots__/<test file name>/<test name>.<name>.txt` (the test's
-/// function name, without its argument labels).
+/// function name, without its argument labels). In both names, every
+/// character but ASCII letters and digits, `.`, `_` and `-` becomes `_`, so
+/// that no file name has a space, which Bazel's runfiles reject:
+/// `expectSnapshot(screen, named: "two rows")` in `func rows()` is stored as
+/// `rows.two_rows.txt`.
 ///
 /// - A missing snapshot is written and the test fails once, saying where
 ///   (swift-snapshot-testing's convention): check the file in.
@@ -26,8 +30,10 @@ public func expectSnapshot(
 ///   (`-` expected, as stored; `+` actual) and the stored file's path.
 ///   Windows line endings and a missing final newline in the file do not
 ///   count as differences.
-/// - With the environment variable `LISTDIFFUI_RECORD=1`, every snapshot
-///   is written afresh, and the test fails where one changed.
+/// - With the environment variable `LISTDIFFUI_RECORD=1` (or `true`, `yes`,
+///   `on`, in any case), every snapshot is written afresh, and the test
+///   fails where one changed. Any other value, `0`, `false`, `no` and the
+///   empty string included, compares.
 /// - A snapshot that cannot be read or written fails the test, naming the
 ///   path and the reason; no other file is touched.
 ///

@@ -87,23 +87,20 @@ public final class ListScreen {
     collectionView = CollectionView(
       frame: CGRect(x: 0, y: 0, width: max(0, width), height: max(0, height)),
       collectionViewLayout: layout)
+    // The handler goes in with the initializer, so that what the data
+    // source reports while it is created (two context objects of one class)
+    // reaches the screen. Weak: a test may keep the data source longer than
+    // the screen. Until `self` is complete, a diagnostic waits in `early`.
+    let early = EarlyDiagnostics()
     dataSource = ListDiffDataSource(
       collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync,
-      contextObjectList: contextObjects)
-    // Weak: a test may keep the data source longer than the screen.
-    dataSource.updateHandler = { [weak self] update in self?.updates.append(update) }
+      contextObjectList: contextObjects, diagnosticHandler: { early.list.append($0) })
     dataSource.diagnosticHandler = { [weak self] diagnostic in self?.receive(diagnostic) }
+    dataSource.updateHandler = { [weak self] update in self?.updates.append(update) }
     dataSource.lifecycleObserver = { [lifecycleRecorder] controller, event in
       lifecycleRecorder.record(event, of: controller)
     }
-    // The data source reported these while it was created, before the
-    // screen could hear them.
-    for name in dataSource.context.duplicateClassNames {
-      receive(
-        ListDiffDiagnostic(
-          kind: .duplicateContextObject,
-          message: "two context objects have the class \(name); controllers find only the first"))
-    }
+    for diagnostic in early.list { receive(diagnostic) }
     if width < 0 || height < 0 {
       Issue.record(
         "ListScreen(width: \(width), height: \(height)): a size cannot be negative; 0 is used",
@@ -192,4 +189,11 @@ public final class ListScreen {
     diagnostics = []
     lifecycleRecorder.reset()
   }
+}
+
+/// The diagnostics a data source reports while it is created, held until
+/// the screen that created it is complete and can take them.
+@MainActor
+private final class EarlyDiagnostics {
+  var list: [ListDiffDiagnostic] = []
 }

@@ -33,8 +33,8 @@ package struct SnapshotStore: Sendable {
   }
 
   /// The store of the test file at `testFilePath`, a `#filePath`, recording
-  /// when `environment` sets `LISTDIFFUI_RECORD` to anything but empty,
-  /// `0`, `false` or `no`.
+  /// when `environment` sets `LISTDIFFUI_RECORD` to a true value (see
+  /// ``recordsSnapshots(_:)``).
   ///
   /// A relative path (Bazel compiles with paths relative to the workspace)
   /// is resolved against the workspace: `BUILD_WORKSPACE_DIRECTORY` under
@@ -68,13 +68,24 @@ package struct SnapshotStore: Sendable {
       }
     }
     directory = snapshotFolder(of: file)
-    let flag = environment[Self.recordVariable]?.lowercased() ?? ""
-    isRecording = !["", "0", "false", "no"].contains(flag)
+    isRecording = Self.recordsSnapshots(environment[Self.recordVariable])
+  }
+
+  /// Whether a value of `LISTDIFFUI_RECORD` turns recording on: only the
+  /// clearly true `1`, `true`, `yes` and `on`, in any case and with spaces
+  /// around them ignored. Anything else — unset, empty, `0`, `false`, `no`,
+  /// `off` or a value nobody meant as yes — compares, since recording by
+  /// mistake would overwrite every snapshot with whatever the code now draws.
+  ///
+  /// - Complexity: O(length of the value).
+  package static func recordsSnapshots(_ value: String?) -> Bool {
+    guard let value else { return false }
+    return ["1", "true", "yes", "on"].contains(value.trimmingCharacters(in: .whitespaces).lowercased())
   }
 
   /// The file of snapshot `name` of the test named `testName`:
-  /// `<test>.<name>.txt`, the test's name without its argument labels, and
-  /// characters a file name cannot hold replaced with `_`.
+  /// `<test>.<name>.txt`, the test's name without its argument labels, each
+  /// made safe by ``fileNameSafe(_:)`` (`"two rows"` is stored as `two_rows`).
   ///
   /// - Complexity: O(length of the names).
   package func file(testName: String, snapshotName: String) -> URL {
@@ -84,11 +95,27 @@ package struct SnapshotStore: Sendable {
     return directory.appendingPathComponent(stem + ".txt", isDirectory: false)
   }
 
-  private static func fileNameSafe(_ text: String) -> String {
-    String(
-      text.map { character in
-        character.isLetter || character.isNumber || "-_.+@ ".contains(character) ? character : "_"
-      })
+  /// `text` with every character outside POSIX's portable file name set —
+  /// ASCII letters and digits, `.`, `_` and `-` — replaced by one `_`:
+  /// spaces, slashes, colons, accented letters, emoji. Bazel's runfiles
+  /// reject names with spaces, and other tools and file systems trip on the
+  /// rest, so a snapshot's name works wherever the tests run. Names that
+  /// differ only in replaced characters share a file.
+  ///
+  /// - Complexity: O(length of `text`).
+  package static func fileNameSafe(_ text: String) -> String {
+    String(text.map { isPortable($0) ? $0 : "_" })
+  }
+
+  private static func isPortable(_ character: Character) -> Bool {
+    guard let ascii = character.asciiValue else { return false }
+    switch ascii {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+      return true
+    default:
+      return false
+    }
   }
 
   /// Checks `text` against the stored snapshot `name` of `testName` and

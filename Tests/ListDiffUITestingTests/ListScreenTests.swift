@@ -226,12 +226,21 @@ struct ListScreenTests {
     #expect(screen.diagnostics.filter { $0.severity == .warning }.count == 3)
   }
 
-  @Test("two context objects of one class: a warning, heard although the data source reported it first")
+  @Test("two context objects of one class: the data source's one warning, heard though it came during init")
   func duplicateContextObjects() {
-    let comments = issueComments { _ = ListScreen(width: 1, height: 1, contextObjects: Taps(), Taps()) }
+    var screen: ListScreen?
+    let comments = issueComments { screen = ListScreen(width: 1, height: 1, contextObjects: Taps(), Taps()) }
     #expect(comments.count == 1)
     #expect(comments.first?.contains("two context objects have the class") == true)
     #expect(comments.first?.hasSuffix("; give each context object a class of its own") == true)
+    // Recorded once, as the data source reported it, and the screen's
+    // handler is in place for what follows.
+    #expect(screen?.diagnostics.map(\.kind) == [.duplicateContextObject])
+    #expect(ListScreen(width: 1, height: 1, contextObjects: Taps()).diagnostics.isEmpty)
+    screen?.expectWarnings(.duplicateIdentifier) {
+      screen?.setRoot(ListSection<Row, RowController>([Row(identifier: "a", title: "a"), Row(identifier: "a", title: "a")]))
+    }
+    #expect(screen?.diagnostics.map(\.kind) == [.duplicateContextObject, .duplicateIdentifier])
   }
 
   @Test("lifecycle: each controller's callbacks by name, a deleted item's kept")

@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffUITesting
+import TestSupport
 import Testing
 
 @Suite("Text snapshots")
@@ -116,7 +117,7 @@ struct SnapshotTests {
     #expect(!store.isRecording)
     #expect(
       store.file(testName: "rendersRows(count:)", snapshotName: "first page").path
-        == "/work/Tests/AppTests/__Snapshots__/ListTests/rendersRows.first page.txt")
+        == "/work/Tests/AppTests/__Snapshots__/ListTests/rendersRows.first_page.txt")
     #expect(store.file(testName: "t()", snapshotName: "a/b:c").lastPathComponent == "t.a_b_c.txt")
 
     let run = SnapshotStore(
@@ -132,6 +133,88 @@ struct SnapshotTests {
     for (value, recording) in [("1", true), ("true", true), ("YES", true), ("0", false), ("false", false), ("", false)] {
       let store = SnapshotStore(testFilePath: "/a/B.swift", environment: ["LISTDIFFUI_RECORD": value])
       #expect(store.isRecording == recording, "LISTDIFFUI_RECORD=\(value)")
+    }
+    #expect(!SnapshotStore(testFilePath: "/a/B.swift", environment: [:]).isRecording, "unset")
+  }
+
+  @Test("snapshot file names keep only ASCII letters, digits, '.', '_' and '-'; anything else is '_'")
+  func safeFileNames() {
+    let store = SnapshotStore(testFilePath: "/work/Tests/AppTests/ListTests.swift", environment: [:])
+    let cases: [(test: String, snapshot: String, file: String)] = [
+      ("screenSnapshot()", "two rows", "screenSnapshot.two_rows.txt"),
+      ("shows(count:)", "first\tpage\n", "shows.first_page_.txt"),
+      ("t()", "a+b@c,d;e", "t.a_b_c_d_e.txt"),
+      ("t()", "café ☕️", "t.caf___.txt"),
+      ("t()", "keeps-this_one.2", "t.keeps-this_one.2.txt"),
+      ("with space()", "x", "with_space.x.txt"),
+      ("t()", "", "t.txt"),
+    ]
+    for (test, snapshot, file) in cases {
+      #expect(store.file(testName: test, snapshotName: snapshot).lastPathComponent == file, "\(test) \(snapshot)")
+    }
+    // Random names: every character of the result is portable, and it has as
+    // many characters as the input.
+    let seed: UInt64 = 0x5AFE_F11E
+    var generator = SeededGenerator(seed: seed)
+    let alphabet = Array("aZ09._- /:\t\\\"'é☕️+@()[]*?~\u{0}")
+    for _ in 0..<2_000 {
+      let name = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+      let safe = SnapshotStore.fileNameSafe(name)
+      #expect(safe.count == name.count, "seed \(seed): \(name.debugDescription)")
+      #expect(
+        safe.unicodeScalars.allSatisfy { "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".unicodeScalars.contains($0) },
+        "seed \(seed): \(name.debugDescription)")
+    }
+  }
+
+  @Test(
+    "every snapshot checked in has a safe file name",
+    .disabled(if: ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil, "the tree is not a runfile"))
+  func checkedInSnapshotNamesAreSafe() throws {
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    var checked = 0
+    for target in try FileManager.default.contentsOfDirectory(atPath: tests.path) {
+      let snapshots = tests.appendingPathComponent(target).appendingPathComponent("__Snapshots__")
+      guard let files = FileManager.default.enumerator(atPath: snapshots.path) else { continue }
+      for case let relative as String in files {
+        for component in relative.split(separator: "/") {
+          #expect(SnapshotStore.fileNameSafe(String(component)) == String(component), "\(target)/\(relative)")
+        }
+        checked += 1
+      }
+    }
+    #expect(checked >= 3)
+  }
+
+  @Test(
+    "LISTDIFFUI_RECORD records only for a clearly true value",
+    arguments: [
+      ("1", true), ("true", true), ("TRUE", true), ("True", true), ("yes", true), ("Yes", true), ("YES", true),
+      ("on", true), ("ON", true), (" 1 ", true), ("\ttrue", true),
+      ("0", false), ("FALSE", false), ("False", false), ("false", false), ("No", false), ("NO", false),
+      ("no", false), ("off", false), ("OFF", false), ("", false), (" ", false), ("00", false), ("2", false),
+      ("-1", false), ("y", false), ("n", false), ("nope", false), ("truthy", false), ("yes please", false),
+      ("1 0", false), ("record", false),
+    ])
+  func recordFlag(value: String, records: Bool) {
+    #expect(SnapshotStore.recordsSnapshots(value) == records, "LISTDIFFUI_RECORD=\"\(value)\"")
+    let store = SnapshotStore(testFilePath: "/a/B.swift", environment: ["LISTDIFFUI_RECORD": value])
+    #expect(store.isRecording == records, "LISTDIFFUI_RECORD=\"\(value)\"")
+  }
+
+  @Test("a false LISTDIFFUI_RECORD compares: a changed snapshot fails and the file is left alone")
+  func falseRecordFlagCompares() throws {
+    let temporary = try TemporaryDirectory()
+    for value in ["FALSE", "No", "0", ""] {
+      let store = SnapshotStore(
+        testFilePath: temporary.url.appendingPathComponent("ListTests.swift").path,
+        environment: ["LISTDIFFUI_RECORD": value])
+      let file = store.file(testName: "shows()", snapshotName: "rows")
+      try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+      try Data("stored\n".utf8).write(to: file)
+      let failure = try #require(store.failure(checking: "actual", named: "rows", testName: "shows()"))
+      #expect(failure.hasPrefix("Snapshot \"rows\" does not match"), "LISTDIFFUI_RECORD=\"\(value)\"")
+      #expect(try String(contentsOf: file, encoding: .utf8) == "stored\n", "LISTDIFFUI_RECORD=\"\(value)\"")
     }
   }
 

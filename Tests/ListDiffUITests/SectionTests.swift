@@ -222,7 +222,7 @@ struct SectionTests {
         },
         ListSection<Person, ItemController>(people[0]) { ItemVM(identifier: "single-" + $0.identifier) },
         ListSection<ItemVM, ItemController>(ItemVM(identifier: "one")),
-        ListSection<ItemVM, ItemController>(items("two", "three"), delegate: .none, id: "explicit"),
+        ListSection<ItemVM, ItemController>(items("two", "three"), id: "explicit", delegate: .none),
         ListSection<ItemVM, ItemController>([ItemVM(identifier: "four")], id: "last")))
     #expect(screen.shown == ["p1=3", "p3=2", "single-p1=0", "one=0", "two=0", "three=0", "four=0"])
     let dropped = try #require(screen.diagnostics.first { $0.kind == .droppedModels })

@@ -35,8 +35,11 @@ public protocol _ListCellControllerViewModelProviding {
 /// Lifecycle on a cell: `configureCell` then `didMount(onCell:)` when a cell
 /// starts showing the item; `configureCell` again on every view-model or
 /// view-state change while it does; `willUnmount(onCell:)` before the cell
-/// stops showing it (it scrolled out, the item was deleted, or the cell goes
-/// to another item). Appearance follows the viewport, computed after every
+/// stops showing it: the cell is handed to another item (or the item to
+/// another cell), the item is deleted (a `nil` root deletes them all), or
+/// the data source is released. Scrolling out does not unmount: the cell
+/// waits for reuse still showing the item, which hears `willDisappear` and,
+/// if it comes back to the same cell, only `didAppear`. Appearance follows the viewport, computed after every
 /// layout pass: `didAppear`/`willDisappear` when the cell's frame starts or
 /// stops intersecting the visible bounds, `didFullyAppear`/
 /// `willPartiallyDisappear` when it becomes or stops being contained in them.
@@ -110,7 +113,13 @@ open class ListCellController<
   /// `cell` started showing the item (after its first `configureCell`).
   open func didMount(onCell cell: ListCellType) {}
 
-  /// `cell` is about to stop showing the item.
+  /// `cell` is about to stop showing the item: the cell is handed to
+  /// another item or the item to another cell, the item is deleted (a `nil`
+  /// root deletes every item), or the data source is released. Not when the
+  /// cell scrolls out of view: that is `willDisappear(cell:)`, and the cell
+  /// keeps the item until it is reused. The disappearance callbacks still
+  /// owed come first. The controller has already let go of `cell`: a view
+  /// state changed here does not configure it.
   open func willUnmount(onCell cell: ListCellType) {}
 
   /// The cell's frame started intersecting the visible bounds.

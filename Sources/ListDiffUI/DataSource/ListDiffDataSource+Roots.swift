@@ -61,7 +61,10 @@ extension ListDiffDataSource {
     if replacedViewModels.keep(replaced.viewModels) {
       Task { [weak self] in self?.replacedViewModels.release() }
     }
-    Self.release(replaced.keys, update.result)
+    // Moved, not copied, so that the release below holds the last reference.
+    let replacedKeys = (consume replaced).keys
+    let result = (consume update).result
+    Self.release(consume replacedKeys, consume result)
   }
 
   /// Lets go of the replaced list's identities, and of the diff's result
@@ -71,12 +74,17 @@ extension ListDiffDataSource {
   /// framework's own values (strings and indexes), whose release runs no
   /// user code. The replaced view models are not among them: they are the
   /// user's values and stay on the main actor (`ReplacedViewModels`).
+  ///
+  /// The caller hands over its last references (`finish` moves them here),
+  /// and the task empties the box it receives, so the arrays are freed
+  /// while the task runs, on its thread, not whenever the task's closure
+  /// happens to be destroyed; nothing released here outlives the task.
   private nonisolated static func release(
     _ replacedKeys: consuming [ListItemKey], _ result: consuming ListDiffResult<ListItemKey>
   ) {
     guard replacedKeys.count >= 4_096 else { return }
-    let garbage = (replacedKeys, result)
-    Task.detached(priority: .utility) { withExtendedLifetime(garbage) {} }
+    let garbage = Garbage(replacedKeys, result)
+    Task.detached(priority: .utility) { garbage.empty() }
   }
 
   @concurrent
@@ -243,5 +251,28 @@ extension ListDiffDataSource {
     controller.host = nil
     appearance.forget(controller)
     deferredInvalidations.removeAll { $0 === controller }
+  }
+}
+
+/// What `release(_:_:)` hands to its background task: the replaced list's
+/// identities and the diff's result, freed when the task empties the box.
+///
+/// `@unchecked Sendable`: the values are Sendable, and once the box is
+/// handed over only that task touches it.
+private final class Garbage: @unchecked Sendable {
+  private var keys: [ListItemKey]
+  private var result: ListDiffResult<ListItemKey>?
+
+  init(_ keys: consuming [ListItemKey], _ result: consuming ListDiffResult<ListItemKey>) {
+    self.keys = keys
+    self.result = result
+  }
+
+  /// Frees the values, unless something else still refers to them.
+  ///
+  /// - Complexity: O(*n*) in the number of identities released.
+  func empty() {
+    keys = []
+    result = nil
   }
 }

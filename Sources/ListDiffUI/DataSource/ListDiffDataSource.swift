@@ -131,18 +131,29 @@ public final class ListDiffDataSource {
   ///     applying them on the main actor.
   ///   - contextObjects: dependencies for the controllers, found by class
   ///     through ``AnyListCellController/context``.
+  ///   - diagnosticHandler: the first ``diagnosticHandler``: it hears the
+  ///     diagnostics reported while the data source is created (two context
+  ///     objects of one class), which a handler set afterwards misses.
   /// - Complexity: O(*k*) in the number of context objects.
   public convenience init(
-    collectionView: CollectionView, applyUpdatesAsync: Bool = false, contextObjects: AnyObject...
+    collectionView: CollectionView, applyUpdatesAsync: Bool = false, contextObjects: AnyObject...,
+    diagnosticHandler: @escaping @MainActor (ListDiffDiagnostic) -> Void =
+      ListDiffDataSource.printWarningsToStandardError
   ) {
-    self.init(collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync, contextObjectList: contextObjects)
+    self.init(
+      collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync,
+      contextObjectList: contextObjects, diagnosticHandler: diagnosticHandler)
   }
 
   /// The initializer above with the objects in an array, which a variadic
   /// parameter cannot forward (ListDiffUITesting's `ListScreen` does). Not API.
-  package init(collectionView: CollectionView, applyUpdatesAsync: Bool, contextObjectList: [AnyObject]) {
+  package init(
+    collectionView: CollectionView, applyUpdatesAsync: Bool, contextObjectList: [AnyObject],
+    diagnosticHandler: @escaping @MainActor (ListDiffDiagnostic) -> Void
+  ) {
     self.collectionView = collectionView
     self.applyUpdatesAsync = applyUpdatesAsync
+    self.diagnosticHandler = diagnosticHandler
     self.context = ListDiffContext(objects: contextObjectList)
     let adapter = CollectionAdapter(owner: self)
     self.adapter = adapter
@@ -447,9 +458,12 @@ public final class ListDiffDataSource {
     }
   }
 
-  /// Invalidates the sizes deferred during a batch or layout pass (inside a
-  /// batch, the collection view takes index paths from before the update,
-  /// which `list` then still describes). Returns whether there were any.
+  /// Invalidates the sizes deferred during a batch or layout pass, at the
+  /// items' current index paths. Called only where the collection view and
+  /// `list` agree: never inside a batch, where the collection view takes
+  /// index paths from before the update while `list` already describes the
+  /// new root (`apply` sets it first thing in the batch). Returns whether
+  /// there were any.
   @discardableResult
   func invalidateDeferredSizes() -> Bool {
     guard !deferredInvalidations.isEmpty else { return false }

@@ -99,7 +99,7 @@ struct FlatList: Sendable {
   func leaf(ofItem index: Int) -> ListLeaf {
     // The last leaf starting at or before `index`: empty leaves share their
     // start with the next leaf, which is the one that has the item.
-    leaves[leafStarts.upperBound(of: index) - 1]
+    leaves[lowerBound(in: 0..<leafStarts.count) { leafStarts[$0] <= index } - 1]
   }
 
   /// The list without the items at `indexes` (ascending, in range).

@@ -42,14 +42,6 @@ public final class ListRenderSection<T: ListIdentifiable & Sendable>: Section, @
       let childScope = section.id.map { modelScope.child(.id($0)) } ?? modelScope
       section.flatten(into: &flattener, scope: childScope)
     }
-    if droppedCount > 0 {
-      flattener.diagnostics.append(
-        ListDiffDiagnostic(
-          kind: .droppedModels,
-          message:
-            "the transform of render section \(scope.humanPath) returned nil for \(droppedCount) of "
-            + "\(models.count) models; they are not shown",
-          sectionPath: scope.humanPath))
-    }
+    flattener.reportDroppedModels(droppedCount, of: models.count, by: "render section", scope: scope)
   }
 }

@@ -18,6 +18,13 @@
 /// }
 /// ListSection<TodoViewModel, TodoController>(viewModels)   // models already view models
 /// ```
+///
+/// Four initializers, for many models or one, made into view models by a
+/// transform or given as view models; each takes `id:` then `delegate:`,
+/// both optional. Without `id:` they are ListDiffUI's four spellings,
+/// `(models, delegate:, transform:)`, `(model, delegate:, transform:)`,
+/// `(models, delegate:)` and `(model, delegate:)`, so ported sections
+/// compile unchanged.
 public final class ListSection<
   T,
   ListCellControllerType: AnyListCellController & _ListCellControllerViewModelProviding
@@ -63,31 +70,11 @@ public final class ListSection<
       id: id, delegate: delegate)
   }
 
-  /// The same section, with `delegate` given before `id`.
-  ///
-  /// - Complexity: O(1) here; O(*n*) calls of `transform` when flattened.
-  public convenience init(
-    _ models: [T], delegate: WeakAnyObject, id: String?,
-    transform: @escaping @Sendable (T) -> ViewModel?
-  ) where T: Sendable {
-    self.init(models, id: id, delegate: delegate, transform: transform)
-  }
-
   /// A section of the single cell `transform(model)` (empty if it is nil).
   ///
   /// - Complexity: O(1) here; one call of `transform` when flattened.
   public convenience init(
     _ model: T, id: String? = nil, delegate: WeakAnyObject = .none,
-    transform: @escaping @Sendable (T) -> ViewModel?
-  ) where T: Sendable {
-    self.init([model], id: id, delegate: delegate, transform: transform)
-  }
-
-  /// The same single-cell section, with `delegate` given before `id`.
-  ///
-  /// - Complexity: O(1) here; one call of `transform` when flattened.
-  public convenience init(
-    _ model: T, delegate: WeakAnyObject, id: String?,
     transform: @escaping @Sendable (T) -> ViewModel?
   ) where T: Sendable {
     self.init([model], id: id, delegate: delegate, transform: transform)
@@ -108,16 +95,8 @@ public final class ListSection<
       ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate))
     let emptyCount = flattener.list.append(
       viewModels, scope: scope.key, controllerType: ObjectIdentifier(ListCellControllerType.self))
-    let droppedCount = modelCount - viewModels.count
-    if droppedCount > 0 {
-      flattener.diagnostics.append(
-        ListDiffDiagnostic(
-          kind: .droppedModels,
-          message:
-            "the transform of section \(scope.humanPath) returned nil for \(droppedCount) of "
-            + "\(modelCount) models; they are not shown",
-          sectionPath: scope.humanPath))
-    }
+    flattener.reportDroppedModels(
+      modelCount - viewModels.count, of: modelCount, by: "section", scope: scope)
     if emptyCount > 0 {
       flattener.diagnostics.append(
         ListDiffDiagnostic(
@@ -138,24 +117,10 @@ extension ListSection where T == ListCellControllerType.ListViewModelType {
     self.init(content: .viewModels(models), id: id, delegate: delegate)
   }
 
-  /// The same section, with `delegate` given before `id`.
-  ///
-  /// - Complexity: O(1).
-  public convenience init(_ models: [T], delegate: WeakAnyObject, id: String?) {
-    self.init(content: .viewModels(models), id: id, delegate: delegate)
-  }
-
   /// A section of the single cell showing `model`.
   ///
   /// - Complexity: O(1).
   public convenience init(_ model: T, id: String? = nil, delegate: WeakAnyObject = .none) {
-    self.init(content: .viewModels([model]), id: id, delegate: delegate)
-  }
-
-  /// The same single-cell section, with `delegate` given before `id`.
-  ///
-  /// - Complexity: O(1).
-  public convenience init(_ model: T, delegate: WeakAnyObject, id: String?) {
     self.init(content: .viewModels([model]), id: id, delegate: delegate)
   }
 }

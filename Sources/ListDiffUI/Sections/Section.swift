@@ -11,15 +11,20 @@
 /// sibling sections are inserted, removed or reordered around it; without
 /// one, its position in its parent scopes them.
 ///
-/// The class is `open` as in ListDiffUI, but its initializer is internal:
-/// compose the section types above rather than subclassing. Sections are
+/// Not subclassable: compose the section types above instead. ListDiffUI
+/// declares its `Section` `open`, but there too the initializer and the
+/// method that lists a section's items are internal, so code outside the
+/// framework never could make a working subclass; ported code has none.
+/// Subclassing would need the flattening machinery (scopes, the flat list,
+/// diagnostics) made public for no case the three types leave out:
+/// ``ListRenderSection`` already makes any section per model. Sections are
 /// `Sendable` so that a data source with `applyUpdatesAsync: true` can
 /// flatten them on a background task: every stored property is immutable,
 /// and the transforms that ``ListSection`` and ``ListRenderSection`` keep are
 /// `@Sendable` and run when the root is flattened — on that background task
 /// with `applyUpdatesAsync: true`, as ListDiffUI builds sections on its
 /// background queue.
-open class Section: @unchecked Sendable {
+public class Section: @unchecked Sendable {
   /// The explicit id this section was given, if any.
   public let id: String?
 
@@ -64,6 +69,23 @@ struct Flattener {
       guard let child else { continue }
       child.flatten(into: &self, scope: scope.child(id: child.id, position: position))
     }
+  }
+
+  /// Reports, as a ``ListDiffDiagnostic/Kind/droppedModels`` note, that the
+  /// transform of the section at `scope` (a `sectionKind` such as
+  /// "render section") left out `dropped` of its `total` models; nothing
+  /// when it left out none.
+  mutating func reportDroppedModels(
+    _ dropped: Int, of total: Int, by sectionKind: String, scope: SectionScope
+  ) {
+    guard dropped > 0 else { return }
+    diagnostics.append(
+      ListDiffDiagnostic(
+        kind: .droppedModels,
+        message:
+          "the transform of \(sectionKind) \(scope.humanPath) returned nil for \(dropped) of "
+          + "\(total) models; they are not shown",
+        sectionPath: scope.humanPath))
   }
 
   private mutating func reportRepeatedIDs(_ children: [Section?], scope: SectionScope) {

@@ -102,8 +102,7 @@ struct DelegatesAndContextArticleTests {
   @Test func theFormatterIsFoundByClass() {
     let screen = ShopScreen(formatter: PriceFormatter(currency: "€"))
     screen.show([tea, ProductViewModel(identifier: "jam", name: "Jam", priceInCents: 1205)])
-    let rows = screen.collectionView.renderText().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    #expect(rows.prefix(2) == ["Tea €4.50", "Jam €12.05"])
+    #expect(ArticleScreen.rows(of: screen.collectionView).prefix(2) == ["Tea €4.50", "Jam €12.05"])
   }
 
   @Test func theDelegateIsWeak() {
@@ -116,13 +115,9 @@ struct DelegatesAndContextArticleTests {
     #expect(controller?.delegate == nil)
   }
 
-  class Service {}
-  final class Logger: Service {}
-  final class NotAShop {}
-
   @Test func aMismatchedDelegateIsNil() {
     let screen = ShopScreen(formatter: PriceFormatter(currency: "€"))
-    let stranger = NotAShop()
+    let stranger = ArticleStranger()
     screen.dataSource.setRootSection(
       ListSection<ProductViewModel, ProductController>([tea], delegate: WeakAnyObject(object: stranger)))
     let controller = screen.dataSource.cellController(forIdentifier: "tea") as? ProductController
@@ -142,12 +137,12 @@ struct DelegatesAndContextArticleTests {
   }
 
   @Test func contextObjectsAreFoundByExactClass() {
-    let context = ListDiffContext(objects: [Logger(), PriceFormatter(currency: "€")])
+    let context = ListDiffContext(objects: [ArticleLogger(), PriceFormatter(currency: "€")])
     #expect(context.object(type: PriceFormatter.self)?.currency == "€")
-    let inferred: Logger? = context.object()
+    let inferred: ArticleLogger? = context.object()
     #expect(inferred != nil)
-    #expect(context.object(type: Service.self) == nil)  // a subclass is not found by its superclass
-    #expect(context.object(type: NotAShop.self) == nil)
+    #expect(context.object(type: ArticleService.self) == nil)  // a subclass is not found by its superclass
+    #expect(context.object(type: ArticleStranger.self) == nil)
     let duplicated = ListDiffContext(objects: [PriceFormatter(currency: "€"), PriceFormatter(currency: "$")])
     #expect(duplicated.object(type: PriceFormatter.self)?.currency == "€")
     #expect(duplicated.duplicateClassNames.count == 1)

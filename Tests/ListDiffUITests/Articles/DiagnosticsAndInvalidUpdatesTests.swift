@@ -119,9 +119,7 @@ struct DiagnosticsAndInvalidUpdatesArticleTests {
   struct Broken: Error {}
 
   @Test(.timeLimit(.minutes(5))) func aThrowingSequenceStopsObserving() async {
-    let collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: 20, height: 5), collectionViewLayout: CollectionViewFlowLayout())
-    let dataSource = ListDiffDataSource(collectionView: collectionView)
+    let dataSource = ArticleScreen.dataSource(width: 20, height: 5)
     var found: [ListDiffDiagnostic.Kind] = []
     dataSource.diagnosticHandler = { found.append($0.kind) }
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: [String].self)

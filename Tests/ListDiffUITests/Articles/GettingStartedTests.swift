@@ -82,10 +82,6 @@ final class GroceryScreen {
 @MainActor
 @Suite("Article: Getting started")
 struct GettingStartedArticleTests {
-  func rows(_ collectionView: CollectionView) -> [String] {
-    collectionView.renderText().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-  }
-
   @Test func theSecondShowIsOneBatch() {
     let screen = GroceryScreen(width: 20, height: 3)
     var updates: [ListDiffUpdate] = []
@@ -99,10 +95,7 @@ struct GettingStartedArticleTests {
   /// A data source held by nothing but a local: the collection view shows nothing.
   @Test func aDroppedDataSourceLeavesABlankView() {
     func makeScreen() -> CollectionView {
-      let layout = CollectionViewFlowLayout()
-      layout.minimumLineSpacing = 0
-      let collectionView = CollectionView(
-        frame: CGRect(x: 0, y: 0, width: 20, height: 3), collectionViewLayout: layout)
+      let collectionView = ArticleScreen.collectionView(width: 20, height: 3)
       let dataSource = ListDiffDataSource(collectionView: collectionView)
       dataSource.setRootSection(
         ListSection<Grocery, GroceryController>([Grocery(id: "1", name: "milk", quantity: 1)]) {
@@ -114,7 +107,7 @@ struct GettingStartedArticleTests {
     collectionView.reloadData()
     collectionView.layoutIfNeeded()
     #expect(collectionView.dataSource == nil)
-    #expect(rows(collectionView) == ["", "", ""])
+    #expect(ArticleScreen.rows(of: collectionView) == ["", "", ""])
   }
 
   @Test func theDefaultLineSpacingPutsTenLinesBetweenRows() {
@@ -128,7 +121,7 @@ struct GettingStartedArticleTests {
       ListSection<Grocery, GroceryController>(
         [Grocery(id: "1", name: "milk", quantity: 1), Grocery(id: "2", name: "eggs", quantity: 6)]
       ) { GroceryViewModel(identifier: $0.id, name: $0.name, quantity: $0.quantity) })
-    let lines = rows(collectionView)
+    let lines = ArticleScreen.rows(of: collectionView)
     #expect(lines[0] == "1 × milk")
     #expect(lines[1...10].allSatisfy { $0.isEmpty })
     #expect(lines[11] == "6 × eggs")
@@ -140,7 +133,7 @@ struct GettingStartedArticleTests {
     screen.show((0..<1_000).map { Grocery(id: "\($0)", name: "egg", quantity: $0) })
     #expect(screen.dataSource.itemCount == 1_000)
     #expect(screen.dataSource.cellControllerCount < 50)
-    #expect(rows(screen.collectionView) == ["0 × egg", "1 × egg", "2 × egg"])
+    #expect(ArticleScreen.rows(of: screen.collectionView) == ["0 × egg", "1 × egg", "2 × egg"])
   }
 
   final class UnsizedController: ListCellController<GroceryViewModel, ListViewStateNone, GroceryCell> {
@@ -157,6 +150,6 @@ struct GettingStartedArticleTests {
     #expect(screen.collectionView.visibleCells.isEmpty)
     let controller = screen.dataSource.cellController(forIdentifier: "1") as? UnsizedController
     #expect(controller?.configured == 0)
-    #expect(rows(screen.collectionView) == ["", "", ""])
+    #expect(ArticleScreen.rows(of: screen.collectionView) == ["", "", ""])
   }
 }

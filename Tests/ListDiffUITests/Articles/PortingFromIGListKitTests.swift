@@ -68,11 +68,7 @@ func likesChanged(from old: [Post], to new: [Post]) -> [Int] {
 @Suite("Article: Porting from IGListKit")
 struct PortingFromIGListKitArticleTests {
   @Test func aMovedPostKeepsItsControllers() {
-    let layout = CollectionViewFlowLayout()
-    layout.minimumLineSpacing = 0
-    let collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: 16, height: 4), collectionViewLayout: layout)
-    let dataSource = ListDiffDataSource(collectionView: collectionView)
+    let dataSource = ArticleScreen.dataSource(width: 16, height: 4)
     var diagnostics: [ListDiffDiagnostic] = []
     dataSource.diagnosticHandler = { diagnostics.append($0) }
     let hello = FeedPost(identifier: "p1", author: "ada", body: "hello")
@@ -85,8 +81,7 @@ struct PortingFromIGListKitArticleTests {
     #expect(diagnostics.isEmpty)
     #expect(dataSource.cellController(forIdentifier: "body", sectionPath: ["p1"]) === body)
     #expect(updates.count == 1 && updates[0].inserts.isEmpty && updates[0].deletes.isEmpty)
-    let rows = collectionView.renderText().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    #expect(rows == ["@linus", "world", "@ada", "hello"])
+    #expect(ArticleScreen.rows(of: dataSource.collectionView) == ["@linus", "world", "@ada", "hello"])
   }
 
   @Test func theDiffReportsChangedLikesByOldIndex() {

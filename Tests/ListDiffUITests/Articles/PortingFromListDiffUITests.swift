@@ -42,33 +42,23 @@ final class HeadlineController:
 @Suite("Article: Porting from ListDiffUI")
 struct PortingFromListDiffUIArticleTests {
   @Test func thePortedCellDrawsItsLines() {
-    let layout = CollectionViewFlowLayout()
-    layout.minimumLineSpacing = 0
-    let collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: 16, height: 4), collectionViewLayout: layout)
-    let dataSource = ListDiffDataSource(collectionView: collectionView)
+    let dataSource = ArticleScreen.dataSource(width: 16, height: 4)
     dataSource.setRootSection(
       ListSection<HeadlineViewModel, HeadlineController>([
         HeadlineViewModel(identifier: "1", title: "Swift 6", byline: "by Ada"),
         HeadlineViewModel(identifier: "2", title: "Linux", byline: "by Linus"),
       ]))
-    let rows = collectionView.renderText().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-    #expect(rows == ["Swift 6", "by Ada", "Linux", "by Linus"])
-    #expect(collectionView.visibleCells.allSatisfy { $0 is HeadlineCell })
+    #expect(ArticleScreen.rows(of: dataSource.collectionView) == ["Swift 6", "by Ada", "Linux", "by Linus"])
+    #expect(dataSource.collectionView.visibleCells.allSatisfy { $0 is HeadlineCell })
   }
 
-  final class Counter: ListDiffContextProbe {}
-  class ListDiffContextProbe {}
-
   @Test func aRepeatedContextClassIsReportedNotFatal() {
-    let context = ListDiffContext(objects: [Counter(), Counter()])
+    let context = ListDiffContext(objects: [ArticleLogger(), ArticleLogger()])
     #expect(context.objects.count == 2 && context.duplicateClassNames.count == 1)
   }
 
   @Test func identifiersRepeatedInASectionGetOneController() {
-    let collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: 16, height: 4), collectionViewLayout: CollectionViewFlowLayout())
-    let dataSource = ListDiffDataSource(collectionView: collectionView)
+    let dataSource = ArticleScreen.dataSource(width: 16, height: 4)
     dataSource.diagnosticHandler = { _ in }
     let same = HeadlineViewModel(identifier: "1", title: "a", byline: "b")
     dataSource.setRootSection(ListSection<HeadlineViewModel, HeadlineController>([same, same]))

@@ -94,17 +94,11 @@ struct SectionsAndIdentityArticleTests {
   let dataSource: ListDiffDataSource
 
   init() {
-    let layout = CollectionViewFlowLayout()
-    layout.minimumLineSpacing = 0
-    collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: 20, height: 8), collectionViewLayout: layout)
-    dataSource = ListDiffDataSource(collectionView: collectionView)
+    dataSource = ArticleScreen.dataSource(width: 20, height: 8)
+    collectionView = dataSource.collectionView
   }
 
-  var rows: [String] {
-    collectionView.renderText().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
-  }
+  var rows: [String] { ArticleScreen.rows(of: collectionView, droppingBlank: true) }
 
   let blue = Album(identifier: "Blue", tracks: ["Intro", "River"])
   let red = Album(identifier: "Red", tracks: ["Intro", "Fire"])

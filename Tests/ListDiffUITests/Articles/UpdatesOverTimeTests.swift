@@ -74,16 +74,11 @@ struct UpdatesOverTimeArticleTests {
   static func messages(_ ids: String...) -> [ChatMessage] { ids.map { ChatMessage(id: $0, text: $0) } }
 
   func makeDataSource(async: Bool) -> ListDiffDataSource {
-    let layout = CollectionViewFlowLayout()
-    layout.minimumLineSpacing = 0
-    let collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: 10, height: 5), collectionViewLayout: layout)
-    return ListDiffDataSource(collectionView: collectionView, applyUpdatesAsync: async)
+    ArticleScreen.dataSource(width: 10, height: 5, applyUpdatesAsync: async)
   }
 
   func rows(_ dataSource: ListDiffDataSource) -> [String] {
-    dataSource.collectionView.renderText().split(separator: "\n")
-      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    ArticleScreen.rows(of: dataSource.collectionView, droppingBlank: true)
   }
 
   @Test func synchronousRootsAreAppliedOnReturn() {
