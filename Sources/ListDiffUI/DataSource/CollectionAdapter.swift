@@ -136,7 +136,7 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
 
   /// A root set here waits for the layout of the new offset, which follows.
   func scrollViewDidScroll(_ collectionView: CollectionView) {
-    owner.callingOut(appliesWhenDone: false) { forward?.scrollViewDidScroll(collectionView) }
+    owner.callingOut(drainsWhenDone: false) { forward?.scrollViewDidScroll(collectionView) }
   }
 
   func scrollViewWillBeginDragging(_ collectionView: CollectionView) {

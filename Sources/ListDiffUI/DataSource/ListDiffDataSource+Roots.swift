@@ -20,21 +20,18 @@ struct PreparedUpdate: Sendable {
 extension ListDiffDataSource {
   // MARK: Scheduling
 
-  /// Applies (synchronously) or starts preparing (asynchronously) the
-  /// waiting roots, as far as the scheduler allows now.
+  /// Synchronous mode: applies the waiting roots one after another (a root
+  /// set by one's callbacks is applied next). Called by `drain()` when the
+  /// collection view can take a change.
   func applyWaitingRoots() {
-    if applyUpdatesAsync {
-      startPreparingIfIdle()
-      return
-    }
-    guard !collectionView.isPerformingLayout else { return }
     while let root = scheduler.takeForApplying() {
       finish(root, with: Self.prepare(root: root.section, old: list))
     }
   }
 
   /// Asynchronous mode: prepares the waiting root on a background task
-  /// unless one is being prepared or applied; its end picks up the next.
+  /// unless one is being prepared or applied; its end drains, which picks up
+  /// the next.
   func startPreparingIfIdle() {
     guard let root = scheduler.takeForPreparing() else { return }
     let section = root.section
@@ -44,7 +41,7 @@ extension ListDiffDataSource {
       let update = await Self.prepareInBackground(root: section, old: self.list)
       self.scheduler.beginApplyingPrepared()
       self.finish(root, with: update)
-      self.startPreparingIfIdle()
+      self.drain()
     }
   }
 
@@ -57,7 +54,6 @@ extension ListDiffDataSource {
     if let applied, let updateHandler { updateHandler(applied) }
     for completion in root.completions { completion() }
     scheduler.finishApplying()
-    flushDeferredInvalidationsIfPossible()
     if replacedViewModels.keep(replaced.viewModels) {
       Task { [weak self] in self?.replacedViewModels.release() }
     }
