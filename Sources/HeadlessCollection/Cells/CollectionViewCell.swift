@@ -66,6 +66,12 @@ open class CollectionViewCell {
   /// showed, which gets it back first if it returns.
   var rememberedItem: Int?
 
+  /// Set by ``CollectionView/reloadData()`` on a cell that was displayed:
+  /// the index path it showed, until the next layout pass sees whether the
+  /// data source took it back for that index path (it stays displayed) or
+  /// not (it gets `didEndDisplaying` for this path).
+  var reloadedFrom: IndexPath?
+
   /// A cell with the given frame. The collection view creates cells with the
   /// frame of the item they are first dequeued for.
   ///

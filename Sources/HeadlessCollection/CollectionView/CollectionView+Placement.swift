@@ -25,15 +25,25 @@ extension CollectionView {
 
   /// Asks the data source for all counts, drops every cell and every size,
   /// and places everything.
+  ///
+  /// The cells on screen go to the reuse queue remembering the index path
+  /// they showed (as a global index under the new counts), so that the data
+  /// source gets them back for the same index paths; the pass then settles
+  /// their display callbacks (see ``reloadedCells``).
   private func reloadFromDataSource() {
-    for (index, cell) in mounted.removeAll() {
-      cell.isMounted = false
-      departingCells.append((cell, indexPath(forGlobal: index)))
-    }
+    let onScreen = mounted.removeAll().map { (cell: $0.cell, indexPath: indexPath(forGlobal: $0.index)) }
     selectedIndexes = []
     reuseQueue.forgetItems()
     let counts = currentDataSourceCounts()
     engine.load(counts: counts, metrics: sectionMetrics(count: counts.count))
+    for (cell, indexPath) in onScreen {
+      cell.isMounted = false
+      if cell.isDisplayed {
+        cell.reloadedFrom = indexPath
+        reloadedCells.append((cell, indexPath))
+      }
+      reuseQueue.enqueue(cell, showedItem: global(indexPath))
+    }
     placeEverything()
   }
 
