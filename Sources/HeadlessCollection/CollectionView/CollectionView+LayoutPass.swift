@@ -77,7 +77,9 @@ extension CollectionView {
     guard !needsLayout, settleReloadedCells(delegate: delegate),
       updateFramesAndLayOutCells(visible)
     else { return }
-    guard sendWillDisplay(delegate: delegate) else { return }
+    guard sendWillDisplay(delegate: delegate),
+      updateSupplementaryViews(delegate: delegate, dataSource: dataSource)
+    else { return }
     cellsNeedLayout = false
     delegate?.collectionViewDidLayout(self)
   }

@@ -34,6 +34,7 @@ extension CollectionView {
     let onScreen = mounted.removeAll().map { (cell: $0.cell, indexPath: indexPath(forGlobal: $0.index)) }
     selectedIndexes = []
     reuseQueue.forgetItems()
+    queueSupplementariesForReload()
     let counts = currentDataSourceCounts()
     engine.load(counts: counts, metrics: sectionMetrics(count: counts.count))
     for (cell, indexPath) in onScreen {
@@ -63,7 +64,11 @@ extension CollectionView {
         inset: checkedInsets(layout.sectionInset, "CollectionViewFlowLayout.sectionInset"),
         lineSpacing: checkedPosition(layout.minimumLineSpacing, "CollectionViewFlowLayout.minimumLineSpacing"),
         interitemSpacing: checkedPosition(
-          layout.minimumInteritemSpacing, "CollectionViewFlowLayout.minimumInteritemSpacing"))
+          layout.minimumInteritemSpacing, "CollectionViewFlowLayout.minimumInteritemSpacing"),
+        headerLength: mainLength(
+          checkedSize(layout.headerReferenceSize, "CollectionViewFlowLayout.headerReferenceSize")),
+        footerLength: mainLength(
+          checkedSize(layout.footerReferenceSize, "CollectionViewFlowLayout.footerReferenceSize")))
       return Array(repeating: metrics, count: count)
     }
     let wasMeasuring = isMeasuring
@@ -79,8 +84,22 @@ extension CollectionView {
           "collectionView(_:layout:minimumLineSpacingForSectionAt:) for section \(section)"),
         interitemSpacing: checkedPosition(
           delegate.collectionView(self, layout: layout, minimumInteritemSpacingForSectionAt: section),
-          "collectionView(_:layout:minimumInteritemSpacingForSectionAt:) for section \(section)"))
+          "collectionView(_:layout:minimumInteritemSpacingForSectionAt:) for section \(section)"),
+        headerLength: mainLength(
+          checkedSize(
+            delegate.collectionView(self, layout: layout, referenceSizeForHeaderInSection: section),
+            "collectionView(_:layout:referenceSizeForHeaderInSection:) for section \(section)")),
+        footerLength: mainLength(
+          checkedSize(
+            delegate.collectionView(self, layout: layout, referenceSizeForFooterInSection: section),
+            "collectionView(_:layout:referenceSizeForFooterInSection:) for section \(section)")))
     }
+  }
+
+  /// The length of `size` along the layout's scroll direction: all a flow
+  /// layout uses of a header's or footer's reference size.
+  private func mainLength(_ size: CGSize) -> CGFloat {
+    collectionViewLayout.scrollDirection == .vertical ? size.height : size.width
   }
 
   /// The size of the item at `indexPath` from the delegate, replaced and

@@ -173,6 +173,20 @@ public final class CollectionView {
   var registeredClasses: [String: CollectionViewCell.Type] = [:]
   /// Cells waiting to be dequeued, and the items they showed.
   var reuseQueue = ReuseQueue()
+  /// Registered supplementary view classes by element kind and reuse
+  /// identifier.
+  var registeredSupplementaryClasses: [String: [String: CollectionReusableView.Type]] = [:]
+  /// Headers and footers on screen.
+  var mountedSupplementaries: [SupplementaryElement: CollectionReusableView] = [:]
+  /// Supplementary views waiting to be dequeued.
+  var supplementaryQueue = SupplementaryQueue()
+  /// Headers and footers displayed when ``reloadData()`` ran, queued for
+  /// their elements to take back, until the next pass settles them as
+  /// ``reloadedCells`` are settled.
+  var reloadedSupplementaries: [SupplementaryElement: CollectionReusableView] = [:]
+  /// The element a layout pass is asking the data source a view for, and
+  /// its frame, so that dequeuing need not compute it.
+  var arrivingSupplementary: (element: SupplementaryElement, frame: CGRect)?
   /// Selected items, global indexes.
   var selectedIndexes: Set<Int> = []
 
