@@ -150,8 +150,13 @@ struct FlowLayoutEngine {
   ///
   /// Inserted items are laid out at `placeholder` until sized when it is
   /// given (an estimated size), else they are unsized.
+  ///
+  /// When the batch changed sections, `newMetrics` holds every section's
+  /// metrics after it, and ``relayout(dirty:firstChangedSection:)`` must
+  /// follow.
   mutating func apply(
-    _ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int], placeholder: CGSize? = nil
+    _ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int], placeholder: CGSize? = nil,
+    newMetrics: [SectionMetrics]? = nil
   ) -> [Int] {
     let fresh: ItemGeometry = placeholder.map { .estimated($0) } ?? .unsized
     let changeCount = batch.removedOld.count + batch.insertedNew.count
@@ -169,42 +174,41 @@ struct FlowLayoutEngine {
         }
       }
     } else {
-      // Rebuild in one ordered walk over the old records, block by block.
+      // Rebuild in one ordered walk over the old records, block by block:
+      // survivors come in ascending old order, so the reader only steps on.
       let old = store
       var reader: GeometryStore.Position? = old.count > 0 ? old.position(of: 0) : nil
-      var oldIndex = 0
-      var removed = batch.removedOld.makeIterator()
-      var nextRemoved = removed.next()
-      var inserted = batch.insertedNew.makeIterator()
-      var nextInserted = inserted.next()
-      store = GeometryStore(count: batch.newCount) { newIndex in
-        if newIndex == nextInserted {
-          nextInserted = inserted.next()
-          if let source = moveSources[newIndex] { return old[source].carried }
-          return fresh
+      var readerIndex = 0
+      var origins = batch.origins
+      store = GeometryStore(count: batch.newCount) { _ in
+        switch origins.next()! {
+        case .inserted: return fresh
+        case .moved(let source): return old[source].carried
+        case .survivor(let source):
+          while readerIndex < source {
+            reader = old.position(after: reader!)
+            readerIndex += 1
+          }
+          return old[reader!]
         }
-        while oldIndex == nextRemoved {
-          oldIndex += 1
-          nextRemoved = removed.next()
-          reader = old.position(after: reader!)
-        }
-        let record = old[reader!]
-        oldIndex += 1
-        reader = old.position(after: reader!)
-        return record
       }
     }
 
-    var start = 0
-    for section in sections.indices {
-      sections[section].start = start
-      sections[section].count = newCounts[section]
-      start += newCounts[section]
+    if let remap = batch.sections, let newMetrics {
+      replaceSections(remap, counts: newCounts, metrics: newMetrics)
+    } else {
+      var start = 0
+      for section in sections.indices {
+        sections[section].start = start
+        sections[section].count = newCounts[section]
+        start += newCounts[section]
+      }
     }
 
     var dirty = batch.insertedNew
     for old in batch.reloadedOld {
-      let new = batch.newIndex(ofSurvivor: old)
+      // A reloaded item of a moved section moves with it.
+      guard let new = batch.newIndex(of: old) else { continue }
       invalidateSize(of: new)
       dirty.append(new)
     }
@@ -227,6 +231,23 @@ struct FlowLayoutEngine {
     unique.reserveCapacity(dirty.count)
     for index in dirty where unique.last != index { unique.append(index) }
     return unique
+  }
+
+  /// Rebuilds the section list after a batch that changed sections: the
+  /// sections before `remap.firstChanged` keep their places (until
+  /// ``relayout(dirty:firstChangedSection:)`` places what follows), the
+  /// others are placed again.
+  ///
+  /// - Complexity: O(*s*).
+  private mutating func replaceSections(_ remap: SectionRemap, counts: [Int], metrics: [SectionMetrics]) {
+    var start = 0
+    sections = counts.indices.map { index in
+      defer { start += counts[index] }
+      let kept = index < remap.firstChanged ? sections[index] : nil
+      return SectionGeometry(
+        start: start, count: counts[index], origin: kept?.origin ?? 0, end: kept?.end ?? 0,
+        metrics: metrics[index])
+    }
   }
 
   /// The new index of the first old item after a run of removed items that
@@ -270,6 +291,28 @@ struct FlowLayoutEngine {
     run(
       section: section, item: lineStart, position: store[lineStart].lineOrigin, dirty: dirty,
       resync: true)
+  }
+
+  /// ``relayout(dirty:)`` after a batch that changed sections: every line
+  /// from the first dirty item or the first section that changed as a whole
+  /// (`firstChangedSection`, nil when none did), whichever comes first, to
+  /// the end of the content is placed again.
+  ///
+  /// - Complexity: O(items and sections after that point), on top of
+  ///   ``relayout(dirty:)``'s when no section changed.
+  mutating func relayout(dirty: [Int], firstChangedSection changed: Int?) {
+    guard let changed, changed < sections.count else { return relayout(dirty: dirty) }
+    if let first = dirty.first, first > 0, first <= sections[changed].start {
+      let section = self.section(containing: first - 1)
+      let lineStart = self.lineStart(before: first, floor: sections[section].start)
+      run(section: section, item: lineStart, position: store[lineStart].lineOrigin, dirty: [], resync: false)
+      return
+    }
+    let from = dirty.first == 0 ? 0 : changed
+    sections[from].origin = from == 0 ? 0 : sections[from - 1].end
+    run(
+      section: from, item: sections[from].start,
+      position: sections[from].origin + mainLeading(sections[from].metrics.inset), dirty: [], resync: false)
   }
 
   /// The index of the section whose items include `index`.
