@@ -194,6 +194,14 @@ import Testing
     #expect(Observed(collection) == before, "seed \(seed) batch \(step): a refused batch changed the collection")
   }
 
+  /// Seeds that once failed (negative spacings: a section placed again must
+  /// not start its first line before the last line of the section before).
+  @Test func formerFailures() throws {
+    for seed: UInt64 in [7504, 10979, 17205, 24993] {
+      try runSeed(seed, batches: Self.batchesPerSeed)
+    }
+  }
+
   @Test func randomSectionBatches() throws {
     let seeds = (Self.batchCount + Self.batchesPerSeed - 1) / Self.batchesPerSeed
     for seed in 0..<UInt64(seeds) {

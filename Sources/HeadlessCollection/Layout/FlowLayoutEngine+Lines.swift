@@ -46,17 +46,18 @@ extension FlowLayoutEngine {
   ///   ``relayout(dirty:)``'s when no section changed.
   mutating func relayout(dirty: [Int], firstChangedSection changed: Int?) {
     guard let changed, changed < sections.count else { return relayout(dirty: dirty) }
-    if let first = dirty.first, first > 0, first <= sections[changed].start {
-      let section = self.section(containing: first - 1)
-      let lineStart = self.lineStart(before: first, floor: sections[section].start)
-      run(section: section, item: lineStart, position: store[lineStart].lineOrigin, dirty: [], resync: false)
+    // Start at a line already placed (the one before the first change), as
+    // relayout(dirty:) does, so that lines keep never starting before the
+    // line before them; with no item before, start from the top.
+    let first = min(dirty.first ?? .max, sections[changed].start)
+    guard first > 0 else {
+      sections[0].origin = 0
+      run(section: 0, item: 0, position: mainLeading(sections[0].metrics.inset), dirty: [], resync: false)
       return
     }
-    let from = dirty.first == 0 ? 0 : changed
-    sections[from].origin = from == 0 ? 0 : sections[from - 1].end
-    run(
-      section: from, item: sections[from].start,
-      position: sections[from].origin + mainLeading(sections[from].metrics.inset), dirty: [], resync: false)
+    let section = self.section(containing: first - 1)
+    let lineStart = self.lineStart(before: first, floor: sections[section].start)
+    run(section: section, item: lineStart, position: store[lineStart].lineOrigin, dirty: [], resync: false)
   }
 
   /// The index of the section whose items include `index`.
