@@ -8,8 +8,10 @@ import Foundation
 /// like the crash log the same code would produce on iOS. Index paths print
 /// as UIKit prints them, minus the object address.
 ///
-/// Deletes, reloads and move sources are checked against the counts before
-/// the update; inserts and move destinations against the counts after it.
+/// Deletes, reloads and move sources (of items and of sections) are checked
+/// against the counts before the update; inserts and move destinations
+/// against the counts after it. <doc:SectionUpdates> lists the section rules
+/// with the source of each sentence.
 ///
 /// A value holds at most three index paths and a few counts: copying,
 /// comparing and hashing it are O(1).
