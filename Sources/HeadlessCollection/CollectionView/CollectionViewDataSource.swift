@@ -23,6 +23,19 @@ public protocol CollectionViewDataSource: AnyObject {
   /// configured for the item.
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
     -> CollectionViewCell
+
+  /// Whether the item at `indexPath` may be moved by
+  /// ``CollectionView/beginInteractiveMovementForItem(at:)``. The default is
+  /// false, as in UIKit.
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+
+  /// An interactive movement ended: the item at `sourceIndexPath` now
+  /// belongs at `destinationIndexPath` (the two may be equal). Update the
+  /// model here; the collection already shows the new order. Called once per
+  /// ``CollectionView/endInteractiveMovement()``. The default does nothing.
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
@@ -30,4 +43,19 @@ extension CollectionViewDataSource {
   ///
   /// - Complexity: O(1).
   public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+  /// No item moves.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath)
+    -> Bool
+  { false }
+
+  /// Nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {}
 }

@@ -57,6 +57,9 @@ extension CollectionView {
     // Sizes are being asked: the items are between two placements and a
     // batch now would apply to half-placed records. Refuse it whole.
     if isMeasuring { throw .batchDuringSizing }
+    // The data source describes the order without the move in progress, so
+    // the batch is read against that order: the movement is cancelled first.
+    if interactiveMovement != nil { cancelInteractiveMovement() }
     layoutIfNeeded()
     let batch = BatchRecorder()
     if let completion { batch.completions.append(completion) }
@@ -183,7 +186,7 @@ extension CollectionView {
   }
 
   /// Applies a validated batch: cells, selection, then placement.
-  private func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) {
+  func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) {
     // Cells: moved and surviving items keep theirs under their new index;
     // deleted and reloaded items give theirs up.
     var remapped: [(index: Int, cell: CollectionViewCell)] = []
