@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessCollection
+import TestSupport
 import Testing
 
 /// Moving an item by hand: begin, follow the position, end or cancel; bad
@@ -141,5 +142,74 @@ import Testing
     #expect(collection.visibleLabels == ["a", "z", "b", "c", "d", "e"])
     collection.endInteractiveMovement()
     #expect(model.movesTold.isEmpty)
+  }
+}
+
+/// Random movements against an array-of-arrays model: after every step the
+/// collection shows the model's interim order, an ended movement leaves the
+/// data source (told once) in that order, a cancelled one leaves everything
+/// as it was, and both agree with a fresh load.
+@MainActor
+@Suite struct RandomMovementTests {
+  @Test func randomMovementsFollowTheModel() throws {
+    for seed in UInt64(0)..<2_000 {
+      var generator = SeededGenerator(seed: seed)
+      var next = 0
+      let sections = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+        (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+          defer { next += 1 }
+          return "i\(next)"
+        }
+      }
+      let widths = Dictionary(uniqueKeysWithValues: sections.joined().map { ($0, CGFloat(Int.random(in: 1...5, using: &generator))) })
+      let model = ListModel(sections: sections)
+      model.movable = { _ in true }
+      let collection = makeCollection(model, width: 10, height: 30)
+      model.size = { [unowned model] path in CGSize(width: widths[model.sections[path.section][path.item]]!, height: 1) }
+      collection.invalidateLayout()
+      let paths = sections.indices.flatMap { s in sections[s].indices.map { ip($0, s) } }
+      guard let start = paths.randomElement(using: &generator) else { continue }
+      let before = BatchValidationTests.Snapshot(collection)
+      #expect(collection.beginInteractiveMovementForItem(at: start), "seed \(seed)")
+      var interim = sections
+      var current = start
+      for _ in 0..<Int.random(in: 1...5, using: &generator) {
+        let targets = interim.indices.flatMap { s in interim[s].indices.map { ip($0, s) } }
+        let target = targets.randomElement(using: &generator)!
+        // The moving item itself is shown at the last position, not at its
+        // place: aim at other items.
+        guard target != current else { continue }
+        let frame = collection.layoutAttributesForItem(at: target)!.frame
+        collection.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
+        do {
+          let item = interim[current.section].remove(at: current.item)
+          interim[target.section].insert(item, at: target.item)
+          current = target
+        }
+        let shown = interim.indices.map { s in
+          (0..<collection.numberOfItems(inSection: s)).map {
+            (collection.cellForItem(at: ip($0, s)) as! LabelCell).label
+          }
+        }
+        #expect(shown == interim, "seed \(seed)")
+      }
+      let ends = Bool.random(using: &generator)
+      if ends {
+        collection.endInteractiveMovement()
+        #expect(model.movesTold == [[start, current]], "seed \(seed)")
+        #expect(model.sections == interim, "seed \(seed)")
+      } else {
+        collection.cancelInteractiveMovement()
+        #expect(model.movesTold.isEmpty, "seed \(seed)")
+        #expect(BatchValidationTests.Snapshot(collection) == before, "seed \(seed)")
+      }
+      let freshModel = ListModel(sections: model.sections)
+      freshModel.size = model.size
+      let fresh = makeCollection(freshModel, width: 10, height: 30)
+      var mine = BatchValidationTests.Snapshot(collection)
+      var theirs = BatchValidationTests.Snapshot(fresh)
+      (mine.cells, theirs.cells) = ([], [])
+      #expect(mine == theirs, "seed \(seed)")
+    }
   }
 }

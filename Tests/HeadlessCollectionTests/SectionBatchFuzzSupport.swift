@@ -25,7 +25,10 @@ struct SectionBatch {
   /// For each new section, the old one it continues, or nil.
   var sourceOfNew: [Int?] = []
 
-  /// Draws a batch for `old`, numbering new items from `nextID`.
+  /// Draws a batch for `old`, numbering new items from `nextID`. One
+  /// function, long, because its steps share the draws' bookkeeping:
+  /// sections (deleted, reloaded, moved, staying), their places after the
+  /// update, then items of the surviving sections and their places.
   static func random(
     old: [[Int]], nextID: inout Int, using generator: inout SeededGenerator
   ) -> SectionBatch {

@@ -135,8 +135,14 @@ enum BatchValidator {
     removals: [WalkEntry], inserts: [WalkEntry], items: ItemChanges, sections: SectionChanges,
     oldCounts: [Int], newCounts: [Int]
   ) throws(BatchUpdateError) {
+    try checkRemovalRanges(removals, oldCounts: oldCounts)
+    try checkInsertRanges(inserts, newCounts: newCounts)
+    try checkMoveRanges(movesInWalkOrder(items: items, sections: sections), oldCounts: oldCounts, newCounts: newCounts)
+  }
+
+  /// Deletes and reloads against the counts before the update.
+  private static func checkRemovalRanges(_ removals: [WalkEntry], oldCounts: [Int]) throws(BatchUpdateError) {
     let before = oldCounts.count
-    let after = newCounts.count
     for entry in removals {
       let path = entry.path
       if entry.isSection {
@@ -159,6 +165,11 @@ enum BatchValidator {
           : .deleteOutOfRange(path.indexPath, itemCountBefore: count)
       }
     }
+  }
+
+  /// Inserts against the counts after the update.
+  private static func checkInsertRanges(_ inserts: [WalkEntry], newCounts: [Int]) throws(BatchUpdateError) {
+    let after = newCounts.count
     for entry in inserts {
       let path = entry.path
       guard path.section >= 0 && path.section < after else {
@@ -170,7 +181,14 @@ enum BatchValidator {
         throw .insertOutOfRange(path.indexPath, itemCountAfter: newCounts[path.section])
       }
     }
-    for entry in movesInWalkOrder(items: items, sections: sections) {
+  }
+
+  /// Moves: sources against the counts before, destinations after.
+  private static func checkMoveRanges(_ moves: [MoveEntry], oldCounts: [Int], newCounts: [Int])
+    throws(BatchUpdateError)
+  {
+    let (before, after) = (oldCounts.count, newCounts.count)
+    for entry in moves {
       switch entry {
       case .section(let from, let to):
         guard from >= 0 && from < before else {
