@@ -104,10 +104,12 @@ extension CollectionView {
   @discardableResult
   private func moveShownItem(from: IndexPath, to: IndexPath) -> Bool {
     let oldCounts = engine.sections.map(\.count)
-    guard to.isCollectionIndexPath, to.section >= 0, to.section < oldCounts.count else { return false }
+    // Subscripts, not `.section`: with AppKit alone IndexPath has no
+    // `section` (this package adds it only where neither UI kit does).
+    guard to.isCollectionIndexPath, to[0] >= 0, to[0] < oldCounts.count else { return false }
     var newCounts = oldCounts
-    newCounts[from.section] -= 1
-    newCounts[to.section] += 1
+    newCounts[from[0]] -= 1
+    newCounts[to[0]] += 1
     let changes = BatchChanges(deletes: [], inserts: [], reloads: [], moves: [(from, to)])
     guard let batch = try? BatchValidator.validate(changes, oldCounts: oldCounts, newCounts: newCounts) else {
       return false
