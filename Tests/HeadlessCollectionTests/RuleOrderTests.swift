@@ -22,12 +22,16 @@ import Testing
       case .deleteSectionOutOfRange, .deleteOutOfRange, .reloadSectionOutOfRange, .reloadOutOfRange,
         .insertSectionOutOfRange, .insertOutOfRange, .moveSourceSectionOutOfRange,
         .moveSourceOutOfRange, .moveDestinationSectionOutOfRange, .moveDestinationOutOfRange,
-        .invalidIndexPath, .invalidNumberOfSections, .batchDuringSizing:
+        .invalidIndexPath, .batchDuringSizing, .sectionDeleteOutOfRange, .sectionReloadOutOfRange,
+        .sectionInsertOutOfRange, .sectionMoveSourceOutOfRange, .sectionMoveDestinationOutOfRange:
         self = .range
       case .duplicateDelete, .duplicateInsert, .deleteAndMove, .insertAndMove,
-        .moveFromSameIndexPath, .moveToSameIndexPath, .reloadOfDeletedItem, .reloadOfMovedItem:
+        .moveFromSameIndexPath, .moveToSameIndexPath, .reloadOfDeletedItem, .reloadOfMovedItem,
+        .sectionReloadOfDeleted, .sectionDeleteAndMove, .sectionInsertAndMove, .moveFromDeletedSection,
+        .moveIntoInsertedSection, .sectionMoveToTwoPlaces, .sectionsMoveToSamePlace,
+        .insertIntoInsertedSection, .changeInDeletedSection:
         self = .conflict
-      case .invalidNumberOfItems:
+      case .invalidNumberOfItems, .invalidNumberOfSections:
         self = .count
       }
     }

@@ -92,6 +92,33 @@ final class ListModel: CollectionViewDataSource, CollectionViewDelegateFlowLayou
   func collectionViewDidLayout(_ collectionView: CollectionView) {
     didLayoutCount += 1
   }
+
+  /// Whether items may be moved by hand, and the moves the data source was
+  /// told of (applied to `sections`).
+  var movable: (IndexPath) -> Bool = { _ in false }
+  var movesTold: [[IndexPath]] = []
+  /// Steers interactive movements: proposed -> target.
+  var steer: ((IndexPath) -> IndexPath)?
+
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+    movable(indexPath)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+  ) {
+    movesTold.append([sourceIndexPath, destinationIndexPath])
+    let item = sections[sourceIndexPath.section].remove(at: sourceIndexPath.item)
+    sections[destinationIndexPath.section].insert(item, at: destinationIndexPath.item)
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView,
+    targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath {
+    steer?(proposedIndexPath) ?? proposedIndexPath
+  }
 }
 
 /// A collection of `width` × `height` points showing `model`, loaded.

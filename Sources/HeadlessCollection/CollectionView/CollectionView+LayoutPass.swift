@@ -169,7 +169,7 @@ extension CollectionView {
       }
       cell.isMounted = true
       if cell.reuseIdentifier == nil { cell.owner = self }
-      cell.frame = frame
+      cell.frame = displayedFrame(of: index, placed: frame)
       // A cell a reload queued is still displayed until
       // `settleReloadedCells` decides.
       if cell.reloadedFrom == nil { cell.isDisplayed = false }
@@ -222,7 +222,7 @@ extension CollectionView {
   private func updateFramesAndLayOutCells(_ visible: [(index: Int, frame: CGRect)]) -> Bool {
     let aligned = mounted.count == visible.count
     for (slot, (index, cell)) in mounted.entries.enumerated() {
-      let frame = aligned ? visible[slot].frame : engine.frame(of: index)
+      let frame = displayedFrame(of: index, placed: aligned ? visible[slot].frame : engine.frame(of: index))
       if cell.frame != frame { cell.frame = frame }
       let selected = selectedIndexes.contains(index)
       if cell.isSelected != selected { cell.isSelected = selected }

@@ -59,6 +59,13 @@ extension CollectionView {
   /// Every section's metrics, from the delegate or the layout, with values
   /// that cannot be laid out replaced and reported.
   func sectionMetrics(count: Int) -> [SectionMetrics] {
+    sectionMetrics(for: Array(0..<count))
+  }
+
+  /// The metrics of `sections` (indexes after any update in progress), as
+  /// ``sectionMetrics(count:)`` gives them.
+  func sectionMetrics(for sections: [Int]) -> [SectionMetrics] {
+    let count = sections.count
     let layout = collectionViewLayout
     guard let delegate else {
       let metrics = SectionMetrics(
@@ -75,7 +82,7 @@ extension CollectionView {
     let wasMeasuring = isMeasuring
     isMeasuring = true
     defer { isMeasuring = wasMeasuring }
-    return (0..<count).map { section in
+    return sections.map { section in
       SectionMetrics(
         inset: checkedInsets(
           delegate.collectionView(self, layout: layout, insetForSectionAt: section),

@@ -241,6 +241,11 @@ public final class CollectionView {
   var isMeasuring = false
   /// The batch being recorded, if inside `performBatchUpdates`.
   var openBatch: BatchRecorder?
+  /// The item being moved by ``beginInteractiveMovementForItem(at:)``, or
+  /// nil. Invariant: its `current` index path names an item of the
+  /// collection's own counts (which differ from the data source's until the
+  /// movement ends).
+  var interactiveMovement: InteractiveMovement?
 
   /// Receives the error when an insert, delete, move or reload made outside
   /// ``performBatchUpdates(_:completion:)`` is invalid; the collection is
@@ -316,6 +321,9 @@ public final class CollectionView {
       openBatch.reloadsAllData = true
       return
     }
+    // The data source never heard of a movement in progress: it ends, and
+    // the reload shows the data source's order.
+    interactiveMovement = nil
     needsReload = true
     layoutIfNeeded()
   }
@@ -410,7 +418,8 @@ public final class CollectionView {
   public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
     layoutIfNeeded()
     guard let index = global(indexPath) else { return nil }
-    return CollectionViewLayoutAttributes(indexPath: indexPath, frame: engine.frame(of: index))
+    return CollectionViewLayoutAttributes(
+      indexPath: indexPath, frame: displayedFrame(of: index, placed: engine.frame(of: index)))
   }
 
   /// The attributes of every item whose frame intersects `rect` (content

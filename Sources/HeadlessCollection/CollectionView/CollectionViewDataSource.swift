@@ -38,6 +38,18 @@ public protocol CollectionViewDataSource: AnyObject {
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
   ) -> CollectionReusableView
+  /// Whether the item at `indexPath` may be moved by
+  /// ``CollectionView/beginInteractiveMovementForItem(at:)``. The default is
+  /// false, as in UIKit.
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+
+  /// An interactive movement ended: the item at `sourceIndexPath` now
+  /// belongs at `destinationIndexPath` (the two may be equal). Update the
+  /// model here; the collection already shows the new order. Called once per
+  /// ``CollectionView/endInteractiveMovement()``. The default does nothing.
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
@@ -55,4 +67,18 @@ extension CollectionViewDataSource {
   ) -> CollectionReusableView {
     CollectionReusableView(frame: .zero)
   }
+  /// No item moves.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath)
+    -> Bool
+  { false }
+
+  /// Nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {}
 }

@@ -130,6 +130,16 @@ public protocol CollectionViewDelegateFlowLayout: AnyObject {
   /// made here are laid out in a further pass before
   /// ``CollectionView/layoutIfNeeded()`` returns.
   func collectionViewDidLayout(_ collectionView: CollectionView)
+
+  /// Where an interactively moving item goes when its position is over
+  /// `proposedIndexPath`: return it, or another index path to steer the
+  /// item (one naming no place is ignored). `originalIndexPath` is where the
+  /// movement began, `currentIndexPath` where the item is shown now.
+  func collectionView(
+    _ collectionView: CollectionView,
+    targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath
 }
 
 extension CollectionViewDelegateFlowLayout {
@@ -168,6 +178,17 @@ extension CollectionViewDelegateFlowLayout {
     _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
     forElementOfKind elementKind: String, at indexPath: IndexPath
   ) {}
+
+  /// `proposedIndexPath`.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView,
+    targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath {
+    proposedIndexPath
+  }
 
   /// The layout's ``CollectionViewFlowLayout/itemSize``.
   ///

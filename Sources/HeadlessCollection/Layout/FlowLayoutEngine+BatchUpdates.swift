@@ -15,17 +15,43 @@ extension FlowLayoutEngine {
   ///
   /// Inserted items are laid out at `placeholder` until sized when it is
   /// given (an estimated size), else they are unsized.
+  ///
+  /// When the batch changed sections, `newMetrics` holds every section's
+  /// metrics after it, and ``relayout(dirty:firstChangedSection:)`` must
+  /// follow.
   mutating func apply(
-    _ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int], placeholder: CGSize? = nil
+    _ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int], placeholder: CGSize? = nil,
+    newMetrics: [SectionMetrics]? = nil
   ) -> [Int] {
     replayRecords(batch, fresh: placeholder.map { .estimated($0) } ?? .unsized)
-    var start = 0
-    for section in sections.indices {
-      sections[section].start = start
-      sections[section].count = newCounts[section]
-      start += newCounts[section]
+    if let remap = batch.sections, let newMetrics {
+      replaceSections(remap, counts: newCounts, metrics: newMetrics)
+    } else {
+      var start = 0
+      for section in sections.indices {
+        sections[section].start = start
+        sections[section].count = newCounts[section]
+        start += newCounts[section]
+      }
     }
     return changedItems(batch, invalidatedOld: invalidatedOld)
+  }
+
+  /// Rebuilds the section list after a batch that changed sections: the
+  /// sections before `remap.firstChanged` keep their places (until
+  /// ``relayout(dirty:firstChangedSection:)`` places what follows), the
+  /// others are placed again.
+  ///
+  /// - Complexity: O(*s*).
+  private mutating func replaceSections(_ remap: SectionRemap, counts: [Int], metrics: [SectionMetrics]) {
+    var start = 0
+    sections = counts.indices.map { index in
+      defer { start += counts[index] }
+      let kept = index < remap.firstChanged ? sections[index] : nil
+      return SectionGeometry(
+        start: start, count: counts[index], origin: kept?.origin ?? 0, end: kept?.end ?? 0,
+        metrics: metrics[index])
+    }
   }
 
   /// Removes the batch's deleted and moved-out records and inserts records
@@ -48,29 +74,23 @@ extension FlowLayoutEngine {
         }
       }
     } else {
-      // Rebuild in one ordered walk over the old records, block by block.
+      // Rebuild in one ordered walk over the old records, block by block:
+      // survivors come in ascending old order, so the reader only steps on.
       let old = store
       var reader: GeometryStore.Position? = old.count > 0 ? old.position(of: 0) : nil
-      var oldIndex = 0
-      var removed = batch.removedOld.makeIterator()
-      var nextRemoved = removed.next()
-      var inserted = batch.insertedNew.makeIterator()
-      var nextInserted = inserted.next()
-      store = GeometryStore(count: batch.newCount) { newIndex in
-        if newIndex == nextInserted {
-          nextInserted = inserted.next()
-          if let source = moveSources[newIndex] { return old[source].carried }
-          return fresh
+      var readerIndex = 0
+      var origins = batch.origins
+      store = GeometryStore(count: batch.newCount) { _ in
+        switch origins.next()! {
+        case .inserted: return fresh
+        case .moved(let source): return old[source].carried
+        case .survivor(let source):
+          while readerIndex < source {
+            reader = old.position(after: reader!)
+            readerIndex += 1
+          }
+          return old[reader!]
         }
-        while oldIndex == nextRemoved {
-          oldIndex += 1
-          nextRemoved = removed.next()
-          reader = old.position(after: reader!)
-        }
-        let record = old[reader!]
-        oldIndex += 1
-        reader = old.position(after: reader!)
-        return record
       }
     }
   }
@@ -81,7 +101,8 @@ extension FlowLayoutEngine {
   private mutating func changedItems(_ batch: ValidatedBatch, invalidatedOld: [Int]) -> [Int] {
     var dirty = batch.insertedNew
     for old in batch.reloadedOld {
-      let new = batch.newIndex(ofSurvivor: old)
+      // A reloaded item of a moved section moves with it.
+      guard let new = batch.newIndex(of: old) else { continue }
       invalidateSize(of: new)
       dirty.append(new)
     }

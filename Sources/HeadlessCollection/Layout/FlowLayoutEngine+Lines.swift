@@ -37,6 +37,29 @@ extension FlowLayoutEngine {
       resync: true)
   }
 
+  /// ``relayout(dirty:)`` after a batch that changed sections: every line
+  /// from the first dirty item or the first section that changed as a whole
+  /// (`firstChangedSection`, nil when none did), whichever comes first, to
+  /// the end of the content is placed again.
+  ///
+  /// - Complexity: O(items and sections after that point), on top of
+  ///   ``relayout(dirty:)``'s when no section changed.
+  mutating func relayout(dirty: [Int], firstChangedSection changed: Int?) {
+    guard let changed, changed < sections.count else { return relayout(dirty: dirty) }
+    // Start at a line already placed (the one before the first change), as
+    // relayout(dirty:) does, so that lines keep never starting before the
+    // line before them; with no item before, start from the top.
+    let first = min(dirty.first ?? .max, sections[changed].start)
+    guard first > 0 else {
+      sections[0].origin = 0
+      run(section: 0, item: 0, position: mainLeading(sections[0].metrics.inset), dirty: [], resync: false)
+      return
+    }
+    let section = self.section(containing: first - 1)
+    let lineStart = self.lineStart(before: first, floor: sections[section].start)
+    run(section: section, item: lineStart, position: store[lineStart].lineOrigin, dirty: [], resync: false)
+  }
+
   /// The index of the section whose items include `index`.
   ///
   /// - Complexity: O(log *s*).

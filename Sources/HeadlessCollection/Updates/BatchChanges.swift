@@ -9,6 +9,20 @@ struct BatchChanges {
   var inserts: [IndexPath]
   var reloads: [IndexPath]
   var moves: [(from: IndexPath, to: IndexPath)]
+  /// Deleted sections, indexes before the update.
+  var sectionDeletes: IndexSet = []
+  /// Inserted sections, indexes after the update.
+  var sectionInserts: IndexSet = []
+  /// Reloaded sections, indexes before the update.
+  var sectionReloads: IndexSet = []
+  /// Section moves, before to after, in the order announced.
+  var sectionMoves: [(from: Int, to: Int)] = []
+
+  /// Whether any change names a whole section.
+  var changesSections: Bool {
+    !sectionDeletes.isEmpty || !sectionInserts.isEmpty || !sectionReloads.isEmpty
+      || !sectionMoves.isEmpty
+  }
 }
 
 extension BatchValidator {
@@ -21,7 +35,9 @@ extension BatchValidator {
   {
     try validate(
       BatchChanges(
-        deletes: batch.deletes, inserts: batch.inserts, reloads: batch.reloads, moves: batch.moves),
+        deletes: batch.deletes, inserts: batch.inserts, reloads: batch.reloads, moves: batch.moves,
+        sectionDeletes: batch.sectionDeletes, sectionInserts: batch.sectionInserts,
+        sectionReloads: batch.sectionReloads, sectionMoves: batch.sectionMoves),
       oldCounts: oldCounts, newCounts: newCounts)
   }
 }
@@ -50,28 +66,13 @@ extension BatchUpdateError {
         deletes: deletes.map(path), inserts: inserts.map(path), reloads: [],
         moves: moves.map { (path($0.from), path($0.to)) }),
       oldCounts: [array.count], newCounts: [newCount])
-    var movedFrom: [Int: Int] = [:]
-    movedFrom.reserveCapacity(batch.moves.count)
-    for move in batch.moves { movedFrom[move.new] = move.old }
-
     var result: [Element] = []
     result.reserveCapacity(batch.newCount)
-    var nextPlaced = 0  // into batch.insertedNew
-    var nextRemoved = 0  // into batch.removedOld
-    var nextSurvivor = 0  // old index
-    for new in 0..<batch.newCount {
-      if nextPlaced < batch.insertedNew.count && batch.insertedNew[nextPlaced] == new {
-        nextPlaced += 1
-        result.append(movedFrom[new].map { array[$0] } ?? inserting(new))
-        continue
+    for (new, origin) in batch.origins.enumerated() {
+      switch origin {
+      case .survivor(let old), .moved(let old): result.append(array[old])
+      case .inserted: result.append(inserting(new))
       }
-      // The next old item that neither left nor moved.
-      while nextRemoved < batch.removedOld.count && batch.removedOld[nextRemoved] == nextSurvivor {
-        nextRemoved += 1
-        nextSurvivor += 1
-      }
-      result.append(array[nextSurvivor])
-      nextSurvivor += 1
     }
     array = result
   }

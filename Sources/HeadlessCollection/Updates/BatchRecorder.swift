@@ -9,6 +9,14 @@ final class BatchRecorder {
   var inserts: [IndexPath] = []
   var reloads: [IndexPath] = []
   var moves: [(from: IndexPath, to: IndexPath)] = []
+  /// Sections announced by `deleteSections(_:)`, `insertSections(_:)` and
+  /// `reloadSections(_:)`: a section named twice is changed once, as an
+  /// `IndexSet` holds it once.
+  var sectionDeletes = IndexSet()
+  var sectionInserts = IndexSet()
+  var sectionReloads = IndexSet()
+  /// Section moves, in the order announced.
+  var sectionMoves: [(from: Int, to: Int)] = []
   /// Items whose sizes are to be asked again, as index paths before the
   /// update.
   var invalidations: [IndexPath] = []

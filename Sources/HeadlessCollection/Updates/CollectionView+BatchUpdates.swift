@@ -57,6 +57,9 @@ extension CollectionView {
     // Sizes are being asked: the items are between two placements and a
     // batch now would apply to half-placed records. Refuse it whole.
     if isMeasuring { throw .batchDuringSizing }
+    // The data source describes the order without the move in progress, so
+    // the batch is read against that order: the movement is cancelled first.
+    if interactiveMovement != nil { cancelInteractiveMovement() }
     layoutIfNeeded()
     let batch = BatchRecorder()
     if let completion { batch.completions.append(completion) }
@@ -117,6 +120,53 @@ extension CollectionView {
     record { $0.moves.append((indexPath, newIndexPath)) }
   }
 
+  /// Announces sections inserted at `sections` (indexes after the update).
+  /// Their items come from the data source with them: they are not item
+  /// inserts, and an item insert or move into an inserted section is an
+  /// error. A section named twice is inserted once. Outside a batch it
+  /// behaves as ``insertItems(at:)`` says.
+  ///
+  /// - Complexity: O(*c*) for *c* sections inside a batch.
+  public func insertSections(_ sections: IndexSet) {
+    record { $0.sectionInserts.formUnion(sections) }
+  }
+
+  /// Announces the deletion of `sections` (indexes before the update) with
+  /// their items: their cells go to the reuse queue and their selection
+  /// goes. Their items are not item deletes, and an item deleted, reloaded or
+  /// moved out of a deleted section is an error. Outside a batch it behaves
+  /// as ``insertItems(at:)`` says.
+  ///
+  /// - Complexity: O(*c*) for *c* sections inside a batch.
+  public func deleteSections(_ sections: IndexSet) {
+    record { $0.sectionDeletes.formUnion(sections) }
+  }
+
+  /// Announces that `sections` (indexes before the update) changed as a
+  /// whole. UIKit performs a reload as a delete of the section and an insert
+  /// of a new one where it lands, and so does this: the section may hold a
+  /// different number of items afterwards, every item of it gets a fresh
+  /// cell and is sized again, its selection goes, and it counts as one
+  /// section inserted and one deleted. Outside a batch it behaves as
+  /// ``insertItems(at:)`` says.
+  ///
+  /// - Complexity: O(*c*) for *c* sections inside a batch.
+  public func reloadSections(_ sections: IndexSet) {
+    record { $0.sectionReloads.formUnion(sections) }
+  }
+
+  /// Announces that section `section` (before the update) moves to
+  /// `newSection` (after the update) with its items, which keep their cells,
+  /// sizes and selection. Item changes inside it name it by its index before
+  /// the update (deletes, reloads, move sources) or after (inserts, move
+  /// destinations), as for any section. Outside a batch it behaves as
+  /// ``insertItems(at:)`` says.
+  ///
+  /// - Complexity: O(1) inside a batch.
+  public func moveSection(_ section: Int, toSection newSection: Int) {
+    record { $0.sectionMoves.append((section, newSection)) }
+  }
+
   /// Adds a change to the open batch, or performs it as a batch of its own.
   private func record(_ change: @escaping (BatchRecorder) -> Void) {
     if let openBatch {
@@ -136,7 +186,7 @@ extension CollectionView {
   }
 
   /// Applies a validated batch: cells, selection, then placement.
-  private func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) {
+  func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) {
     // Cells: moved and surviving items keep theirs under their new index;
     // deleted and reloaded items give theirs up.
     var remapped: [(index: Int, cell: CollectionViewCell)] = []
@@ -165,10 +215,17 @@ extension CollectionView {
       { old in ValidatedBatch.contains(batch.reloadedOld, old) ? nil : batch.newIndex(of: old) },
       oldPath: indexPath(forGlobal:))
 
+    // Moved and surviving sections keep their metrics; new ones are asked.
+    let newMetrics = batch.sections.map { remap in
+      let asked = sectionMetrics(for: remap.sourceOfNew.indices.filter { remap.sourceOfNew[$0] == nil })
+      var next = asked.makeIterator()
+      return remap.sourceOfNew.map { source in source.map { engine.sections[$0].metrics } ?? next.next()! }
+    }
     let dirty = engine.apply(
-      batch, newCounts: newCounts, invalidatedOld: invalidatedOld, placeholder: activeEstimate)
+      batch, newCounts: newCounts, invalidatedOld: invalidatedOld, placeholder: activeEstimate,
+      newMetrics: newMetrics)
     resolveSizes(dirty)
-    engine.relayout(dirty: dirty)
+    engine.relayout(dirty: dirty, firstChangedSection: batch.sections?.firstChanged)
     needsLayout = true
   }
 }

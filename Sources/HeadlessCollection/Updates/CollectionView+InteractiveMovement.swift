@@ -1,0 +1,131 @@
+import Foundation
+
+/// An item being moved by hand: where it began, where the collection shows
+/// it now, and the point it follows.
+struct InteractiveMovement {
+  var original: IndexPath
+  var current: IndexPath
+  /// The last target position, content coordinates; nil until the first
+  /// update.
+  var position: CGPoint?
+}
+
+extension CollectionView {
+  /// Starts moving the item at `indexPath` by hand, as a long-press
+  /// gesture does in UIKit. Returns false, with nothing started, when the
+  /// path names no item, the data source's `canMoveItemAt` says no (its
+  /// default), a movement is already under way, or the collection is inside
+  /// a batch or a layout pass.
+  ///
+  /// While the movement lasts the collection's own counts follow the item
+  /// (``numberOfItems(inSection:)`` may differ from the data source's), the
+  /// item is shown centred on the last position given to
+  /// ``updateInteractiveMovementTargetPosition(_:)``, and the other items
+  /// make room at its target place. A batch update started meanwhile cancels
+  /// the movement first (the data source's counts describe the order
+  /// without it), and ``reloadData()`` ends it: both show the data source's
+  /// order, and the data source hears no move.
+  ///
+  /// - Complexity: O(1) after the layout is up to date.
+  @discardableResult
+  public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
+    guard interactiveMovement == nil, openBatch == nil, !isInLayoutPass, !isMeasuring else { return false }
+    layoutIfNeeded()
+    guard let dataSource, global(indexPath) != nil,
+      dataSource.collectionView(self, canMoveItemAt: indexPath)
+    else { return false }
+    // The data source may have started a batch or a movement of its own.
+    guard interactiveMovement == nil, openBatch == nil, global(indexPath) != nil else { return false }
+    interactiveMovement = InteractiveMovement(original: indexPath, current: indexPath)
+    return true
+  }
+
+  /// Moves the item being moved to `targetPosition` (content coordinates):
+  /// the item is shown there, and when the position is over another item's
+  /// place the item takes that place — after the delegate's
+  /// `targetIndexPathForMoveOfItemFromOriginalIndexPath` hook, which may
+  /// steer it — and the others make room, in its section or another. Does
+  /// nothing without a movement, inside a batch or a layout pass, or for a
+  /// position that is not finite.
+  ///
+  /// - Complexity: O(log *n* + *v*), plus the lines the move places again.
+  public func updateInteractiveMovementTargetPosition(_ targetPosition: CGPoint) {
+    guard var movement = interactiveMovement, openBatch == nil, !isInLayoutPass, !isMeasuring,
+      targetPosition.x.isFinite, targetPosition.y.isFinite
+    else { return }
+    movement.position = targetPosition
+    interactiveMovement = movement
+    if let proposed = indexPathForItem(at: targetPosition), proposed != movement.current {
+      let target =
+        delegate?.collectionView(
+          self, targetIndexPathForMoveOfItemFromOriginalIndexPath: movement.original,
+          atCurrentIndexPath: movement.current, toProposedIndexPath: proposed) ?? proposed
+      // The delegate may have ended the movement or started a batch.
+      guard interactiveMovement != nil, openBatch == nil else { return }
+      if target != movement.current, moveShownItem(from: movement.current, to: target) {
+        movement.current = target
+      }
+    }
+    interactiveMovement = movement
+    needsLayout = true
+    layoutIfNeeded()
+  }
+
+  /// Ends the movement where the item is shown: the data source hears
+  /// `moveItemAt(original:to:)` once, and the item settles into its place.
+  /// Does nothing without a movement, inside a batch or a layout pass.
+  ///
+  /// - Complexity: O(*v*) for *v* visible items.
+  public func endInteractiveMovement() {
+    guard let movement = interactiveMovement, openBatch == nil, !isInLayoutPass, !isMeasuring else { return }
+    interactiveMovement = nil
+    dataSource?.collectionView(self, moveItemAt: movement.original, to: movement.current)
+    needsLayout = true
+    layoutIfNeeded()
+  }
+
+  /// Ends the movement by putting the item back where it began; the data
+  /// source hears nothing. Does nothing without a movement, inside a batch or
+  /// a layout pass.
+  ///
+  /// - Complexity: O(*v*), plus the lines the move places again.
+  public func cancelInteractiveMovement() {
+    guard let movement = interactiveMovement, openBatch == nil, !isInLayoutPass, !isMeasuring else { return }
+    interactiveMovement = nil
+    if movement.current != movement.original { moveShownItem(from: movement.current, to: movement.original) }
+    needsLayout = true
+    layoutIfNeeded()
+  }
+
+  /// Moves one item in the collection's own state (cells, sizes, selection,
+  /// layout), as a validated one-move batch whose counts the collection
+  /// works out itself. False, with nothing changed, when `to` names no place
+  /// for the item.
+  @discardableResult
+  private func moveShownItem(from: IndexPath, to: IndexPath) -> Bool {
+    let oldCounts = engine.sections.map(\.count)
+    // Subscripts, not `.section`: with AppKit alone IndexPath has no
+    // `section` (this package adds it only where neither UI kit does).
+    guard to.isCollectionIndexPath, to[0] >= 0, to[0] < oldCounts.count else { return false }
+    var newCounts = oldCounts
+    newCounts[from[0]] -= 1
+    newCounts[to[0]] += 1
+    let changes = BatchChanges(deletes: [], inserts: [], reloads: [], moves: [(from, to)])
+    guard let batch = try? BatchValidator.validate(changes, oldCounts: oldCounts, newCounts: newCounts) else {
+      return false
+    }
+    apply(batch, newCounts: newCounts, invalidatedOld: [])
+    return true
+  }
+
+  /// `frame`, the place of item `index`, or for the item being moved the
+  /// same size centred on the movement's position.
+  func displayedFrame(of index: Int, placed frame: CGRect) -> CGRect {
+    guard let movement = interactiveMovement, let position = movement.position,
+      global(movement.current) == index
+    else { return frame }
+    return CGRect(
+      x: position.x - frame.width / 2, y: position.y - frame.height / 2, width: frame.width,
+      height: frame.height)
+  }
+}
