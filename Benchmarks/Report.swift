@@ -97,6 +97,11 @@ func targetChecks(for rows: [BenchRow]) -> [TargetCheck] {
     guard let row = row(name), let floor = row.floorMedianMs, floor > 0 else { continue }
     checks.append(TargetCheck(name: "\(name) vs floor", measure: "\(name) / floor", limit: 0.7, value: row.timing.medianMs / floor))
   }
+  // Issue 21: the engine near its floor, hashing every identifier once.
+  for name in ["W2", "W6"] {
+    guard let row = row(name), let hashing = extra(row, "hashing_median_ms"), hashing > 0 else { continue }
+    checks.append(TargetCheck(name: "\(name) vs hashing", measure: "\(name) / hashing only", limit: 1.5, value: row.timing.medianMs / hashing))
+  }
   for name in ["W3", "W4"] {
     guard let row = row(name), let stdlib = row.stdlibMedianMs, stdlib > 0 else { continue }
     checks.append(TargetCheck(name: "\(name) vs stdlib", measure: "\(name) / stdlib", limit: 2, value: row.timing.medianMs / stdlib))
