@@ -154,13 +154,16 @@ func endToEndRows(
   config: BenchConfig, earlier: [BenchRow], selected: (String) -> Bool, progress: (String) -> Void
 ) -> [BenchRow] {
   var rows: [BenchRow] = []
-  if selected("E1a") || selected("E1b") || selected("E1c") {
+  if selected("E1a") || selected("E1b") || selected("E1c") || selected("E1d") {
     let models = endToEndModels(count: 100_000)
     if selected("E1a") { rows.append(firstRootRow(models, config: config, progress: progress)) }
     if selected("E1b") {
       rows.append(oneChangeRow(models, config: config, earlier: earlier, progress: progress))
     }
     if selected("E1c") { rows.append(oneAppendedRow(models, config: config, progress: progress)) }
+    if selected("E1d") {
+      rows.append(sectionedChangeRow(models, config: config, earlier: earlier + rows, progress: progress))
+    }
   }
   if selected("E2") { rows.append(millionRow(config: config, progress: progress)) }
   return rows
@@ -222,11 +225,7 @@ private func oneChangeRow(
   let newItems = models.changed.map { BenchItem(id: $0.identifier, payload: $0.payload) }
   let floor = measure(runs: config.runs) { blackHole(dictionaryFloor(old: oldItems, new: newItems)) }
   // W3 (the engine on 100,000 unchanged items) in the same run.
-  let w3Median =
-    earlier.first { $0.name == "W3" }?.timing.medianMs
-    ?? engineWorkloads(selected: { $0 == "W3" }).first.map { w3 in
-      measure(runs: config.runs) { blackHole(listDiff(oldArray: w3.old, newArray: w3.new)) }.medianMs
-    } ?? .nan
+  let w3Median = w3MedianMs(earlier: earlier, config: config)
   if changes != 1 || !updatedCorrectly {
     progress("E1b: unexpected result (\(changes) changes)")
   }
@@ -261,6 +260,54 @@ private func oneAppendedRow(
       ("flatten_median_ms", measured.flattenMedianMs),
       ("after_flatten_median_ms", measured.afterFlattenMedianMs),
     ])
+}
+
+/// E1d: the 100,000 items of E1a as 100 sections of 1,000, then the same
+/// root with one view model changed in one section: the other 99 sections
+/// are built from the very arrays shown, as an app's unchanged state gives
+/// them, so their items are taken from the list shown instead of being
+/// flattened again. Reports the whole update against W3.
+@MainActor
+private func sectionedChangeRow(
+  _ models: EndToEndModels, config: BenchConfig, earlier: [BenchRow], progress: (String) -> Void
+) -> BenchRow {
+  progress("E1d: 100 sections of 1,000 items, one view model changed in one section")
+  let chunk = 1_000
+  let arrays = stride(from: 0, to: models.original.count, by: chunk).map {
+    Array(models.original[$0..<min($0 + chunk, models.original.count)])
+  }
+  var changedArrays = arrays
+  changedArrays[arrays.count / 2][chunk / 2].payload = -1
+  func root(_ arrays: [[EndToEndViewModel]]) -> Section {
+    CompositeSection(arrays.enumerated().map { EndToEndSection($1, id: "s\($0)") })
+  }
+  let measured = measureUpdate(
+    runs: config.runs,
+    prepare: {
+      let dataSource = makeEndToEndDataSource()
+      dataSource.setRootSection(root(arrays))
+      return dataSource
+    }
+  ) { $0.setRootSection(root(changedArrays)) }
+  let w3Median = w3MedianMs(earlier: earlier, config: config)
+  return BenchRow(
+    name: "E1d", work: "100 sections of 1,000 items, then one view model changed in one section",
+    timing: measured.timing, floorMedianMs: nil, stdlibMedianMs: nil,
+    extra: [
+      ("flatten_median_ms", measured.flattenMedianMs),
+      ("after_flatten_median_ms", measured.afterFlattenMedianMs),
+      ("w3_median_ms", w3Median),
+      ("ratio_to_W3", measured.timing.medianMs / max(w3Median, 1e-9)),
+    ])
+}
+
+/// W3's median from the rows of the same run, or W3 timed now.
+private func w3MedianMs(earlier: [BenchRow], config: BenchConfig) -> Double {
+  earlier.first { $0.name == "W3" }?.timing.medianMs
+    ?? earlier.first { $0.name == "E1b" }?.extra.first { $0.key == "w3_median_ms" }?.value
+    ?? engineWorkloads(selected: { $0 == "W3" }).first.map { w3 in
+      measure(runs: config.runs) { blackHole(listDiff(oldArray: w3.old, newArray: w3.new)) }.medianMs
+    } ?? .nan
 }
 
 /// E2: a million items: the first root (timed), then one change and a

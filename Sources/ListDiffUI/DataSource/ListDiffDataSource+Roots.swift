@@ -103,7 +103,7 @@ extension ListDiffDataSource {
   nonisolated static func prepare(root: Section?, old: FlatList) -> PreparedUpdate {
     let clock = ContinuousClock()
     let start = clock.now
-    var (new, diagnostics) = Flattener.flatten(root)
+    var (new, diagnostics) = Flattener.flatten(root, previous: old)
     let flattenDuration = clock.now - start
     var result = new.diff(from: old)
     if !result.inserts.isEmpty {
