@@ -156,7 +156,7 @@ struct AsyncTests {
       ListSection<ItemVM, ItemController>([ItemVM(identifier: "x", value: value)])
     }
     continuation.yield(1)
-    while harness.cell(at: 0)?.shown?.value != 1 { await Task.yield() }
+    await poll("the first element shown") { harness.cell(at: 0)?.shown?.value == 1 }
     task.cancel()
     await task.value
     continuation.yield(2)

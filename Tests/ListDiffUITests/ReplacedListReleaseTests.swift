@@ -50,9 +50,12 @@ struct ReplacedListReleaseTests {
     ListSection<TokenVM, TokenController>((0..<count).map { TokenVM(identifier: "\(prefix)\($0)", token: Token(live)) })
   }
 
-  /// Lets the main actor take its next turns until `live` is empty.
-  private func waitUntilReleased(_ live: LiveCount) async throws {
-    while live.value > 0 { try await Task.sleep(for: .milliseconds(1)) }
+  /// Lets the main actor take its next turns until `live` is empty, for at
+  /// most ten seconds.
+  private func waitUntilReleased(
+    _ live: LiveCount, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    await poll("\(live.value) view models still live", sourceLocation: sourceLocation) { live.value == 0 }
   }
 
   @Test("a replaced list's view models are released on the main actor's next turn", arguments: [100, 5_000, 50_000])

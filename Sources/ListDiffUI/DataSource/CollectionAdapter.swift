@@ -90,11 +90,12 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   /// delegate. An item without a cell on screen cannot be tapped.
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     owner.callingOut {
-      if indexPath.section == 0, indexPath.item >= 0, indexPath.item < owner.list.count {
-        let controller = owner.controller(at: indexPath.item)
-        if let cell = controller.mountedListCell {
-          controller.send(.didSelect, cell)
-        }
+      // The cell on screen, not the controller's link: a cell waiting in the
+      // reuse queue stays linked to its controller, but it is not on screen.
+      if let cell = collectionView.cellForItem(at: indexPath) as? ListCell,
+        let controller = cell.controller, controller.mountedListCell === cell
+      {
+        controller.send(.didSelect, cell)
       }
       forward?.collectionView(collectionView, didSelectItemAt: indexPath)
     }
@@ -136,7 +137,7 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
 
   /// A root set here waits for the layout of the new offset, which follows.
   func scrollViewDidScroll(_ collectionView: CollectionView) {
-    owner.callingOut(appliesWhenDone: false) { forward?.scrollViewDidScroll(collectionView) }
+    owner.callingOut(drainsWhenDone: false) { forward?.scrollViewDidScroll(collectionView) }
   }
 
   func scrollViewWillBeginDragging(_ collectionView: CollectionView) {

@@ -92,6 +92,31 @@ public final class ListDiffDataSource {
   /// ListDiffUITesting's lifecycle recorder is built on. Not API.
   package var lifecycleObserver: (@MainActor (AnyListCellController, ListLifecycleEvent) -> Void)?
 
+  /// Hears what every applied root cost, as a ``ListUpdatePerformance``:
+  /// how long flattening, diffing, the work on the main actor and the layout
+  /// that followed took, and the work done in counts that do not depend on
+  /// the machine (items, changes, controllers, size requests, cells). Once
+  /// per applied root — a root equal to the one shown included, a root
+  /// skipped for a newer one not — on the main actor, after the root is
+  /// applied and laid out and before the ``updateHandler``; in both modes.
+  /// Default nil.
+  ///
+  /// A root set from inside the handler is applied after this one.
+  ///
+  /// - Complexity: free when nil: no clock is read for it (the counts are
+  ///   integer additions the data source makes anyway). Otherwise a few
+  ///   clock reads per root, plus the handler's own work.
+  public var performanceHandler: (@MainActor (ListUpdatePerformance) -> Void)?
+
+  /// The running totals of the work the data source did (controllers,
+  /// size requests, cells; the item and change counts stay zero), from
+  /// which ListDiffUITesting counts the work of a scroll or a drag. Not API.
+  package internal(set) var workCounts = ListWorkCounts()
+
+  /// The counts of the last root applied, nil before the first. Not API:
+  /// what `ListScreen.lastUpdate` shows.
+  package internal(set) var lastUpdateCounts: ListWorkCounts?
+
   // MARK: State, in parts with their own invariants
 
   /// What the collection view shows: the last applied root, flattened.
@@ -114,6 +139,8 @@ public final class ListDiffDataSource {
   /// Controllers whose view state changed while the collection view could
   /// not be changed (inside a batch or a layout pass): re-sized once it can.
   var deferredInvalidations: [AnyListCellController] = []
+  /// The tasks `observe` started, cancelled when the data source goes.
+  var observations = ObservationTasks()
   /// The reuse identifiers registered with the collection view.
   var registeredReuseIdentifiers: Set<String> = []
   /// The collection view's data source and delegate: kept here, since the
@@ -188,284 +215,16 @@ public final class ListDiffDataSource {
     callingOut { diagnosticHandler(diagnostic) }
   }
 
-  // MARK: Setting the root
-
-  /// Shows `section` (nil: nothing): diffs it against what is shown and
-  /// applies the difference as one batch update.
-  ///
-  /// Without `applyUpdatesAsync`, the root is applied when this returns —
-  /// unless it is set from inside a callback of this data source (a
-  /// controller hook, `itemSize`, the ``updateHandler``, a completion, a
-  /// delegate method) or while another root is applied: it then waits and is
-  /// applied right after the current work. With `applyUpdatesAsync`, the
-  /// root is flattened and diffed on a background task and applied later on
-  /// the main actor. Either way roots are applied in the order they were
-  /// set; a root that is still waiting when a newer one is set is skipped
-  /// (the newer one replaces it), and every completion is called once, in
-  /// the order the roots were set, when its root or a newer one is shown.
-  /// The view models of the root a new one replaces are released on the main
-  /// actor's next turn, or when the next root is applied if that is sooner.
-  ///
-  /// - Parameters:
-  ///   - section: the new root.
-  ///   - animate: whether the batch update is animated.
-  ///   - completion: called on the main actor once the root (or a newer one)
-  ///     is shown.
-  /// - Complexity: O(*n* + *m*) for *n* old and *m* new items (flattening and
-  ///   the diff; when items are inserted, one hash of every new item's
-  ///   identity to find repeats), plus O(*c*) for *c* changes and the work
-  ///   of the cells on screen.
-  public func setRootSection(
-    _ section: Section?, animate: Bool = false, completion: (@MainActor () -> Void)? = nil
-  ) {
-    scheduler.enqueue(section, animate: animate, completion: completion)
-    applyWaitingRoots()
-  }
-
-  /// Shows `section` and returns once it, or a newer root, is shown.
-  ///
-  /// - Complexity: as ``setRootSection(_:animate:completion:)``.
-  public func setRootSection(_ section: Section?, animate: Bool = false) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      setRootSection(section, animate: animate) { continuation.resume() }
-    }
-  }
-
-  /// Shows every element of `sequence`, in order, as the root `section`
-  /// makes of it, until the sequence ends or the returned task is cancelled.
-  ///
-  /// Each element's root is applied before the next element is requested, so
-  /// none is skipped. `section` runs on a background task, not on the main
-  /// actor (it is `@Sendable`; a `@MainActor` closure does not compile): build
-  /// the sections there from the element alone. If the sequence throws,
-  /// observing stops and a ``ListDiffDiagnostic/Kind/sequenceFailed``
-  /// diagnostic is reported. The task holds the data source weakly and ends
-  /// when it is deallocated.
-  ///
-  /// ```swift
-  /// let observation = dataSource.observe(store.snapshots) { snapshot in
-  ///   ListSection<Todo, TodoController>(snapshot.todos) { TodoViewModel(todo: $0) }
-  /// }
-  /// ```
-  ///
-  /// - Complexity: that of ``setRootSection(_:animate:completion:)`` per element.
-  @discardableResult
-  public func observe<S: AsyncSequence & Sendable>(
-    _ sequence: S, animate: Bool = false,
-    section: @escaping @Sendable (S.Element) -> Section?
-  ) -> Task<Void, Never> where S.Element: Sendable {
-    Task.detached { [weak self] in
-      var iterator = sequence.makeAsyncIterator()
-      do {
-        while !Task.isCancelled, let element = try await iterator.next() {
-          let root = section(element)
-          guard !Task.isCancelled, let dataSource = self else { return }
-          await dataSource.setRootSection(root, animate: animate)
-        }
-      } catch {
-        guard let dataSource = self else { return }
-        await dataSource.report(
-          ListDiffDiagnostic(
-            kind: .sequenceFailed,
-            message: "the observed sequence threw \(error); no further roots are shown from it"))
-      }
-    }
-  }
-
-  // MARK: Finding items
-
-  /// The index path of the item whose view model has `identifier`, or nil.
-  ///
-  /// Identifiers need only be unique within a section, so where one repeats
-  /// across sections, name the section: `sectionPath` lists ids of enclosing
-  /// sections (explicit `id:`s, and render-model identifiers), outermost
-  /// first, and need not be complete — an item matches when they appear in
-  /// order among its enclosing sections' ids. The first match in display
-  /// order is returned.
-  ///
-  /// - Complexity: O(*n*) in the number of items.
-  public func indexPath(forIdentifier identifier: String, sectionPath: [String] = []) -> IndexPath? {
-    itemIndex(forIdentifier: identifier, sectionPath: sectionPath).map {
-      IndexPath(item: $0, section: 0)
-    }
-  }
-
-  /// Scrolls so that the item with `identifier` (see
-  /// ``indexPath(forIdentifier:sectionPath:)``) is at `position`; returns
-  /// whether the item was found.
-  ///
-  /// - Complexity: O(*n*) to find the item, plus the scroll's layout pass.
-  @discardableResult
-  public func scrollToItem(
-    identifier: String, sectionPath: [String] = [],
-    at position: CollectionView.ScrollPosition = .top, animated: Bool = false
-  ) -> Bool {
-    guard let indexPath = indexPath(forIdentifier: identifier, sectionPath: sectionPath) else {
-      return false
-    }
-    collectionView.scrollToItem(at: indexPath, at: position, animated: animated)
-    collectionView.layoutIfNeeded()
-    return true
-  }
-
-  /// The controller of the item with `identifier` (see
-  /// ``indexPath(forIdentifier:sectionPath:)``), created now if the
-  /// collection view has not needed it yet; nil if there is no such item.
-  ///
-  /// - Complexity: O(*n*) to find the item.
-  public func cellController(forIdentifier identifier: String, sectionPath: [String] = [])
-    -> AnyListCellController?
-  {
-    itemIndex(forIdentifier: identifier, sectionPath: sectionPath).map { controller(at: $0) }
-  }
-
-  /// The number of items shown.
-  ///
-  /// - Complexity: O(1).
-  public var itemCount: Int { list.count }
-
-  /// The number of live controllers: items the collection view has sized or
-  /// displayed (or that were looked up) and that still exist. For tests and
-  /// the benchmark.
-  ///
-  /// - Complexity: O(1).
-  package var cellControllerCount: Int { controllers.count }
-
-  func itemIndex(forIdentifier identifier: String, sectionPath: [String]) -> Int? {
-    let keys = list.keys
-    for index in keys.indices where keys[index].identifier == identifier {
-      if sectionPath.isEmpty
-        || Self.names(list.leaf(ofItem: index).scope.names, contain: sectionPath)
-      {
-        return index
-      }
-    }
-    return nil
-  }
-
-  /// Whether `path` appears, in order, within `names`: how a `sectionPath`
-  /// matches an item's section names (ListDiffUITesting matches the same way).
-  ///
-  /// - Complexity: O(*d*) in the number of names.
-  package static func names(_ names: [String], contain path: [String]) -> Bool {
-    var remaining = path[...]
-    for name in names where name == remaining.first {
-      remaining.removeFirst()
-      if remaining.isEmpty { return true }
-    }
-    return remaining.isEmpty
-  }
-
-  // MARK: Calling out
-
-  /// Runs user code (a controller hook, a handler, a completion) or a
-  /// collection-view callback: roots it sets wait until it returns, and the
-  /// waiting ones are applied when the outermost such call returns at a
-  /// point where the collection view can take a batch.
-  ///
-  /// With `appliesWhenDone` false the waiting roots stay for the layout pass
-  /// that follows (the collection view is in the middle of an operation that
-  /// is not a layout pass: `scrollViewDidScroll` comes between the new
-  /// offset and the layout for it).
-  func callingOut<Result>(appliesWhenDone: Bool = true, _ body: () throws -> Result) rethrows
-    -> Result
-  {
-    scheduler.enterCallback()
-    defer {
-      scheduler.exitCallback()
-      if appliesWhenDone && scheduler.callbackDepth == 0 && !collectionView.isPerformingLayout {
-        applyWaitingRoots()
-        flushDeferredInvalidationsIfPossible()
-      }
-    }
-    return try body()
-  }
-
-  /// The collection view finished a layout pass and can take changes:
-  /// apply what waited for it, unless a callback of ours is still running
-  /// (its end does it).
-  func collectionViewDidFinishLayout() {
-    guard scheduler.callbackDepth == 0 else { return }
-    applyWaitingRoots()
-    flushDeferredInvalidationsIfPossible()
-  }
-
-  // MARK: Controllers
-
-  /// The controller of the item at `index`, created if it has none yet.
-  ///
-  /// - Complexity: O(1) expected (one hash of the item's identity), plus
-  ///   O(log *s*) in the number of leaf sections when it is created.
-  func controller(at index: Int) -> AnyListCellController {
-    let key = list.keys[index]
-    if let existing = controllers[key] { return existing }
-    let leaf = list.leaf(ofItem: index)
-    let controller = callingOut {
-      leaf.controllerType.init(
-        viewModel: list.viewModels[index], delegate: leaf.delegate, context: context)
-    }
-    controller.host = self
-    controller.itemKey = key
-    controller.sectionScope = leaf.scope
-    controllers.insert(controller, for: key)
-    return controller
-  }
-
-  /// The index of `controller`'s item, or nil if the item is gone.
-  ///
-  /// - Complexity: O(1) for a controller whose cell is on screen; otherwise
-  ///   O(1) expected after an O(*n*) index built once per update.
-  func index(of controller: AnyListCellController) -> Int? {
-    guard let key = controller.itemKey, controllers.isLive(controller) else { return nil }
-    if let cell = controller.mountedListCell, let indexPath = collectionView.indexPath(for: cell),
-      indexPath.item < list.count, list.keys[indexPath.item] == key
-    {
-      return indexPath.item
-    }
-    return controllers.index(of: key, in: list.keys)
-  }
-
-  /// A controller's view state changed: configure its cell and re-size it,
-  /// now if the collection view can take it, else once it can.
-  func controllerDidChangeState(_ controller: AnyListCellController) {
-    guard controllers.isLive(controller) else { return }
-    if let cell = controller.mountedListCell, !controller.isConfiguring {
-      configure(controller, cell)
-    }
-    deferredInvalidations.append(controller)
-    flushDeferredInvalidationsIfPossible()
-  }
-
-  /// Re-sizes the items whose state changed, if the collection view can be
-  /// changed now (no batch, layout pass, or callback of ours under way).
-  func flushDeferredInvalidationsIfPossible() {
-    guard !deferredInvalidations.isEmpty, !scheduler.isBusy, !appearance.isRunning,
-      !collectionView.isPerformingLayout
-    else { return }
-    if invalidateDeferredSizes() {
-      collectionView.layoutIfNeeded()
-    }
-  }
-
-  /// Invalidates the sizes deferred during a batch or layout pass (inside a
-  /// batch, the collection view takes index paths from before the update,
-  /// which `list` then still describes). Returns whether there were any.
-  @discardableResult
-  func invalidateDeferredSizes() -> Bool {
-    guard !deferredInvalidations.isEmpty else { return false }
-    let pending = deferredInvalidations
-    deferredInvalidations = []
-    var indexPaths: [IndexPath] = []
-    for controller in pending {
-      guard let index = index(of: controller) else { continue }
-      indexPaths.append(IndexPath(item: index, section: 0))
-    }
-    guard !indexPaths.isEmpty else { return false }
-    collectionView.invalidateLayout(forItemsAt: indexPaths)
-    return true
-  }
-
   isolated deinit {
+    observations.cancelAll()
+    // Unhooked before any user code runs: a `willUnmount` below that
+    // touches the collection view (lays it out, selects, reloads) must not
+    // reach this data source through the adapter, whose reference to it is
+    // unowned and would trap now. The collection view is left without a data
+    // source, empty at its next layout, as when nobody keeps the data source.
+    if collectionView.dataSource === adapter { collectionView.dataSource = nil }
+    if collectionView.delegate === adapter { collectionView.delegate = nil }
+    collectionView.layoutDidFinish = nil
     // Every mounted controller hears `willUnmount` once the data source lets
     // go of the collection view.
     for controller in controllers.removeAll() {

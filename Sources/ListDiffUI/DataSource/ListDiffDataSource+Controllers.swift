@@ -1,0 +1,75 @@
+import Foundation
+import HeadlessCollection
+import ListDiff
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
+
+extension ListDiffDataSource {
+  // MARK: Controllers
+
+  /// The controller of the item at `index`, created if it has none yet.
+  ///
+  /// - Complexity: O(1) expected (one hash of the item's identity), plus
+  ///   O(log *s*) in the number of leaf sections when it is created.
+  func controller(at index: Int) -> AnyListCellController {
+    let key = list.keys[index]
+    if let existing = controllers[key] { return existing }
+    let leaf = list.leaf(ofItem: index)
+    let controller = callingOut {
+      leaf.controllerType.init(
+        viewModel: list.viewModels[index], delegate: leaf.delegate, context: context)
+    }
+    workCounts.controllersCreated += 1
+    controller.host = self
+    controller.itemKey = key
+    controller.sectionScope = leaf.scope
+    controllers.insert(controller, for: key)
+    return controller
+  }
+
+  /// The index of `controller`'s item, or nil if the item is gone.
+  ///
+  /// - Complexity: O(1) for a controller whose cell is on screen; otherwise
+  ///   O(1) expected after an O(*n*) index built once per update.
+  func index(of controller: AnyListCellController) -> Int? {
+    guard let key = controller.itemKey, controllers.isLive(controller) else { return nil }
+    if let cell = controller.mountedListCell, let indexPath = collectionView.indexPath(for: cell),
+      indexPath.item < list.count, list.keys[indexPath.item] == key
+    {
+      return indexPath.item
+    }
+    return controllers.index(of: key, in: list.keys)
+  }
+
+  /// A controller's view state changed: configure its cell and re-size it,
+  /// now if the collection view can take it, else once it can.
+  func controllerDidChangeState(_ controller: AnyListCellController) {
+    guard controllers.isLive(controller) else { return }
+    if let cell = controller.mountedListCell, !controller.isConfiguring {
+      configure(controller, cell)
+    }
+    deferredInvalidations.append(controller)
+    drain()
+  }
+
+  /// Invalidates the sizes deferred during a batch or layout pass (inside a
+  /// batch, the collection view takes index paths from before the update,
+  /// which `list` then still describes). Returns whether there were any.
+  @discardableResult
+  func invalidateDeferredSizes() -> Bool {
+    guard !deferredInvalidations.isEmpty else { return false }
+    let pending = deferredInvalidations
+    deferredInvalidations = []
+    var indexPaths: [IndexPath] = []
+    for controller in pending {
+      guard let index = index(of: controller) else { continue }
+      indexPaths.append(IndexPath(item: index, section: 0))
+    }
+    guard !indexPaths.isEmpty else { return false }
+    collectionView.invalidateLayout(forItemsAt: indexPaths)
+    return true
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import HeadlessCollection
+import ListDiff
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
+
+extension ListDiffDataSource {
+  // MARK: Finding items
+
+  /// The index path of the item whose view model has `identifier`, or nil.
+  ///
+  /// Identifiers need only be unique within a section, so where one repeats
+  /// across sections, name the section: `sectionPath` lists ids of enclosing
+  /// sections (explicit `id:`s, and render-model identifiers), outermost
+  /// first, and need not be complete — an item matches when they appear in
+  /// order among its enclosing sections' ids. The first match in display
+  /// order is returned.
+  ///
+  /// - Complexity: O(*n*) in the number of items.
+  public func indexPath(forIdentifier identifier: String, sectionPath: [String] = []) -> IndexPath? {
+    itemIndex(forIdentifier: identifier, sectionPath: sectionPath).map {
+      IndexPath(item: $0, section: 0)
+    }
+  }
+
+  /// Scrolls so that the item with `identifier` (see
+  /// ``indexPath(forIdentifier:sectionPath:)``) is at `position`; returns
+  /// whether the item was found.
+  ///
+  /// - Complexity: O(*n*) to find the item, plus the scroll's layout pass.
+  @discardableResult
+  public func scrollToItem(
+    identifier: String, sectionPath: [String] = [],
+    at position: CollectionView.ScrollPosition = .top, animated: Bool = false
+  ) -> Bool {
+    guard let indexPath = indexPath(forIdentifier: identifier, sectionPath: sectionPath) else {
+      return false
+    }
+    collectionView.scrollToItem(at: indexPath, at: position, animated: animated)
+    collectionView.layoutIfNeeded()
+    return true
+  }
+
+  /// The controller of the item with `identifier` (see
+  /// ``indexPath(forIdentifier:sectionPath:)``), created now if the
+  /// collection view has not needed it yet; nil if there is no such item.
+  ///
+  /// - Complexity: O(*n*) to find the item.
+  public func cellController(forIdentifier identifier: String, sectionPath: [String] = [])
+    -> AnyListCellController?
+  {
+    itemIndex(forIdentifier: identifier, sectionPath: sectionPath).map { controller(at: $0) }
+  }
+
+  /// The number of items shown.
+  ///
+  /// - Complexity: O(1).
+  public var itemCount: Int { list.count }
+
+  /// The number of live controllers: items the collection view has sized or
+  /// displayed (or that were looked up) and that still exist. For tests and
+  /// the benchmark.
+  ///
+  /// - Complexity: O(1).
+  package var cellControllerCount: Int { controllers.count }
+
+  func itemIndex(forIdentifier identifier: String, sectionPath: [String]) -> Int? {
+    let keys = list.keys
+    for index in keys.indices where keys[index].identifier == identifier {
+      if sectionPath.isEmpty
+        || Self.names(list.leaf(ofItem: index).scope.names, contain: sectionPath)
+      {
+        return index
+      }
+    }
+    return nil
+  }
+
+  /// Whether `path` appears, in order, within `names`: how a `sectionPath`
+  /// matches an item's section names (ListDiffUITesting matches the same way).
+  ///
+  /// - Complexity: O(*d*) in the number of names.
+  package static func names(_ names: [String], contain path: [String]) -> Bool {
+    var remaining = path[...]
+    for name in names where name == remaining.first {
+      remaining.removeFirst()
+      if remaining.isEmpty { return true }
+    }
+    return remaining.isEmpty
+  }
+}
