@@ -116,9 +116,10 @@ internal struct _MiddlePairing: ~Copyable {
     var expected = -1
     // New identifiers are hashed ahead too, but only while they keep
     // needing it: a run of items that could not be paired by comparison
-    // (inserts, a replaced list) hashes up to twice as far ahead as the run
-    // is long, at most a block, so an isolated insert wastes no hash and a
-    // long run's look-ups overlap as the old side's inserts do.
+    // (inserts, a replaced list) hashes as far ahead as the run is long so
+    // far, at most a block, so isolated inserts and moves waste no hash, at
+    // most half of a run's hashes are wasted, and a long run's look-ups
+    // overlap as the old side's inserts do.
     var hashedFrom = 0
     var hashedTo = 0
     var run = 0
@@ -134,7 +135,7 @@ internal struct _MiddlePairing: ~Copyable {
       }
       if j >= hashedTo {
         hashedFrom = j
-        hashedTo = Swift.min(newCount, j + Swift.max(1, Swift.min(Self.block, 2 * run)))
+        hashedTo = Swift.min(newCount, j + Swift.max(1, Swift.min(Self.block, run)))
         for ahead in hashedFrom..<hashedTo { hashes[ahead - hashedFrom] = new[newBase + ahead].hashValue }
       }
       run += 1
