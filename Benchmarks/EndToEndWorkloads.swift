@@ -44,13 +44,13 @@ private typealias EndToEndSection = ListSection<EndToEndViewModel, EndToEndContr
 /// (the setting recommended for long lists), so only items near the
 /// viewport are sized and get controllers.
 @MainActor
-private func makeEndToEndDataSource() -> ListDiffDataSource {
+private func makeEndToEndDataSource(applyUpdatesAsync: Bool = false) -> ListDiffDataSource {
   let layout = CollectionViewFlowLayout()
   layout.minimumLineSpacing = 0
   layout.estimatedItemSize = CGSize(width: 80, height: 1)
   let collection = CollectionView(
     frame: CGRect(x: 0, y: 0, width: 80, height: 40), collectionViewLayout: layout)
-  let dataSource = ListDiffDataSource(collectionView: collection)
+  let dataSource = ListDiffDataSource(collectionView: collection, applyUpdatesAsync: applyUpdatesAsync)
   dataSource.diagnosticHandler = { _ in }
   return dataSource
 }
@@ -96,54 +96,61 @@ private func endToEndModels(count: Int) -> EndToEndModels {
   return models
 }
 
-/// Flattening alone, the section's construction included, timed in a loop
-/// of its own: reported beside the data source's own flattening (which the
-/// targets use), for comparison.
-private func flattenTiming(_ models: [EndToEndViewModel], runs: Int, warmUp: Bool = true) -> Timing {
-  measure(runs: runs, warmUp: warmUp) { blackHole(FlattenedRoot(EndToEndSection(models))) }
-}
-
 /// An update timed as `measure` times a body, with the data source's own
-/// flattening in each timed repetition: the cost of the user's description
-/// within the very update timed. (Flattening timed apart meets the memory
-/// allocator in another state, and differs from this by more than the
-/// framework's own work.)
+/// report of it (``ListDiffDataSource/performanceHandler``): the
+/// flattening and the diff within the very update timed. (Flattening timed
+/// apart meets the memory allocator in another state, and differs from this
+/// by more than the framework's own work.)
 struct UpdateTiming {
   var timing: Timing
-  /// The median of the data source's flattening times.
+  /// The median of the reported flattening times.
   var flattenMedianMs: Double
+  /// The median of the reported diff times.
+  var diffMedianMs: Double
   /// The median, over the repetitions, of the update's time less its
   /// flattening: the framework's part.
   var afterFlattenMedianMs: Double
 }
 
+extension Duration {
+  /// In milliseconds.
+  var milliseconds: Double {
+    Double(components.seconds) * 1_000 + Double(components.attoseconds) / 1e15
+  }
+}
+
+/// The median of the last `count` values (the timed repetitions; earlier
+/// ones are the warm-up's).
+func median(ofLast count: Int, _ values: [Double]) -> Double {
+  let timed = values.suffix(max(1, count)).sorted()
+  return timed.isEmpty ? .nan : timed[timed.count / 2]
+}
+
 /// Times `update` on the data source `prepare` makes, as `measure` does
 /// (after an untimed warm-up unless `warmUp` is false), reading the data
-/// source's own flattening time after each repetition.
+/// source's performance report of each repetition.
 @MainActor
 private func measureUpdate(
   runs: Int, warmUp: Bool = true, prepare: () -> ListDiffDataSource,
   _ update: (ListDiffDataSource) -> Void
 ) -> UpdateTiming {
   var flattens: [Double] = []
+  var diffs: [Double] = []
   var afterFlattens: [Double] = []
   let timing = measure(runs: runs, warmUp: warmUp, prepare: prepare) { dataSource in
+    var report: ListUpdatePerformance?
+    dataSource.performanceHandler = { report = $0 }
     let start = nowNanoseconds()
     update(dataSource)
     let total = Double(nowNanoseconds() - start) / 1_000_000
-    let duration = dataSource.lastFlattenDuration.components
-    let flatten = Double(duration.seconds) * 1_000 + Double(duration.attoseconds) / 1e15
+    let flatten = report?.flattenDuration.milliseconds ?? .nan
     flattens.append(flatten)
+    diffs.append(report?.diffDuration.milliseconds ?? .nan)
     afterFlattens.append(total - flatten)
   }
-  // The warm-up's readings are not a timed repetition's.
-  func median(_ values: [Double]) -> Double {
-    let timed = values.suffix(max(1, runs)).sorted()
-    return timed[timed.count / 2]
-  }
   return UpdateTiming(
-    timing: timing,
-    flattenMedianMs: median(flattens), afterFlattenMedianMs: median(afterFlattens))
+    timing: timing, flattenMedianMs: median(ofLast: runs, flattens),
+    diffMedianMs: median(ofLast: runs, diffs), afterFlattenMedianMs: median(ofLast: runs, afterFlattens))
 }
 
 /// E1a, E1b, E1c and E2, after the rows of the same run (`earlier`): E1b
@@ -154,13 +161,16 @@ func endToEndRows(
   config: BenchConfig, earlier: [BenchRow], selected: (String) -> Bool, progress: (String) -> Void
 ) -> [BenchRow] {
   var rows: [BenchRow] = []
-  if selected("E1a") || selected("E1b") || selected("E1c") {
+  if selected("E1a") || selected("E1b") || selected("E1c") || selected("E1d") {
     let models = endToEndModels(count: 100_000)
     if selected("E1a") { rows.append(firstRootRow(models, config: config, progress: progress)) }
     if selected("E1b") {
       rows.append(oneChangeRow(models, config: config, earlier: earlier, progress: progress))
     }
     if selected("E1c") { rows.append(oneAppendedRow(models, config: config, progress: progress)) }
+    if selected("E1d") {
+      rows.append(sectionedChangeRow(models, config: config, earlier: earlier + rows, progress: progress))
+    }
   }
   if selected("E2") { rows.append(millionRow(config: config, progress: progress)) }
   return rows
@@ -172,10 +182,9 @@ private func firstRootRow(
   _ models: EndToEndModels, config: BenchConfig, progress: (String) -> Void
 ) -> BenchRow {
   progress("E1a: first root of \(models.original.count) items")
-  let measured = measureUpdate(runs: config.runs, prepare: makeEndToEndDataSource) {
+  let measured = measureUpdate(runs: config.runs, prepare: { makeEndToEndDataSource() }) {
     $0.setRootSection(EndToEndSection(models.original))
   }
-  let flattenAlone = flattenTiming(models.original, runs: config.runs)
   // One more run, counted.
   let dataSource = makeEndToEndDataSource()
   EndToEndController.configureCalls = 0
@@ -186,7 +195,6 @@ private func firstRootRow(
     timing: measured.timing, floorMedianMs: nil, stdlibMedianMs: nil,
     extra: [
       ("flatten_median_ms", measured.flattenMedianMs),
-      ("flatten_alone_median_ms", flattenAlone.medianMs),
       ("configure_cell_calls", Double(EndToEndController.configureCalls)),
       ("visible_cells", Double(dataSource.collectionView.visibleCells.count)),
       ("controllers", Double(dataSource.cellControllerCount)),
@@ -209,37 +217,24 @@ private func oneChangeRow(
       dataSource.setRootSection(EndToEndSection(models.changed))
       updatedCorrectly = updatedCorrectly && dataSource.itemCount == count
     })
-  // The diff alone, on the very items the data source diffs.
-  let oldRoot = FlattenedRoot(EndToEndSection(models.original))
-  let newRoot = FlattenedRoot(EndToEndSection(models.changed))
-  var changes = 0
-  let diffOnly = measure(runs: config.runs) {
-    changes = FlattenedRoot.diff(from: oldRoot, to: newRoot)
-  }
-  let flattenAlone = flattenTiming(models.changed, runs: config.runs)
   // The dictionary floor on the same identifier strings.
   let oldItems = models.original.map { BenchItem(id: $0.identifier, payload: $0.payload) }
   let newItems = models.changed.map { BenchItem(id: $0.identifier, payload: $0.payload) }
   let floor = measure(runs: config.runs) { blackHole(dictionaryFloor(old: oldItems, new: newItems)) }
   // W3 (the engine on 100,000 unchanged items) in the same run.
-  let w3Median =
-    earlier.first { $0.name == "W3" }?.timing.medianMs
-    ?? engineWorkloads(selected: { $0 == "W3" }).first.map { w3 in
-      measure(runs: config.runs) { blackHole(listDiff(oldArray: w3.old, newArray: w3.new)) }.medianMs
-    } ?? .nan
-  if changes != 1 || !updatedCorrectly {
-    progress("E1b: unexpected result (\(changes) changes)")
+  let w3Median = w3MedianMs(earlier: earlier, config: config)
+  if !updatedCorrectly {
+    progress("E1b: unexpected item count")
   }
   return BenchRow(
     name: "E1b", work: "then the same root with one view model changed",
     timing: measured.timing, floorMedianMs: floor.medianMs, stdlibMedianMs: nil,
     extra: [
-      ("diff_only_median_ms", diffOnly.medianMs),
+      ("diff_only_median_ms", measured.diffMedianMs),
       ("flatten_median_ms", measured.flattenMedianMs),
       ("after_flatten_median_ms", measured.afterFlattenMedianMs),
-      ("flatten_alone_median_ms", flattenAlone.medianMs),
       ("w3_median_ms", w3Median),
-      ("ratio_to_diff_only", measured.timing.medianMs / max(diffOnly.medianMs, 1e-9)),
+      ("ratio_to_diff_only", measured.timing.medianMs / max(measured.diffMedianMs, 1e-9)),
     ])
 }
 
@@ -263,9 +258,59 @@ private func oneAppendedRow(
     ])
 }
 
+/// E1d: the 100,000 items of E1a as 100 sections of 1,000, then the same
+/// root with one view model changed in one section: the other 99 sections
+/// are built from the very arrays shown, as an app's unchanged state gives
+/// them, so their items are taken from the list shown instead of being
+/// flattened again. Reports the whole update against W3.
+@MainActor
+private func sectionedChangeRow(
+  _ models: EndToEndModels, config: BenchConfig, earlier: [BenchRow], progress: (String) -> Void
+) -> BenchRow {
+  progress("E1d: 100 sections of 1,000 items, one view model changed in one section")
+  let chunk = 1_000
+  let arrays = stride(from: 0, to: models.original.count, by: chunk).map {
+    Array(models.original[$0..<min($0 + chunk, models.original.count)])
+  }
+  var changedArrays = arrays
+  changedArrays[arrays.count / 2][chunk / 2].payload = -1
+  func root(_ arrays: [[EndToEndViewModel]]) -> Section {
+    CompositeSection(arrays.enumerated().map { EndToEndSection($1, id: "s\($0)") })
+  }
+  let measured = measureUpdate(
+    runs: config.runs,
+    prepare: {
+      let dataSource = makeEndToEndDataSource()
+      dataSource.setRootSection(root(arrays))
+      return dataSource
+    }
+  ) { $0.setRootSection(root(changedArrays)) }
+  let w3Median = w3MedianMs(earlier: earlier, config: config)
+  return BenchRow(
+    name: "E1d", work: "100 sections of 1,000 items, then one view model changed in one section",
+    timing: measured.timing, floorMedianMs: nil, stdlibMedianMs: nil,
+    extra: [
+      ("flatten_median_ms", measured.flattenMedianMs),
+      ("after_flatten_median_ms", measured.afterFlattenMedianMs),
+      ("w3_median_ms", w3Median),
+      ("ratio_to_W3", measured.timing.medianMs / max(w3Median, 1e-9)),
+    ])
+}
+
+/// W3's median from the rows of the same run, or W3 timed now.
+private func w3MedianMs(earlier: [BenchRow], config: BenchConfig) -> Double {
+  earlier.first { $0.name == "W3" }?.timing.medianMs
+    ?? earlier.first { $0.name == "E1b" }?.extra.first { $0.key == "w3_median_ms" }?.value
+    ?? engineWorkloads(selected: { $0 == "W3" }).first.map { w3 in
+      measure(runs: config.runs) { blackHole(listDiff(oldArray: w3.old, newArray: w3.new)) }.medianMs
+    } ?? .nan
+}
+
 /// E2: a million items: the first root (timed), then one change and a
 /// scroll to the end (timed apart), and the peak memory of all three above
-/// the models, beside the memory of the flattened items alone.
+/// the models, beside the flattened items' own memory: what any list must
+/// hold per item, an identity (an identifier, a scope and a cell type) and a
+/// type-erased view model.
 @MainActor
 private func millionRow(config: BenchConfig, progress: (String) -> Void) -> BenchRow {
   let models = endToEndModels(count: 1_000_000)
@@ -273,9 +318,8 @@ private func millionRow(config: BenchConfig, progress: (String) -> Void) -> Benc
   // Each repetition is seconds long: fewer of them, no warm-up.
   let runs = config.quick ? 1 : 3
   let firstRoot = measureUpdate(
-    runs: runs, warmUp: false, prepare: makeEndToEndDataSource
+    runs: runs, warmUp: false, prepare: { makeEndToEndDataSource() }
   ) { $0.setRootSection(EndToEndSection(models.original)) }
-  let flattenAlone = flattenTiming(models.original, runs: runs, warmUp: false)
   var scrollMs: [Double] = []
   let change = measure(
     runs: runs, warmUp: false,
@@ -286,13 +330,11 @@ private func millionRow(config: BenchConfig, progress: (String) -> Void) -> Benc
       scrollToEnd(dataSource.collectionView)
       scrollMs.append(Double(nowNanoseconds() - start) / 1_000_000)
     })
-  // Memory: the flattened items held alone, then the whole sequence.
-  var ownBytes: Int?
-  if let before = residentMemoryAfterTrim() {
-    let root = FlattenedRoot(EndToEndSection(models.original))
-    if let after = residentMemory() { ownBytes = max(0, after.current - before) }
-    withExtendedLifetime(root) {}
-  }
+  // Memory: the whole sequence, against the items' own bytes (the strings'
+  // storage is the models', shared, not counted).
+  let ownBytes =
+    models.original.count
+    * (MemoryLayout<(String, String, ObjectIdentifier)>.stride + MemoryLayout<any ListViewModel>.stride)
   let peakBytes = peakMemoryAbove {
     let dataSource = makeEndToEndDataSource(showing: models.original)
     dataSource.setRootSection(EndToEndSection(models.changed))
@@ -300,13 +342,61 @@ private func millionRow(config: BenchConfig, progress: (String) -> Void) -> Benc
   }
   var extra: [(key: String, value: Double)] = [
     ("flatten_median_ms", firstRoot.flattenMedianMs),
-    ("flatten_alone_median_ms", flattenAlone.medianMs),
     ("change_median_ms", change.medianMs),
     ("scroll_to_end_ms", scrollMs.sorted()[scrollMs.count / 2]),
   ]
   if let peakBytes { extra.append(("peak_memory_mb", Double(peakBytes) / 1_048_576)) }
-  if let ownBytes { extra.append(("flattened_items_mb", Double(ownBytes) / 1_048_576)) }
+  extra.append(("flattened_items_mb", Double(ownBytes) / 1_048_576))
   return BenchRow(
     name: "E2", work: "1,000,000 items: first setRootSection (timed), one change, scroll to the end",
     timing: firstRoot.timing, floorMedianMs: nil, stdlibMedianMs: nil, extra: extra)
+}
+
+/// E3 and E4, with `applyUpdatesAsync: true`: one view model changed in
+/// 100,000 and in 1,000,000 items shown, reporting the main actor's part of
+/// each update from the data source's performance report (flattening and
+/// the diff run on a background task), against W3.
+@MainActor
+func asyncEndToEndRows(
+  config: BenchConfig, earlier: [BenchRow], selected: (String) -> Bool, progress: (String) -> Void
+) async -> [BenchRow] {
+  var rows: [BenchRow] = []
+  for (name, count) in [("E3", 100_000), ("E4", 1_000_000)] where selected(name) {
+    let models = endToEndModels(count: count)
+    progress("\(name): one view model changed in \(count) items, applyUpdatesAsync")
+    // A million items take a second or more to show first: fewer runs.
+    let runs = count > 100_000 ? (config.quick ? 1 : 3) : config.runs
+    var mainActor: [Double] = []
+    var totals: [Double] = []
+    var layouts: [Double] = []
+    var configured: [Double] = []
+    for _ in 0...runs {
+      let dataSource = makeEndToEndDataSource(applyUpdatesAsync: true)
+      await dataSource.setRootSection(EndToEndSection(models.original))
+      var report: ListUpdatePerformance?
+      dataSource.performanceHandler = { report = $0 }
+      let start = nowNanoseconds()
+      await dataSource.setRootSection(EndToEndSection(models.changed))
+      totals.append(Double(nowNanoseconds() - start) / 1_000_000)
+      mainActor.append(report?.mainActorDuration.milliseconds ?? .nan)
+      layouts.append(report?.layoutDuration.milliseconds ?? .nan)
+      configured.append(Double(report?.counts.cellsConfigured ?? -1))
+      if dataSource.itemCount != count { progress("\(name): unexpected item count") }
+    }
+    // The first repetition is the warm-up.
+    let mainActorTiming = Timing(medianMs: median(ofLast: runs, mainActor), minMs: mainActor.dropFirst().min() ?? .nan)
+    let w3Median = w3MedianMs(earlier: earlier + rows, config: config)
+    rows.append(
+      BenchRow(
+        name: name, work: "\(count.formatted()) items shown, one view model changed, applyUpdatesAsync: main actor's part",
+        timing: mainActorTiming, floorMedianMs: nil, stdlibMedianMs: nil,
+        extra: [
+          ("update_total_median_ms", median(ofLast: runs, totals)),
+          ("layout_median_ms", median(ofLast: runs, layouts)),
+          ("cells_configured", median(ofLast: runs, configured)),
+          ("w3_median_ms", w3Median),
+          ("ratio_to_W3", mainActorTiming.medianMs / max(w3Median, 1e-9)),
+        ]))
+  }
+  return rows
 }

@@ -144,6 +144,19 @@ func engineWorkloads(selected: (String) -> Bool) -> [EngineWorkload] {
   return workloads
 }
 
+/// The hashing reference: every old and new identifier hashed once with
+/// `Hasher` (through `hashValue`, as the dictionary floor hashes them), and
+/// nothing else — no table, no comparison. A diff must at least read and
+/// hash what it cannot match by comparison, so this is the part of the
+/// floor's work no table design removes.
+@inline(never)
+func hashingOnly(old: [BenchItem], new: [BenchItem]) -> Int {
+  var combined = 0
+  for element in old { combined &+= element.id.hashValue }
+  for element in new { combined &+= element.id.hashValue }
+  return combined
+}
+
 /// What one run of the standard library's diff would take on the whole
 /// workload, from one run on a 2,000-element slice of it. Myers' algorithm is
 /// O((n + m)·d) and *d* grows with *n* where edits are spread evenly, so the
@@ -170,19 +183,23 @@ func engineRows(
     let old = workload.old
     let new = workload.new
     let floorBody = { blackHole(dictionaryFloor(old: old, new: new)) }
+    let hashingBody = { blackHole(hashingOnly(old: old, new: new)) }
     let diffBody = { blackHole(listDiff(oldArray: old, newArray: new)) }
     let stdlibBody = { blackHole(new.difference(from: old).inferringMoves()) }
     let predicted = predictedStandardLibraryMs(old: old, new: new)
     let diff: Timing
     let floor: Timing
+    let hashing: Timing
     var stdlib: Timing?
     if predicted <= 20 {
       // Fast enough to take turns with the diff, so that ratio too compares
       // like with like.
-      let timings = measureInterleaved(runs: config.runs, [floorBody, diffBody, stdlibBody])
-      (floor, diff, stdlib) = (timings[0], timings[1], timings[2])
+      let timings = measureInterleaved(
+        runs: config.runs, [floorBody, hashingBody, diffBody, stdlibBody])
+      (floor, hashing, diff, stdlib) = (timings[0], timings[1], timings[2], timings[3])
     } else {
-      (diff, floor) = measureAgainstFloor(runs: config.runs, floor: floorBody, diffBody)
+      let timings = measureInterleaved(runs: config.runs, [floorBody, hashingBody, diffBody])
+      (floor, hashing, diff) = (timings[0], timings[1], timings[2])
       if predicted <= 10_000 {
         // A row near the limit gets fewer runs and no warm-up.
         let slow = predicted > 1_000
@@ -192,6 +209,8 @@ func engineRows(
     var row = BenchRow(
       name: workload.name, work: workload.work, timing: diff,
       floorMedianMs: floor.medianMs, stdlibMedianMs: stdlib?.medianMs)
+    row.extra.append((key: "hashing_median_ms", value: hashing.medianMs))
+    row.extra.append((key: "ratio_to_hashing", value: diff.medianMs / max(hashing.medianMs, 1e-9)))
     if stdlib == nil {
       row.extra.append((key: "stdlib_predicted_ms", value: predicted))
     }

@@ -144,14 +144,6 @@ func measureInterleaved(runs: Int, _ bodies: [() -> Void]) -> [Timing] {
   }
 }
 
-/// `measureInterleaved` of a body and its floor.
-func measureAgainstFloor(
-  runs: Int, floor: @escaping () -> Void, _ body: @escaping () -> Void
-) -> (body: Timing, floor: Timing) {
-  let timings = measureInterleaved(runs: runs, [floor, body])
-  return (timings[1], timings[0])
-}
-
 /// Keeps the optimizer from discarding a computed value.
 @inline(never)
 func blackHole<T>(_ value: T) {

@@ -74,7 +74,10 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
 
     // Deletes, for each old middle element the deletes before it, and the
     // middle's changed pairs in ascending order.
+    // The index arrays are reserved at their exact size (the pairing counts
+    // its pairs), so a large change does not grow them by copying.
     var deletes: [Int] = []
+    deletes.reserveCapacity(pairing.oldToNew.count - pairing.pairCount)
     var deletesBefore = [Int32](repeating: 0, count: pairing.oldToNew.count)
     do {
       var running: Int32 = 0
@@ -98,6 +101,7 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
 
     // Inserts and moves, in new order.
     var inserts: [Int] = []
+    inserts.reserveCapacity(pairing.newToOld.count - pairing.pairCount)
     var moves: [ListMoveIndex] = []
     do {
       var running = 0

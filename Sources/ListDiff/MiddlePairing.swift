@@ -22,6 +22,8 @@ internal struct _MiddlePairing: ~Copyable {
   /// For each old middle element, whether it was paired and its pair is not
   /// unchanged; empty while no pair has changed.
   @usableFromInline var changed: [Bool] = []
+  /// The number of pairs made.
+  @usableFromInline var pairCount = 0
 
   /// Pairs `old[oldMiddle]` with `new[newMiddle]`, asking `unchanged` about
   /// each pair as it is made: its identifiers have just been compared, so the
@@ -40,30 +42,70 @@ internal struct _MiddlePairing: ~Copyable {
     newToOld = [Int32](repeating: -1, count: newMiddle.count)
     guard oldCount > 0 && !newMiddle.isEmpty else { return }
     var table = _IndexTable(minimumCapacity: oldCount)
-    let base = oldMiddle.lowerBound
-    let newBase = newMiddle.lowerBound
+    let hashes = UnsafeMutablePointer<Int>.allocate(capacity: Self.block)
+    defer { hashes.deallocate() }
+    indexOld(old, oldMiddle, into: &table, hashes: hashes)
+    pairNew(old, new, oldMiddle, newMiddle, table: table, hashes: hashes, unchanged)
+    self.table = consume table
+  }
 
+  /// Puts every identifier of `old[oldMiddle]` in `table` by the offset of
+  /// its first occurrence, and chains later occurrences of a repeated one.
+  /// `hashes` has room for a block.
+  ///
+  /// - Complexity: O(*n*) expected; each identifier is hashed once.
+  @inlinable
+  mutating func indexOld<Identifiers: _DiffIdentifiers>(
+    _ old: Identifiers, _ oldMiddle: Range<Int>, into table: inout _IndexTable,
+    hashes: UnsafeMutablePointer<Int>
+  ) {
+    let oldCount = oldMiddle.count
+    let base = oldMiddle.lowerBound
     // Later occurrences of a repeated old identifier hang off the first in a
     // chain, allocated only once a repeat is seen.
     var lastOccurrence: [Int32] = []
-    for k in 0..<oldCount {
-      // The identifier is read again on a tag match instead of held, which
-      // saves a copy per element on the common no-match path.
-      let first = table.insert(hash: old[base + k].hashValue, index: k) {
-        old[base + $0] == old[base + k]
-      }
-      if first != k {
-        if nextOccurrence.isEmpty {
-          nextOccurrence = [Int32](repeating: -1, count: oldCount)
-          firstOccurrence = Array(0..<Int32(oldCount))
-          lastOccurrence = Array(0..<Int32(oldCount))
+    var blockStart = 0
+    while blockStart < oldCount {
+      // A block's hashes first, then its inserts: the inserts' scattered
+      // reads of the table (larger than the caches from some 30,000
+      // elements) then do not wait on one another behind the hashing.
+      let blockEnd = Swift.min(blockStart + Self.block, oldCount)
+      for k in blockStart..<blockEnd { hashes[k - blockStart] = old[base + k].hashValue }
+      for k in blockStart..<blockEnd {
+        // The identifier is read again on a tag match instead of held, which
+        // saves a copy per element on the common no-match path.
+        let first = table.insert(hash: hashes[k - blockStart], index: k) {
+          old[base + $0] == old[base + k]
         }
-        nextOccurrence[Int(lastOccurrence[first])] = Int32(k)
-        lastOccurrence[first] = Int32(k)
-        firstOccurrence[k] = Int32(first)
+        if first != k {
+          if nextOccurrence.isEmpty {
+            nextOccurrence = [Int32](repeating: -1, count: oldCount)
+            firstOccurrence = Array(0..<Int32(oldCount))
+            lastOccurrence = Array(0..<Int32(oldCount))
+          }
+          nextOccurrence[Int(lastOccurrence[first])] = Int32(k)
+          lastOccurrence[first] = Int32(k)
+          firstOccurrence[k] = Int32(first)
+        }
       }
+      blockStart = blockEnd
     }
+  }
 
+  /// Pairs each element of `new[newMiddle]`, in order, with the next
+  /// untaken old occurrence of its identifier, found in `table`.
+  ///
+  /// - Complexity: O(*m*) expected; each identifier is hashed at most once,
+  ///   not at all where it follows the previous match in both arrays.
+  @inlinable
+  mutating func pairNew<Identifiers: _DiffIdentifiers>(
+    _ old: Identifiers, _ new: Identifiers, _ oldMiddle: Range<Int>, _ newMiddle: Range<Int>,
+    table: borrowing _IndexTable, hashes: UnsafeMutablePointer<Int>,
+    _ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+  ) {
+    let oldCount = oldMiddle.count
+    let base = oldMiddle.lowerBound
+    let newBase = newMiddle.lowerBound
     let hasRepeats = !nextOccurrence.isEmpty
     // Per group, the next old occurrence not yet taken.
     var cursor: [Int32] = hasRepeats ? Array(0..<Int32(oldCount)) : []
@@ -72,16 +114,33 @@ internal struct _MiddlePairing: ~Copyable {
     // identifiers are unique, any untaken old item with an equal identifier
     // is the one IGListKit pairs, so this shortcut changes no result.
     var expected = -1
-    for j in 0..<newMiddle.count {
+    // New identifiers are hashed ahead too, but only while they keep
+    // needing it: a run of items that could not be paired by comparison
+    // (inserts, a replaced list) hashes as far ahead as the run is long so
+    // far, at most a block, so isolated inserts and moves waste no hash, at
+    // most half of a run's hashes are wasted, and a long run's look-ups
+    // overlap as the old side's inserts do.
+    var hashedFrom = 0
+    var hashedTo = 0
+    var run = 0
+    let newCount = newMiddle.count
+    for j in 0..<newCount {
       if !hasRepeats && expected >= 0 && expected < oldCount && oldToNew[expected] < 0
         && old[base + expected] == new[newBase + j]
       {
         pair(expected, j, base: base, newBase: newBase, unchanged)
         expected += 1
+        run = 0
         continue
       }
+      if j >= hashedTo {
+        hashedFrom = j
+        hashedTo = Swift.min(newCount, j + Swift.max(1, Swift.min(Self.block, run)))
+        for ahead in hashedFrom..<hashedTo { hashes[ahead - hashedFrom] = new[newBase + ahead].hashValue }
+      }
+      run += 1
       let id = new[newBase + j]
-      guard let first = table.find(hash: id.hashValue, where: { old[base + $0] == id })
+      guard let first = table.find(hash: hashes[j - hashedFrom], where: { old[base + $0] == id })
       else { continue }
       if hasRepeats {
         let k = Int(cursor[first])
@@ -93,8 +152,10 @@ internal struct _MiddlePairing: ~Copyable {
         expected = first + 1
       }
     }
-    self.table = consume table
   }
+
+  /// How many identifiers are hashed ahead of their table operations.
+  @usableFromInline static var block: Int { 64 }
 
   /// Records the pair of middle offsets and whether it changed.
   @inlinable @inline(__always)
@@ -104,6 +165,7 @@ internal struct _MiddlePairing: ~Copyable {
   ) {
     oldToNew[oldOffset] = Int32(truncatingIfNeeded: newOffset)
     newToOld[newOffset] = Int32(truncatingIfNeeded: oldOffset)
+    pairCount += 1
     if !unchanged(base + oldOffset, newBase + newOffset) {
       if changed.isEmpty { changed = [Bool](repeating: false, count: oldToNew.count) }
       changed[oldOffset] = true

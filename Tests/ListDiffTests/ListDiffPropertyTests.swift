@@ -80,6 +80,40 @@ struct ListDiffPropertyTests {
     }
   }
 
+  /// Runs of items that cannot be paired by comparison, longer than the
+  /// engine hashes ahead (64): inserted runs, replaced runs and deleted runs
+  /// of every length up to 300, among unique or repeating identifiers.
+  @Test(arguments: [false, true])
+  func longUnpairedRunsMatchIGListKit(unique: Bool) {
+    for seed in 0..<UInt64(300) {
+      var generator = SeededGenerator(seed: 0x64_0000 &+ seed &* 2 &+ (unique ? 1 : 0))
+      let count = Int.random(in: 0...600, using: &generator)
+      let alphabet = unique ? Int.max : Int.random(in: 1...200, using: &generator)
+      var nextID = 0
+      func draw(_ generator: inout SeededGenerator) -> Item {
+        defer { nextID += 1 }
+        let id = unique ? nextID : Int.random(in: 0..<alphabet, using: &generator)
+        return Item(id: id, payload: Int.random(in: 0..<8, using: &generator) == 0 ? 1 : 0)
+      }
+      let old = (0..<count).map { _ in draw(&generator) }
+      var new = old.map { Item(id: $0.id, payload: 0) }
+      for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        let length = Int.random(in: 1...300, using: &generator)
+        let start = Int.random(in: 0...new.count, using: &generator)
+        let end = Swift.min(new.count, start + length)
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: new.insert(contentsOf: (0..<length).map { _ in draw(&generator) }, at: start)
+        case 1: new.replaceSubrange(start..<end, with: (start..<end).map { _ in draw(&generator) })
+        default: new.removeSubrange(start..<end)
+        }
+      }
+      let ours = listDiff(oldArray: old, newArray: new).reference
+      let theirs = referenceDiff(old, new)
+      #expect(ours == theirs, "seed \(seed) unique \(unique)")
+      if ours != theirs { return }
+    }
+  }
+
   /// Index look-ups agree with IGListKit's maps (last occurrence wins).
   @Test func lookupsMatchIGListKitMaps() {
     for seed in 0..<UInt64(1_000) {

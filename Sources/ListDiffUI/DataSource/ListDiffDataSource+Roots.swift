@@ -52,7 +52,6 @@ extension ListDiffDataSource {
   /// root's completions, in order; roots they set wait for the next turn.
   private func finish(_ root: PendingRoot, with update: consuming PreparedUpdate) {
     let replaced = list
-    lastFlattenDuration = update.flattenDuration
     let timer = performanceHandler == nil ? nil : UpdateTimer()
     let totalsBefore = workCounts
     let applied = apply(update, animate: root.animate, timer: timer)
@@ -138,7 +137,7 @@ extension ListDiffDataSource {
   {
     let clock = ContinuousClock()
     let start = clock.now
-    var (new, diagnostics) = Flattener.flatten(root)
+    var (new, diagnostics) = Flattener.flatten(root, previous: old)
     let flattened = clock.now
     let flattenDuration = flattened - start
     var result = new.diff(from: old)

@@ -123,10 +123,6 @@ public final class ListDiffDataSource {
   var list = FlatList() {
     didSet { controllers.listDidChange() }
   }
-  /// How long flattening the last root applied took, so that
-  /// `listdiff-bench` can tell the cost of the user's description from the
-  /// framework's in the very same update. Not API.
-  package internal(set) var lastFlattenDuration: Duration = .zero
   /// The view models of the list the last root replaced, released on the
   /// main actor's next turn.
   var replacedViewModels = ReplacedViewModels()

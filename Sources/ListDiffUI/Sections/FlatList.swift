@@ -32,6 +32,38 @@ struct ListLeaf: Sendable {
   let scope: SectionScope
   let controllerType: AnyListCellController.Type
   let delegate: WeakAnyObject
+  /// The view-model array the leaf's items were made from, when a later
+  /// root may take them again instead of flattening it anew (see
+  /// `LeafSource`); nil otherwise.
+  var source: LeafSource? = nil
+}
+
+/// The view-model array a leaf was flattened from, held so that its storage
+/// stays alive and can be recognized in the next root.
+///
+/// Why "the same storage" means "the same items": while `models` holds it,
+/// the storage cannot be freed, so a later array whose elements start at the
+/// same address with the same count shares it; and shared storage is never
+/// written (a copy-on-write array copies before it writes), so its elements
+/// are the very values flattened before. Only view models that are values
+/// qualify: a class instance in a shared array can still change under it.
+struct LeafSource: Sendable {
+  /// The array itself, kept only to keep its storage alive.
+  let models: any Sendable
+  /// The address of its first element.
+  let address: UInt
+  let count: Int
+  /// How many of its view models have an empty identifier (reported again
+  /// when the leaf is taken again).
+  let emptyCount: Int
+
+  /// The source of `models`, nil where its items must be flattened anew:
+  /// an empty array, or view models that are class instances.
+  static func of<ViewModel: ListViewModel>(_ models: [ViewModel]) -> (address: UInt, count: Int)? {
+    guard !models.isEmpty, !(ViewModel.self is AnyObject.Type) else { return nil }
+    let address = models.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    return (address, models.count)
+  }
 }
 
 /// A root section flattened: its items in display order, as two parallel
@@ -61,10 +93,39 @@ struct FlatList: Sendable {
     viewModels.reserveCapacity(capacity)
   }
 
-  /// Starts a leaf: the items appended next belong to it.
-  mutating func beginLeaf(_ leaf: ListLeaf) {
+  /// Starts a leaf whose items start at `start` (by default, the items
+  /// appended next).
+  mutating func beginLeaf(_ leaf: ListLeaf, at start: Int? = nil) {
     leaves.append(leaf)
-    leafStarts.append(keys.count)
+    leafStarts.append(start ?? keys.count)
+  }
+
+  /// Replaces the source recorded for the last leaf.
+  mutating func setSourceOfLastLeaf(_ source: LeafSource) {
+    leaves[leaves.count - 1].source = source
+  }
+
+  /// Appends the items of `previous` in `range`, as they are.
+  ///
+  /// - Complexity: O(*k*) in the range's length.
+  mutating func append(contentsOf previous: FlatList, range: Range<Int>) {
+    keys.append(contentsOf: previous.keys[range])
+    viewModels.append(contentsOf: previous.viewModels[range])
+  }
+
+  /// Takes every item of `previous` as this list's items (which must be
+  /// none so far): the arrays are shared, not copied.
+  ///
+  /// - Complexity: O(1).
+  mutating func adoptItems(of previous: FlatList) {
+    precondition(keys.isEmpty && viewModels.isEmpty)
+    keys = previous.keys
+    viewModels = previous.viewModels
+  }
+
+  /// The items of leaf `index`.
+  func range(ofLeaf index: Int) -> Range<Int> {
+    leafStarts[index]..<(index + 1 < leafStarts.count ? leafStarts[index + 1] : keys.count)
   }
 
   /// Appends an item to the current leaf.
@@ -108,7 +169,13 @@ struct FlatList: Sendable {
   func removing(_ indexes: [Int]) -> FlatList {
     var kept = FlatList()
     kept.reserveCapacity(count - indexes.count)
-    kept.leaves = leaves
+    // A leaf that lost items no longer holds all of its source's items, so
+    // no leaf is offered for reuse (this happens only when identities repeat).
+    kept.leaves = leaves.map { leaf in
+      var leaf = leaf
+      leaf.source = nil
+      return leaf
+    }
     kept.leafStarts.reserveCapacity(leafStarts.count)
     var nextRemoved = 0
     var leaf = 0

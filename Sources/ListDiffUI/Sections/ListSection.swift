@@ -12,6 +12,14 @@
 /// identifiers must be unique within the section; a repeated one is reported
 /// and only its first occurrence shown.
 ///
+/// A section made from view models (no transform) whose array is the very
+/// array a section of the list shown was made from — the same storage, as
+/// an app's unchanged state hands it over again — is not flattened again:
+/// its items are taken from the list shown, and a root made only of such
+/// sections, in the same order, costs O(*s*) in its sections to flatten.
+/// (Shared storage cannot have changed: arrays copy before they write. View
+/// models that are class instances are always flattened anew.)
+///
 /// ```swift
 /// ListSection<Todo, TodoController>(todos, id: "open", delegate: WeakAnyObject(object: self)) {
 ///   TodoViewModel(todo: $0)
@@ -83,18 +91,39 @@ public final class ListSection<
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
     let modelCount: Int
     let viewModels: [ViewModel]
+    let isGiven: Bool
     switch content {
     case .viewModels(let given):
       modelCount = given.count
       viewModels = given
+      isGiven = true
     case .transformed(let count, let make):
       modelCount = count
       viewModels = make()
+      isGiven = false
     }
-    flattener.list.beginLeaf(
-      ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate))
-    let emptyCount = flattener.list.append(
-      viewModels, scope: scope.key, controllerType: ObjectIdentifier(ListCellControllerType.self))
+    var leaf = ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate)
+    let emptyCount: Int
+    // Given view models (not a transform, which may answer differently each
+    // time) in the very storage a leaf of the list shown was made from are
+    // taken from that list instead of being flattened again.
+    let source = isGiven ? LeafSource.of(viewModels) : nil
+    if let source {
+      leaf.source = LeafSource(
+        models: viewModels, address: source.address, count: source.count, emptyCount: 0)
+    }
+    if let reusedEmptyCount = flattener.reuseLeaf(leaf) {
+      emptyCount = reusedEmptyCount
+    } else {
+      flattener.beginLeaf(leaf)
+      emptyCount = flattener.appendItems(
+        viewModels, scope: scope.key, controllerType: ObjectIdentifier(ListCellControllerType.self))
+      if let source, emptyCount > 0 {
+        flattener.list.setSourceOfLastLeaf(
+          LeafSource(
+            models: viewModels, address: source.address, count: source.count, emptyCount: emptyCount))
+      }
+    }
     flattener.reportDroppedModels(
       modelCount - viewModels.count, of: modelCount, by: "section", scope: scope)
     if emptyCount > 0 {

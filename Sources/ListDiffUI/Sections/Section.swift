@@ -45,18 +45,45 @@ public class Section: @unchecked Sendable {
 
 /// Turns a root section into the flat item list the diff runs on, collecting
 /// diagnostics on the way. Runs on whichever task prepares an update.
+///
+/// Leaf sections add their items through `beginLeaf`/`appendItems`, or take
+/// those of a leaf of the previous list through `reuseLeaf` (see
+/// Flattener+Reuse). Invariant: `pending` is empty whenever `list` has items
+/// of its own after it; taken items wait there so that a root made only of
+/// the previous list's leaves, in order, shares that list's arrays.
 struct Flattener {
   var list = FlatList()
   var diagnostics: [ListDiffDiagnostic] = []
+  /// The list shown before this root, whose leaves may be taken again.
+  let previous: FlatList
+  /// `previous`' leaves with a source, by the source's address; built on
+  /// the first leaf that asks.
+  var previousLeaves: [UInt: Int]?
+  /// Items of `previous` taken again and not yet copied into `list`; they
+  /// follow `list`'s own items.
+  var pending: Range<Int> = 0..<0
+  /// The capacity to reserve before the first item is copied or made.
+  var capacity = 0
 
-  /// Flattens `root` (nil: no items).
+  init(previous: FlatList) {
+    self.previous = previous
+  }
+
+  /// Flattens `root` (nil: no items). The leaves of `root` whose view-model
+  /// arrays `previous` was flattened from are not flattened again: their
+  /// items are taken from `previous`.
   ///
-  /// - Complexity: O(*n* + *s*): *n* items, *s* sections.
-  static func flatten(_ root: Section?) -> (FlatList, [ListDiffDiagnostic]) {
-    var flattener = Flattener()
+  /// - Complexity: O(*n* + *s*): *n* items, *s* sections; O(*s*) when every
+  ///   leaf is taken from `previous`, in its order; a leaf taken from
+  ///   elsewhere in `previous` costs a copy of its items.
+  static func flatten(_ root: Section?, previous: FlatList = FlatList())
+    -> (FlatList, [ListDiffDiagnostic])
+  {
+    var flattener = Flattener(previous: previous)
     if let root {
-      flattener.list.reserveCapacity(root.itemCapacity)
+      flattener.capacity = root.itemCapacity
       root.flatten(into: &flattener, scope: SectionScope(rootID: root.id))
+      flattener.finish()
     }
     return (flattener.list, flattener.diagnostics)
   }
