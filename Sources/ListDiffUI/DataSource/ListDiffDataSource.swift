@@ -19,11 +19,14 @@ import ListDiff
 /// the content and set it, as often as it changes:
 ///
 /// ```swift
-/// let dataSource = ListDiffDataSource(collectionView: collectionView, contextObjects: logger)
+/// let dataSource = ListDiffDataSource(
+///   collectionView: collectionView, contextObjects: logger)
 /// dataSource.setRootSection(
 ///   CompositeSection(
 ///     ListSection<Header, HeaderController>(header),
-///     ListSection<Todo, TodoController>(todos, id: "todos") { TodoViewModel(todo: $0) }))
+///     ListSection<Todo, TodoController>(todos, id: "todos") {
+///       TodoViewModel(todo: $0)
+///     }))
 /// ```
 ///
 /// Every batch it applies is reported to ``updateHandler`` as a
@@ -239,12 +242,15 @@ public final class ListDiffDataSource {
   /// actor (it is `@Sendable`; a `@MainActor` closure does not compile): build
   /// the sections there from the element alone. If the sequence throws,
   /// observing stops and a ``ListDiffDiagnostic/Kind/sequenceFailed``
-  /// diagnostic is reported. The task holds the data source weakly and ends
-  /// when it is deallocated.
+  /// diagnostic is reported. The task holds the data source weakly: releasing
+  /// the data source ends the observation (the task stops waiting for the
+  /// sequence and finishes), so an observation never keeps a screen alive.
   ///
   /// ```swift
   /// let observation = dataSource.observe(store.snapshots) { snapshot in
-  ///   ListSection<Todo, TodoController>(snapshot.todos) { TodoViewModel(todo: $0) }
+  ///   ListSection<Todo, TodoController>(snapshot.todos) {
+  ///     TodoViewModel(todo: $0)
+  ///   }
   /// }
   /// ```
   ///

@@ -13,10 +13,13 @@
 /// and only its first occurrence shown.
 ///
 /// ```swift
-/// ListSection<Todo, TodoController>(todos, id: "open", delegate: WeakAnyObject(object: self)) {
+/// ListSection<Todo, TodoController>(
+///   todos, id: "open", delegate: WeakAnyObject(object: self)
+/// ) {
 ///   TodoViewModel(todo: $0)
 /// }
-/// ListSection<TodoViewModel, TodoController>(viewModels)   // models already view models
+/// // Models that are already view models need no transform:
+/// ListSection<TodoViewModel, TodoController>(viewModels)
 /// ```
 public final class ListSection<
   T,
