@@ -132,5 +132,10 @@ for module in "${modules[@]}"; do catalogs+=("$module=${path_of[$module]}/$modul
 swift Scripts/check-docs.swift "$out/site" "$out/symbol-graphs" "ListDiffUIForSwift=$landing" "${catalogs[@]}"
 printf '%s\n' ListDiffUIForSwift "${modules[@]}" > "$out/modules"
 
-echo "Documentation: $out/site (serve it: python3 -m http.server -d $out/site 8000, then open"
-echo "http://127.0.0.1:8000/${base_path[1]:+${base_path[1]}/})"
+if ((${#base_path[@]})); then
+  echo "Documentation: $out/site, for serving from /${base_path[1]}/ (Scripts/check-docs-browser.sh serves"
+  echo "it so on 127.0.0.1)"
+else
+  echo "Documentation: $out/site (serve it: python3 -m http.server -d $out/site 8000, then open"
+  echo "http://127.0.0.1:8000/)"
+fi
