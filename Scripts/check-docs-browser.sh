@@ -5,7 +5,7 @@
 # every article and every type page with hand-written topic groups, and takes
 # a screenshot of each. Fails on a page that does not render (no heading with
 # the page's title once its script has run), shows "not found" or an error,
-# or is not reached from the root.
+# or links to a page of the site that does not exist.
 #
 #   Scripts/check-docs-browser.sh                 # screenshots in .build/docs/screenshots
 #   Scripts/check-docs-browser.sh --skip-build    # check the site built last
@@ -94,6 +94,19 @@ title = os.environ["TITLE"]
 headings = [html.unescape(re.sub(r"<[^>]+>", "", h)).strip() for h in re.findall(r"<h1[^>]*>(.*?)</h1>", dom, re.S)]
 sys.exit(0 if any(title in h for h in headings) else 1)' <<< "$dom"; then
     problem="no heading \"$title\": the page did not render"
+  elif ! broken=$(SITE="$out/site" BASE="/$base" python3 -c '
+import html, os, re, sys
+dom, site, base = sys.stdin.read(), os.environ["SITE"], os.environ["BASE"]
+broken = set()
+for href in re.findall(r"href=\"([^\"]+)\"", dom):
+    href = html.unescape(href).split("#")[0].rstrip("/")
+    if href.startswith(base + "/documentation/"):
+        path = href[len(base):].lower()
+        if not os.path.exists(f"{site}/data{path}.json"):
+            broken.add(href)
+print(" ".join(sorted(broken)))
+sys.exit(1 if broken else 0)' <<< "$dom"); then
+    problem="links to pages the site does not have: $broken"
   fi
   if [[ -n $problem ]]; then
     echo "FAIL $1: $problem" >&2
