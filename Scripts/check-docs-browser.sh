@@ -5,7 +5,7 @@
 # every article and every type page with hand-written topic groups, and takes
 # a screenshot of each. Fails on a page that does not render (no heading with
 # the page's title once its script has run), shows "not found" or an error,
-# or links to a page of the site that does not exist.
+# has an empty sidebar, or links to a page of the site that does not exist.
 #
 #   Scripts/check-docs-browser.sh                 # screenshots in .build/docs/screenshots
 #   Scripts/check-docs-browser.sh --skip-build    # check the site built last
@@ -87,6 +87,11 @@ check() {  # check URL-PATH TITLE SHOT-NAME
     problem="no screenshot"
   elif grep -qiE "page you.re looking for can.t be found|An unknown error occurred" <<< "$dom"; then
     problem="shows \"not found\" or an error"
+  elif [[ $name != root && $name != listdiffuiforswift ]] && grep -q "No data available" <<< "$dom"; then
+    # The package's page has no children in the sidebar; every library's
+    # pages must find theirs (curating a library from the package page, for
+    # one, nests the libraries there and empties every sidebar).
+    problem="the sidebar shows \"No data available\""
   elif ! TITLE=$title python3 -c '
 import html, os, re, sys
 dom = sys.stdin.read()

@@ -15,7 +15,8 @@
 // 4. No page about an extension is empty: each has a summary.
 // 5. Every module's landing page links to the package's and to every other
 //    library's ("See also"), so no page is a dead end.
-// 6. Code in symbol comments fits the page's column (`maximumCodeColumns`).
+// 6. Code in symbol comments and in articles' fenced blocks fits the page's
+//    column (`maximumCodeColumns`).
 // 7. Every site-relative link in a catalog (`[text](/documentation/…)`, the
 //    way ListDiff's and HeadlessCollection's pages reach ListDiffUI's
 //    articles) names a page the site has; docc checks only its own links.
@@ -175,15 +176,27 @@ for module in modules {
   }
 }
 
-// 7: site-relative links in every catalog, the landing page's included.
+// 6 (articles) and 7: in every catalog, the landing page's included, code
+// in fences that name a language (```swift, ```sh, ```text; a bare fence
+// quotes a program's output verbatim) fits the column, and every
+// site-relative link names a page of the site.
 let link = try! NSRegularExpression(pattern: #"\]\((/documentation/[^)#\s]*)"#)
 for catalog in catalogs {
   let files = FileManager.default.enumerator(atPath: catalog.path)?.compactMap { $0 as? String } ?? []
   for file in files.sorted() where file.hasSuffix(".md") {
     let path = "\(catalog.path)/\(file)"
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    var fence: String?
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = String(line)
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("```") {
+        fence = fence == nil ? String(trimmed.dropFirst(3)) : nil
+        continue
+      }
+      if let language = fence, !language.isEmpty, line.count > maximumCodeColumns {
+        fail("\(path):\(number + 1): a code line of \(line.count) characters (at most \(maximumCodeColumns) fit)")
+      }
       for match in link.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
         let target = (line as NSString).substring(with: match.range(at: 1))
         let trimmed = target.hasSuffix("/") ? String(target.dropLast()) : target
