@@ -72,7 +72,7 @@ let package = Package(
     .testTarget(
       name: "ListDiffUITestingTests",
       dependencies: ["ListDiffUITesting", "ListDiffUI", "ListDiff", "HeadlessCollection", "TestSupport"],
-      exclude: ["__Snapshots__"]),
+      exclude: ["__Snapshots__", "Articles/__Snapshots__"]),
     .testTarget(
       name: "ToDoTests",
       dependencies: ["ToDoCore", "ToDoApp", "ListDiffUI", "ListDiffUITesting", "TestSupport"],

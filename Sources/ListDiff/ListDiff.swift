@@ -1,5 +1,7 @@
 /// Computes the inserts, deletes, updates and moves that turn `oldArray` into
-/// `newArray`: IGListKit's `IGListDiff`, index for index.
+/// `newArray`, for elements of any `ListDiffable` type: IGListKit's
+/// `IGListDiff`, index for index, with the result keeping a copy of every
+/// identifier.
 ///
 /// Elements are matched by `diffIdentifier`. Where an identifier repeats, the
 /// *k*-th occurrence in the new array is the same item as the *k*-th in the
@@ -27,7 +29,8 @@
 ///   For element types that are not `Sendable` the result keeps a copy of
 ///   every identifier (for its index look-ups), so `diffIdentifier` is read
 ///   once per element, into those arrays, and the diff runs on them.
-///   `Sendable` elements take the overload below.
+///   `Sendable` elements take the overload constrained to `Sendable`, which
+///   keeps no copy.
 ///   Memory: O(*n* + *m*): for the part between the common prefix and
 ///   suffix, 28 to 44 bytes per old element (the hash table and two index
 ///   arrays) and 4 per new one, plus the result.
@@ -45,11 +48,11 @@ public func listDiff<T: ListDiffable>(
   }
 }
 
-/// Computes the inserts, deletes, updates and moves that turn `oldArray` into
-/// `newArray`: IGListKit's `IGListDiff`, index for index.
+/// Computes the same diff for `Sendable` elements without copying their
+/// identifiers: the result keeps the two arrays, and the diff reads each
+/// identifier from its element in place.
 ///
-/// The same diff as the unconstrained overload; chosen for `Sendable` element
-/// types, for which the result keeps the arrays themselves (a reference, no
+/// The compiler chooses this overload for `Sendable` element types, for which the result keeps the arrays themselves (a reference, no
 /// copying) to answer `oldIndex`/`newIndex(forIdentifier:)`, and the diff
 /// reads identifiers from the elements in place: `diffIdentifier` is read
 /// once per element of the common prefix and suffix and at most twice
@@ -58,8 +61,23 @@ public func listDiff<T: ListDiffable>(
 /// the identifiers in an array and call
 /// `listDiff(oldIdentifiers:newIdentifiers:isEqual:)`.
 ///
-/// - Complexity: O(*n* + *m*) expected time and memory; see the overload
-///   above for the details and the worst case.
+/// Elements are matched by `diffIdentifier` (the *k*-th new occurrence of a
+/// repeated identifier with the *k*-th old one) and compared as `option`
+/// says, exactly as by the overload for any `ListDiffable` type; the result
+/// is identical.
+///
+/// - Parameters:
+///   - oldArray: the items before the change.
+///   - newArray: the items after it.
+///   - option: `.equality` (the default) calls `isEqual(toDiffableObject:)`
+///     on matched items; `.pointerPersonality` reports any class instance that
+///     was replaced by another instance.
+/// - Complexity: O(*n* + *m*) expected time: a common prefix and suffix are
+///   matched without hashing, every other identifier is hashed at most once,
+///   and `isEqual(toDiffableObject:)` is called once per matched pair.
+///   Memory: O(*n* + *m*), 28 to 44 bytes per old element and 4 per new one
+///   between the common prefix and suffix, plus the result; no copy of the
+///   identifiers. The worst case (every hash colliding) is O((*n* + *m*)²).
 @inlinable
 public func listDiff<T: ListDiffable & Sendable>(
   oldArray: [T], newArray: [T], option: ListDiffOption = .equality
@@ -87,7 +105,9 @@ public func listDiff<T: ListDiffable & Sendable>(
 /// repeated identifier with the *k*-th old one), and a matched item is
 /// updated when `isEqual` returns `false` for it.
 ///
-///     let result = listDiff(oldIdentifiers: oldKeys, newIdentifiers: newKeys) {
+///     let result = listDiff(
+///       oldIdentifiers: oldKeys, newIdentifiers: newKeys
+///     ) {
 ///       oldModels[$0].isEqual(to: newModels[$1])
 ///     }
 ///

@@ -46,21 +46,57 @@ extension ListDiffable where Self: Hashable, DiffIdentifier == Self {
   public var diffIdentifier: Self { self }
 }
 
+/// `Int` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Int: ListDiffable {}
+/// `Int8` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Int8: ListDiffable {}
+/// `Int16` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Int16: ListDiffable {}
+/// `Int32` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Int32: ListDiffable {}
+/// `Int64` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Int64: ListDiffable {}
+/// `UInt` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension UInt: ListDiffable {}
+/// `UInt8` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension UInt8: ListDiffable {}
+/// `UInt16` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension UInt16: ListDiffable {}
+/// `UInt32` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension UInt32: ListDiffable {}
+/// `UInt64` is diffable as itself: an integer is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension UInt64: ListDiffable {}
+/// `Double` is diffable as itself: a number is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Double: ListDiffable {}
+/// `Float` is diffable as itself: a number is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Float: ListDiffable {}
+/// `Bool` is diffable as itself: a Boolean is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Bool: ListDiffable {}
+/// `String` is diffable as itself: a string is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension String: ListDiffable {}
+/// `Substring` is diffable as itself: a substring is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Substring: ListDiffable {}
+/// `Character` is diffable as itself: a character is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Character: ListDiffable {}
+/// `Unicode.Scalar` is diffable as itself: a Unicode scalar is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension Unicode.Scalar: ListDiffable {}
+/// `ObjectIdentifier` is diffable as itself: an object identifier is its own identifier, and two
+/// elements are unchanged when they are equal.
 extension ObjectIdentifier: ListDiffable {}

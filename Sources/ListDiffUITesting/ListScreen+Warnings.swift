@@ -37,7 +37,8 @@ extension ListScreen {
   ///
   /// ```swift
   /// screen.expectWarnings(.duplicateIdentifier) {
-  ///   screen.setRoot(ListSection<Row, RowController>(rowsWithARepeat))
+  ///   screen.setRoot(
+  ///     ListSection<Row, RowController>(rowsWithARepeat))
   /// }
   /// ```
   ///

@@ -8,13 +8,15 @@ import Testing
 /// out before it returns.
 ///
 /// ```swift
-/// @Test @MainActor func tappingStarsAContact() {
-///   let screen = ListScreen(width: 24, height: 4)
-///   screen.setRoot(contactsSection(contacts))
-///   screen.tap(identifier: "1")
-///   expectSnapshot(screen, named: "starred")
+/// @Test @MainActor func scrollingAPantry() {
+///   let screen = ListScreen(width: 16, height: 3)
+///   screen.setRoot(grocerySection(pantry))
+///   screen.tap(identifier: "6")
+///   expectSnapshot(screen, named: "sixth")
 /// }
 /// ```
+///
+/// (`grocerySection` and `pantry` are the article *Driving a screen*'s.)
 ///
 /// The screen records what the data source reports: every batch it applied
 /// (``updates``), every diagnostic (``diagnostics``) and every callback each

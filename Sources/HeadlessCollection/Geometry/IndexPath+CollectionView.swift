@@ -1,6 +1,8 @@
 import Foundation
 
 #if !canImport(UIKit) && !canImport(AppKit)
+  /// UIKit's collection-view members of `IndexPath`, where neither UIKit nor
+  /// AppKit provides them: `init(item:section:)`, `item` and `section`.
   extension IndexPath {
     /// An index path naming `item` in `section`, as UIKit spells it.
     ///

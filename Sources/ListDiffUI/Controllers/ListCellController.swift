@@ -19,11 +19,16 @@ public protocol _ListCellControllerViewModelProviding {
 /// initializer.
 ///
 /// ```swift
-/// final class TodoController: ListCellController<TodoViewModel, TodoState, TodoCell> {
+/// final class TodoController:
+///   ListCellController<TodoViewModel, TodoState, TodoCell>
+/// {
 ///   override func itemSize(containerSize: CGSize) -> CGSize {
-///     CGSize(width: containerSize.width, height: viewState.expanded ? 3 : 1)
+///     let lines: CGFloat = viewState.expanded ? 3 : 1
+///     return CGSize(width: containerSize.width, height: lines)
 ///   }
-///   override func configureCell(cell: TodoCell) { cell.title = viewModel.title }
+///   override func configureCell(cell: TodoCell) {
+///     cell.title = viewModel.title
+///   }
 ///   override func didSelect(cell: TodoCell) {
 ///     var state = viewState
 ///     state.expanded.toggle()
@@ -139,7 +144,9 @@ open class ListCellController<
   /// any, is configured and re-sized right after.
   open func didUpdateViewModel(oldViewModel: ListViewModelType) {}
 
-  /// `cell` laid out its subviews (its size changed or it first appeared).
+  /// `cell` laid out its subviews: after every `configureCell(cell:)` —
+  /// first display, view-model update, `updateState(_:)`, reuse — whether or
+  /// not the size changed, and again when the cell's size changes.
   open func cellDidLayoutSubviews(cell: ListCellType) {}
 
   /// The item was selected: `CollectionView.selectItem(at:)`, a tap.
@@ -209,10 +216,14 @@ open class ListCellController<
 /// `delegate:`. Declare `DelegateType` and read `delegate`:
 ///
 /// ```swift
-/// final class RowController: ListCellController<RowViewModel, ListViewStateNone, RowCell>,
-///   ListCellControllerWithDelegate {
+/// final class RowController:
+///   ListCellController<RowViewModel, ListViewStateNone, RowCell>,
+///   ListCellControllerWithDelegate
+/// {
 ///   typealias DelegateType = RowDelegate
-///   override func didSelect(cell: RowCell) { delegate?.didTapRow(viewModel.identifier) }
+///   override func didSelect(cell: RowCell) {
+///     delegate?.didTapRow(viewModel.identifier)
+///   }
 /// }
 /// ```
 ///

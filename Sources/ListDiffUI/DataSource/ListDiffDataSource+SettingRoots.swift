@@ -66,7 +66,9 @@ extension ListDiffDataSource {
   ///
   /// ```swift
   /// let observation = dataSource.observe(store.snapshots) { snapshot in
-  ///   ListSection<Todo, TodoController>(snapshot.todos) { TodoViewModel(todo: $0) }
+  ///   ListSection<Todo, TodoController>(snapshot.todos) {
+  ///     TodoViewModel(todo: $0)
+  ///   }
   /// }
   /// ```
   ///

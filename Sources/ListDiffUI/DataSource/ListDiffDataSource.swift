@@ -19,11 +19,14 @@ import ListDiff
 /// the content and set it, as often as it changes:
 ///
 /// ```swift
-/// let dataSource = ListDiffDataSource(collectionView: collectionView, contextObjects: logger)
+/// let dataSource = ListDiffDataSource(
+///   collectionView: collectionView, contextObjects: logger)
 /// dataSource.setRootSection(
 ///   CompositeSection(
 ///     ListSection<Header, HeaderController>(header),
-///     ListSection<Todo, TodoController>(todos, id: "todos") { TodoViewModel(todo: $0) }))
+///     ListSection<Todo, TodoController>(todos, id: "todos") {
+///       TodoViewModel(todo: $0)
+///     }))
 /// ```
 ///
 /// Every batch it applies is reported to ``updateHandler`` as a

@@ -15,7 +15,8 @@ import ListDiff
 ///
 /// ```swift
 /// dataSource.updateHandler = { update in
-///   print(update)   // deleted [3] inserted [0, 5] moved [4→1] updated [2]
+///   print(update)
+///   // deleted [3] inserted [0, 5] moved [4→1] updated [2]
 /// }
 /// ```
 ///

@@ -7,11 +7,14 @@
 /// shift the identities of the children after it.
 ///
 /// ```swift
-/// CompositeSection(header, ListSection<Todo, TodoController>(open, id: "open"), footer)
+/// CompositeSection(
+///   header, ListSection<Todo, TodoController>(open, id: "open"), footer)
 ///
 /// CompositeSection {
 ///   header
-///   if showDone { ListSection<Todo, TodoController>(done, id: "done") }
+///   if showDone {
+///     ListSection<Todo, TodoController>(done, id: "done")
+///   }
 ///   footer
 /// }
 /// ```

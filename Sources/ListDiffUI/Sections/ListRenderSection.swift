@@ -10,8 +10,14 @@
 /// ```swift
 /// ListRenderSection(posts) { post in
 ///   CompositeSection(
-///     ListSection<Post, HeaderController>(post) { HeaderViewModel(post: $0) },
-///     post.hasImage ? ListSection<Post, ImageController>(post) { ImageViewModel(post: $0) } : nil)
+///     ListSection<Post, HeaderController>(post) {
+///       HeaderViewModel(post: $0)
+///     },
+///     post.hasImage
+///       ? ListSection<Post, ImageController>(post) {
+///         ImageViewModel(post: $0)
+///       }
+///       : nil)
 /// }
 /// ```
 public final class ListRenderSection<T: ListIdentifiable & Sendable>: Section, @unchecked Sendable {

@@ -21,10 +21,13 @@
 /// models that are class instances are always flattened anew.)
 ///
 /// ```swift
-/// ListSection<Todo, TodoController>(todos, id: "open", delegate: WeakAnyObject(object: self)) {
+/// ListSection<Todo, TodoController>(
+///   todos, id: "open", delegate: WeakAnyObject(object: self)
+/// ) {
 ///   TodoViewModel(todo: $0)
 /// }
-/// ListSection<TodoViewModel, TodoController>(viewModels)   // models already view models
+/// // Models that are already view models need no transform:
+/// ListSection<TodoViewModel, TodoController>(viewModels)
 /// ```
 ///
 /// Four initializers, for many models or one, made into view models by a

@@ -16,7 +16,15 @@ struct ArticleCodeTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let modules = ["ListDiff", "HeadlessCollection", "ListDiffUI"]
+  /// Every library with a catalog, `Sources/<Module>/<Module>.docc`: a new
+  /// library's articles join these tests by being written.
+  static var modules: [String] {
+    let sources = root.appendingPathComponent("Sources")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+    return names.filter {
+      FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/\($0).docc").path)
+    }.sorted()
+  }
 
   /// The ```swift blocks of a Markdown text, without their fences.
   static func swiftBlocks(in text: String) -> [String] {
@@ -36,22 +44,49 @@ struct ArticleCodeTests {
     return blocks
   }
 
-  /// Every article and landing page, as (module, file name without ".md", path).
+  /// Every article, landing page and symbol extension file (in subfolders
+  /// too), as (module, file name without ".md", path).
   static func articles() throws -> [(module: String, name: String, path: URL)] {
-    try modules.flatMap { module in
+    modules.flatMap { module in
       let catalog = root.appendingPathComponent("Sources/\(module)/\(module).docc")
-      return try FileManager.default.contentsOfDirectory(atPath: catalog.path)
-        .filter { $0.hasSuffix(".md") }.sorted()
-        .map { (module, String($0.dropLast(3)), catalog.appendingPathComponent($0)) }
+      let files = FileManager.default.enumerator(atPath: catalog.path)?.compactMap { $0 as? String } ?? []
+      return files.filter { $0.hasSuffix(".md") }.sorted().map { file in
+        let name = String(file.split(separator: "/").last!.dropLast(3))
+        return (module, name, catalog.appendingPathComponent(file))
+      }
     }
   }
 
   @Test func everyCatalogHasArticles() throws {
     let articles = try Self.articles()
+    #expect(Self.modules.count >= 4)
     for module in Self.modules {
       #expect(articles.contains { $0.module == module && $0.name == module }, "\(module) has no landing page")
     }
     #expect(articles.filter { $0.module == "ListDiffUI" }.count >= 10)
+    #expect(articles.filter { $0.module == "ListDiffUITesting" }.count >= 5)
+  }
+
+  /// ListDiffUITesting's articles test screens of Getting started's grocery
+  /// rows, which its test target declares again: they must stay the same.
+  @Test func groceryRowsAreGettingStarteds() throws {
+    let article = try String(
+      contentsOf: Self.root.appendingPathComponent("Sources/ListDiffUI/ListDiffUI.docc/GettingStarted.md"),
+      encoding: .utf8)
+    let fixtures = try String(
+      contentsOf: Self.root.appendingPathComponent("Tests/ListDiffUITestingTests/Articles/GroceryFixtures.swift"),
+      encoding: .utf8)
+    let first = try #require(Self.swiftBlocks(in: article).first)
+    #expect(fixtures.contains(first))
+  }
+
+  /// Swift Package Index builds the catalogs .spi.yml lists: every one.
+  @Test func swiftPackageIndexBuildsEveryCatalog() throws {
+    let spi = try String(contentsOf: Self.root.appendingPathComponent(".spi.yml"), encoding: .utf8)
+    let line = try #require(spi.split(separator: "\n").first { $0.contains("documentation_targets:") })
+    let listed = line.drop { $0 != "[" }.dropFirst().prefix { $0 != "]" }
+      .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(listed.sorted() == Self.modules)
   }
 
   @Test func everySwiftBlockIsInItsTestFile() throws {

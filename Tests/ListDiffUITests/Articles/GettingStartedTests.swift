@@ -33,8 +33,6 @@ final class GroceryController:
   }
 }
 
-import Testing
-
 @MainActor
 final class GroceryScreen {
   let collectionView: CollectionView
@@ -61,6 +59,8 @@ final class GroceryScreen {
       })
   }
 }
+
+import Testing
 
 @MainActor
 @Test func groceryScreenShowsChanges() {
@@ -151,5 +151,87 @@ struct GettingStartedArticleTests {
     let controller = screen.dataSource.cellController(forIdentifier: "1") as? UnsizedController
     #expect(controller?.configured == 0)
     #expect(ArticleScreen.rows(of: screen.collectionView) == ["", "", ""])
+  }
+}
+
+/// The manifest of "Add the package", resolved by SwiftPM as written, with
+/// the path form in place of the URL (no network here): the identity of a
+/// path dependency is its folder's name, as the article says.
+@Suite(
+  "Getting started's manifest resolves as the article says",
+  .disabled(if: ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil, "SwiftPM is not run under Bazel"))
+struct GettingStartedManifestTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The article's ```text block that holds the manifest.
+  static func manifest() throws -> String {
+    let article = try String(
+      contentsOf: root.appendingPathComponent("Sources/ListDiffUI/ListDiffUI.docc/GettingStarted.md"),
+      encoding: .utf8)
+    let start = try #require(article.range(of: "```text\n// swift-tools-version"))
+    let end = try #require(article.range(of: "\n```", range: start.upperBound..<article.endIndex))
+    return String(article[article.index(start.lowerBound, offsetBy: 8)..<end.lowerBound])
+  }
+
+  /// Runs `swift package describe` on `manifest` in a new package whose
+  /// sibling folder `folder` is this repository; returns its status and output.
+  static func describe(_ manifest: String, folder: String) throws -> (status: Int32, output: String) {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("listdiffui-manifest-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let app = scratch.appendingPathComponent("Groceries")
+    for folder in ["Sources/Groceries", "Tests/GroceriesTests/__Snapshots__"] {
+      try FileManager.default.createDirectory(
+        at: app.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    try "import ListDiffUI\n".write(
+      to: app.appendingPathComponent("Sources/Groceries/Groceries.swift"), atomically: true, encoding: .utf8)
+    try "import ListDiffUITesting\n".write(
+      to: app.appendingPathComponent("Tests/GroceriesTests/GroceriesTests.swift"), atomically: true,
+      encoding: .utf8)
+    try FileManager.default.createSymbolicLink(
+      at: scratch.appendingPathComponent(folder), withDestinationURL: root)
+    try manifest.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "package", "describe"]
+    process.currentDirectoryURL = app
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+  }
+
+  /// The manifest with the path form instead of the URL form.
+  static func pathForm(_ manifest: String, path: String) throws -> String {
+    let lines = manifest.split(separator: "\n", omittingEmptySubsequences: false)
+    let url = try #require(lines.firstIndex { $0.contains(".package(url:") })
+    let other = try #require(lines.firstIndex { $0.contains("// or a checkout on disk: .package(path:") })
+    var edited = lines.map(String.init)
+    edited[url] = "    .package(path: \"\(path)\"),"
+    edited.remove(at: other)
+    return edited.joined(separator: "\n")
+  }
+
+  @Test func thePathFormResolvesWithTheFolderAsIdentity() throws {
+    let manifest = try Self.manifest()
+    #expect(manifest.contains(".product(name: \"ListDiffUI\", package: \"ListDiffUI\")"))
+    let result = try Self.describe(try Self.pathForm(manifest, path: "../ListDiffUI"), folder: "ListDiffUI")
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output.contains("Groceries"))
+  }
+
+  @Test func anotherFolderNameIsAnotherIdentity() throws {
+    let manifest = try Self.pathForm(try Self.manifest(), path: "../listdiffui-main")
+    let result = try Self.describe(manifest, folder: "listdiffui-main")
+    #expect(result.status != 0)
+    #expect(result.output.contains("unknown package 'ListDiffUI'"), "\(result.output)")
+    #expect(result.output.contains("listdiffui-main"), "\(result.output)")
   }
 }
