@@ -362,20 +362,33 @@ public final class CollectionView {
     } else {
       frame = global(indexPath).map { engine.frame(of: $0) } ?? .zero
     }
-    if let cell = reuseQueue.dequeue(identifier: identifier, forItem: global(indexPath)) {
-      cell.prepareForReuse()
-      cell.frame = frame
-      return cell
+    let queued = reuseQueue.dequeue(identifier: identifier, forItem: global(indexPath))
+    return vend(
+      queued, orNew: registeredClasses[identifier], kind: "UICollectionElementKindCell",
+      identifier: identifier, frame: frame) as! CollectionViewCell
+  }
+
+  /// `queued` prepared for reuse, else a new instance of `registered` with
+  /// the reuse identifier; either at `frame`. Without either it stops the
+  /// program with UIKit's message for an unregistered identifier.
+  func vend(
+    _ queued: CollectionReusableView?, orNew registered: CollectionReusableView.Type?, kind: String,
+    identifier: String, frame: CGRect
+  ) -> CollectionReusableView {
+    if let queued {
+      queued.prepareForReuse()
+      queued.frame = frame
+      return queued
     }
-    guard let cellClass = registeredClasses[identifier] else {
+    guard let registered else {
       fatalError(
-        "could not dequeue a view of kind: UICollectionElementKindCell with identifier "
-          + "\(identifier) - must register a nib or a class for the identifier")
+        "could not dequeue a view of kind: \(kind) with identifier \(identifier) - "
+          + "must register a nib or a class for the identifier")
     }
-    let cell = cellClass.init(frame: frame)
-    cell.reuseIdentifier = identifier
-    cell.owner = self
-    return cell
+    let view = registered.init(frame: frame)
+    view.reuseIdentifier = identifier
+    view.owner = self
+    return view
   }
 
   /// The cells on screen, in index path order.
