@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffUITerminal
 import TestSupport
 import Testing
 import ToDoCore
@@ -190,7 +191,7 @@ struct SessionTests {
     for width in [20, 27, 33, 41, 49] {
       let run = await runProgram(["help", "frobnicate the list please", "done 99", "add milk"], environment: ["COLUMNS": "\(width)"])
       for line in run.output.split(separator: "\n") where !line.hasPrefix("todo> ") {
-        #expect(ToDoLines.columns(line) <= width, "width \(width): \(line)")
+        #expect(TerminalText.columns(line) <= width, "width \(width): \(line)")
       }
       #expect(run.output.contains("error: unknown"), "width \(width)")
     }

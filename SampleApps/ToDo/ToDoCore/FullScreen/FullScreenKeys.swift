@@ -1,3 +1,5 @@
+import ListDiffUITerminal
+
 /// The keys of the full-screen app, as its footer and help panel list them.
 public enum FullScreenKeys {
   /// Every key with what it does, in the order help lists them.
@@ -30,10 +32,10 @@ public enum FullScreenKeys {
   /// ending with help and quit; cut only when even those do not fit. O(w).
   public static func footer(width: Int) -> String {
     var shown = hints
-    while shown.count > 2 && ToDoLines.columns(shown.joined(separator: " · ")) > width {
+    while shown.count > 2 && TerminalText.columns(shown.joined(separator: " · ")) > width {
       shown.remove(at: shown.count - 3)
     }
-    return ToDoLines.fit(shown.joined(separator: " · "), width: width)
+    return TerminalText.fit(shown.joined(separator: " · "), width: width)
   }
 
   /// The help panel at `width` × `height`: a box with every key, as many
@@ -48,8 +50,8 @@ public enum FullScreenKeys {
       body = Array(body.prefix(max(0, room - 1))) + (room > 0 ? ["… (a taller window shows the rest)"] : [])
     }
     func row(_ text: String) -> String {
-      let fitted = ToDoLines.fit(text, width: inner)
-      return "│ " + fitted + String(repeating: " ", count: max(0, inner - ToDoLines.columns(fitted))) + " │"
+      let fitted = TerminalText.fit(text, width: inner)
+      return "│ " + fitted + String(repeating: " ", count: max(0, inner - TerminalText.columns(fitted))) + " │"
     }
     let title = "─ keys "
     let top = "┌" + title + String(repeating: "─", count: max(0, width - 2 - title.count)) + "┐"

@@ -226,6 +226,13 @@ public final class ToDoScreen {
     return true
   }
 
+  /// The id of the item the collection view has selected (by the keys or
+  /// a click), if its cell is on screen. O(1).
+  public func selectedItemID() -> String? {
+    guard let indexPath = collectionView.indexPathsForSelectedItems.first else { return nil }
+    return (collectionView.cellForItem(at: indexPath) as? ToDoTextCell)?.itemID
+  }
+
   /// The ids of the items whose cells are in the viewport, top to bottom:
   /// those wholly in it, or, when `wholly` is false, those with any line
   /// in it. O(visible cells).
