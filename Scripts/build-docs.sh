@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of ListDiff, HeadlessCollection, ListDiffUI and
-# ListDiffUITesting
+# Builds the DocC documentation of ListDiff, HeadlessCollection, ListDiffUI,
+# ListDiffUITesting and ListDiffUITerminal
 # with the toolchain's own docc, and fails on any warning.
 #
 #   Scripts/build-docs.sh            # writes the site to .build/docs/site
@@ -19,10 +19,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out=.build/docs
-modules=(ListDiff HeadlessCollection ListDiffUI ListDiffUITesting)
+modules=(ListDiff HeadlessCollection ListDiffUI ListDiffUITesting ListDiffUITerminal)
 
 echo "== building ${modules[*]}"
 swift build --target ListDiffUITesting >/dev/null
+swift build --target ListDiffUITerminal >/dev/null
 bin=$(swift build --show-bin-path)
 triple=$(swift -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -n 1)
 
@@ -39,7 +40,7 @@ for module in "${modules[@]}"; do
   if [[ $module == ListDiffUI ]]; then
     dependencies=(--dependency "$out/archives/ListDiff.doccarchive"
       --dependency "$out/archives/HeadlessCollection.doccarchive")
-  elif [[ $module == ListDiffUITesting ]]; then
+  elif [[ $module == ListDiffUITesting || $module == ListDiffUITerminal ]]; then
     dependencies=(--dependency "$out/archives/HeadlessCollection.doccarchive"
       --dependency "$out/archives/ListDiffUI.doccarchive")
   fi

@@ -16,7 +16,7 @@ struct ArticleCodeTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let modules = ["ListDiff", "HeadlessCollection", "ListDiffUI"]
+  static let modules = ["ListDiff", "HeadlessCollection", "ListDiffUI", "ListDiffUITerminal"]
 
   /// The ```swift blocks of a Markdown text, without their fences.
   static func swiftBlocks(in text: String) -> [String] {
