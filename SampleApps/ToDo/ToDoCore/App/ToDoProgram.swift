@@ -66,7 +66,11 @@ public enum ToDoProgram {
       height: size.height, timeZone: timeZone, showsCommands: false, coveredLines: 1,
       estimatesSizes: true)
     let app = FullScreenApp(store: launch.store, screen: screen, width: size.width, height: size.height)
-    await app.start(notice: launch.notice)
+    // The first screen says where the list is kept, unless something more
+    // pressing (a file set aside) must be said.
+    let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    let notice = launch.notice.map { notice in home.map { notice.replacingOccurrences(of: $0, with: "~/") } ?? notice }
+    await app.start(notice: notice, status: launch.savedWhere)
     var status: Int32 = 0
     // Each event is handled, in order, before the next frame is drawn (keys
     // typed while a save is slow wait their turn); the loop's end gives the
@@ -93,6 +97,8 @@ public enum ToDoProgram {
     var store: ToDoStore
     var lock: ToDoFileLock?
     var notice: String?
+    /// Where the list is saved, as the first full screen says it.
+    var savedWhere: String
   }
 
   enum Prepared {
@@ -122,6 +128,7 @@ public enum ToDoProgram {
     var notice: String? = nil
     // Held until the session ends; released by the system if the process dies.
     var lock: ToDoFileLock? = nil
+    var savedWhere = "--memory: nothing is saved"
     switch options.storage {
     case .memory:
       items = []
@@ -142,13 +149,20 @@ public enum ToDoProgram {
         items = opened.items
         storage = opened.file
         notice = opened.notice
+        savedWhere = "your list is saved in " + Self.abbreviatingHome(url.path, environment: environment)
       } catch {
         output.standardError("todo: error: \(error)\n")
         return .exit(1)
       }
     }
     let store = ToDoStore(items: items, storage: storage, clock: clock)
-    return .launch(Launch(options: options, store: store, lock: lock, notice: notice))
+    return .launch(Launch(options: options, store: store, lock: lock, notice: notice, savedWhere: savedWhere))
+  }
+
+  /// `path` with the home directory written `~`, as a shell user reads it.
+  static func abbreviatingHome(_ path: String, environment: [String: String]) -> String {
+    guard let home = environment["HOME"], !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }
+    return "~" + path.dropFirst(home.count)
   }
 
   /// The wall clock, or the fixed time in `TODO_NOW` (ISO 8601).

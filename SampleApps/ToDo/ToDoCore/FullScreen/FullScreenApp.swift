@@ -50,12 +50,14 @@ public final class FullScreenApp {
     case browsing
     case editing(Field, LineEditor)
     case help
+    /// A note too long for the footer, in a panel until a key.
+    case note(String)
   }
 
   /// The smallest terminal the app draws in.
   public static let minimumSize = TerminalSize(width: 20, height: 5)
   /// How many changes `u` can undo.
-  public static let undoLimit = 100
+  public static let undoLimit = UndoHistory.limit
 
   let store: ToDoStore
   let screen: ToDoScreen
@@ -71,7 +73,7 @@ public final class FullScreenApp {
   /// The snapshot on screen.
   var shown: ToDoSnapshot
   /// Items before each change, newest last, with the item selected then.
-  var undoStack: [(items: [ToDoItem], selectedID: String?)] = []
+  var history = UndoHistory()
   private var histories: [String: [String]] = [:]
   /// One line for the footer until the next key: an error, or what
   /// happened.
@@ -94,14 +96,20 @@ public final class FullScreenApp {
   }
 
   /// Starts the screen, waits for the first snapshot to show, selects the
-  /// first item and shows `notice` in the footer. O(n).
-  public func start(notice: String? = nil) async {
+  /// first item and shows `notice` in the footer — or, when it is longer
+  /// than the footer, wrapped in a panel over the list until a key. With
+  /// no notice, `status` (cut to the width) is the first footer. O(n).
+  public func start(notice: String? = nil, status: String? = nil) async {
     screen.start()
     layOut()
     await showLatest()
     selectedID = shown.shownItems.first?.id
     screen.select(id: selectedID)
-    message = notice
+    if let notice, TerminalText.columns(notice) > width {
+      mode = .note(notice)
+    } else {
+      message = notice ?? status
+    }
     present()
   }
 
@@ -159,7 +167,7 @@ public final class FullScreenApp {
     if key == .control("l") { return .redrawAll }
     guard isLargeEnough else { return key == .control("c") || key == .character("q") ? .quit : .redraw }
     switch mode {
-    case .help:
+    case .help, .note:
       mode = .browsing
       return .redraw
     case .editing(let field, var editor):
@@ -194,6 +202,9 @@ public final class FullScreenApp {
     switch mode {
     case .help:
       terminal.overlay = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1)
+      terminal.status = FullScreenKeys.footer(width: width)
+    case .note(let note):
+      terminal.overlay = FullScreenKeys.notePanel(note, width: width, height: height - 1)
       terminal.status = FullScreenKeys.footer(width: width)
     case .editing(let field, var editor):
       let line = field.line(editing: &editor, width: width)

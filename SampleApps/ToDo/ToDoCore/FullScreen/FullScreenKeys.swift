@@ -41,8 +41,27 @@ public enum FullScreenKeys {
   /// The help panel at `width` × `height`: a box with every key, as many
   /// rows as fit, laid over the top of the list. O(w × h).
   static func helpPanel(width: Int, height: Int) -> [String] {
+    let body = ToDoLines.table(reference, width: max(1, width - 4) + 2).map { String($0.dropFirst(2)) }
+    return panel(title: "keys", body: body, width: width, height: height)
+  }
+
+  /// A note (a file set aside when opening the list) as a panel over the
+  /// list, its text wrapped to the width so that all of it shows.
+  /// O(w × h).
+  /// It has no side borders, so a path as long as the window still shows
+  /// on one row.
+  static func notePanel(_ note: String, width: Int, height: Int) -> [String] {
+    var body = TerminalText.wrap(note, width: max(1, width)) + ["", "any key closes this"]
+    if body.count > height - 2 { body = Array(body.prefix(max(0, height - 2))) }
+    let top = TerminalText.fit("─ note " + String(repeating: "─", count: max(0, width - 7)), width: width)
+    return [top] + body + [String(repeating: "─", count: max(0, width))]
+  }
+
+  /// A box titled `title` holding `body` and "any key closes this", at most
+  /// `height` rows (a taller body is cut, saying so). O(w × h).
+  private static func panel(title: String, body: [String], width: Int, height: Int) -> [String] {
     let inner = max(1, width - 4)
-    var body = ToDoLines.table(reference, width: inner + 2).map { String($0.dropFirst(2)) }
+    var body = body
     body.append("")
     body.append("any key closes this")
     let room = max(0, height - 2)
@@ -53,7 +72,7 @@ public enum FullScreenKeys {
       let fitted = TerminalText.fit(text, width: inner)
       return "│ " + fitted + String(repeating: " ", count: max(0, inner - TerminalText.columns(fitted))) + " │"
     }
-    let title = "─ keys "
+    let title = "─ \(title) "
     let top = "┌" + title + String(repeating: "─", count: max(0, width - 2 - title.count)) + "┐"
     let bottom = "└" + String(repeating: "─", count: max(0, width - 2)) + "┘"
     return [top] + body.map(row) + [bottom]

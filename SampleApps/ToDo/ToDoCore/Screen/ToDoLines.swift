@@ -81,9 +81,9 @@ public enum ToDoLines {
   /// line but the last ending in " ·". O(w).
   public static func footer(width: Int) -> [String] {
     let entries = [
-      "add TEXT", "done N", "undo N", "edit N TEXT", "note N TEXT", "rm N", "mv N M", "expand N",
-      "collapse N", "select N", "clear-completed", "filter all|open|done", "scroll up|down|top|bottom",
-      "diff on|off", "help", "quit",
+      "add TEXT", "done N", "reopen N", "undo", "edit N TEXT", "note N TEXT", "rm N", "mv N M", "expand N",
+      "collapse N", "select N", "clear-completed", "filter all|open|done", "search TEXT", "scroll up|down|top|bottom",
+      "help", "quit",
     ]
     return [rule(width)] + joined(entries, separator: " · ", width: width)
   }
