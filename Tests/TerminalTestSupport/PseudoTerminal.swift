@@ -130,6 +130,33 @@ package final class PseudoTerminalRun: @unchecked Sendable {
     return process.terminationStatus
   }
 
+  /// Stops the program and continues it, as Ctrl-Z and `fg` do; returns
+  /// whether it then cleared the screen to draw everything again.
+  package func stopAndContinue() async -> Bool {
+    let mark = output.count
+    kill(process.processIdentifier, SIGSTOP)
+    try? await Task.sleep(for: .milliseconds(50))
+    kill(process.processIdentifier, SIGCONT)
+    return await read(timeout: 5) { [self] _ in
+      String(decoding: output.dropFirst(mark), as: UTF8.self).contains("\u{1B}[2J")
+    }
+  }
+
+  /// What is not as a shell left it, after the program gave the terminal
+  /// back: the main screen, the cursor shown, auto-wrap on, canonical
+  /// input and echo; empty when all is well.
+  package func restorationProblems() -> [String] {
+    var problems: [String] = []
+    if screen.isAlternate { problems.append("still on the alternate screen") }
+    if !screen.cursorVisible { problems.append("the cursor is hidden") }
+    if !screen.autoWrap { problems.append("auto-wrap is off") }
+    if screen.modeChanges.last != "1049l" { problems.append("the last mode change is \(screen.modeChanges.last ?? "none")") }
+    let modes = terminalModes()
+    if modes.c_lflag & tcflag_t(ICANON) == 0 { problems.append("input is not canonical") }
+    if modes.c_lflag & tcflag_t(ECHO) == 0 { problems.append("input is not echoed") }
+    return problems
+  }
+
   /// The terminal's modes now, as the app left them.
   package func terminalModes() -> termios {
     var modes = termios()

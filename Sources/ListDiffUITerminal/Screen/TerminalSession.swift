@@ -117,6 +117,9 @@ final class TerminalSession {
 
   private func start() {
     started = true
+    // The signal handlers go in before the first frame shows, so a signal
+    // sent as soon as the app is seen (SIGTERM, SIGCONT) is never missed.
+    _ = TerminalInputReader.shared
     isLineMode = !TerminalScreen.isTerminal()
     screen.isLineMode = isLineMode
     if !isLineMode { terminal.enter() }
