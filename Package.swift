@@ -37,6 +37,7 @@ let package = Package(
     .library(name: "ListDiffUITesting", targets: ["ListDiffUITesting"]),
     .library(name: "ListDiffUITerminal", targets: ["ListDiffUITerminal"]),
     .executable(name: "todo", targets: ["ToDoApp"]),
+    .executable(name: "files", targets: ["FilesApp"]),
     .executable(name: "listdiff-bench", targets: ["ListDiffBench"]),
   ],
   targets: [
@@ -58,6 +59,13 @@ let package = Package(
       name: "ToDoCore", dependencies: ["ListDiffUI", "HeadlessCollection", "ListDiffUITerminal"],
       path: "SampleApps/ToDo/ToDoCore"),
     .executableTarget(name: "ToDoApp", dependencies: ["ToDoCore"], path: "SampleApps/ToDo/ToDoApp"),
+
+    // The terminal file tree sample: a library its tests reach, and `files`.
+    .target(
+      name: "FilesCore", dependencies: ["ListDiffUI", "HeadlessCollection", "ListDiffUITerminal"],
+      path: "SampleApps/Files/FilesCore"),
+    .executableTarget(
+      name: "FilesApp", dependencies: ["FilesCore", "ListDiffUITerminal"], path: "SampleApps/Files/FilesApp"),
 
     // The program of the article "Your first terminal list", which the
     // library's pseudo-terminal tests run. Not a product.
@@ -94,6 +102,12 @@ let package = Package(
       dependencies: [
         "ToDoCore", "ToDoApp", "ListDiffUI", "ListDiffUITesting", "ListDiffUITerminal", "TestSupport",
         "TerminalTestSupport",
+      ],
+      exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "FilesTests",
+      dependencies: [
+        "FilesCore", "FilesApp", "ListDiffUI", "ListDiffUITesting", "ListDiffUITerminal", "TerminalTestSupport",
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
