@@ -21,7 +21,7 @@ private func sampleTree() -> FileTree {
     ])
 }
 
-@Suite("files, without a terminal", .timeLimit(.minutes(2)))
+@Suite("files, without a terminal", .timeLimit(.minutes(5)))
 @MainActor
 struct FileBrowserTests {
   private func browser(width: Int = 40, height: Int = 8) async -> FileBrowser {
