@@ -1,3 +1,5 @@
+import Foundation
+
 extension ToDoCommand {
   /// What the user can type, in the order `help` lists it: the spelling,
   /// the argument synopsis and a one-line explanation.
