@@ -35,7 +35,9 @@ let package = Package(
     .library(name: "HeadlessCollection", targets: ["HeadlessCollection"]),
     .library(name: "ListDiffUI", targets: ["ListDiffUI"]),
     .library(name: "ListDiffUITesting", targets: ["ListDiffUITesting"]),
+    .library(name: "ListDiffUITerminal", targets: ["ListDiffUITerminal"]),
     .executable(name: "todo", targets: ["ToDoApp"]),
+    .executable(name: "files", targets: ["FilesApp"]),
     .executable(name: "listdiff-bench", targets: ["ListDiffBench"]),
   ],
   targets: [
@@ -48,10 +50,28 @@ let package = Package(
     // Test support: a list screen harness, text snapshots, lifecycle recording.
     // Imports the toolchain's Testing module, which is not a package dependency.
     .target(name: "ListDiffUITesting", dependencies: ["ListDiffUI"]),
+    // A collection view on a real terminal: raw mode, keys, mouse, resize,
+    // a line editor. Uses the C library (Glibc, Darwin), no package.
+    .target(name: "ListDiffUITerminal", dependencies: ["ListDiffUI", "HeadlessCollection"]),
 
     // The terminal to-do sample: a library the tests reach, and its executable.
-    .target(name: "ToDoCore", dependencies: ["ListDiffUI", "HeadlessCollection"], path: "SampleApps/ToDo/ToDoCore"),
+    .target(
+      name: "ToDoCore", dependencies: ["ListDiffUI", "HeadlessCollection", "ListDiffUITerminal"],
+      path: "SampleApps/ToDo/ToDoCore"),
     .executableTarget(name: "ToDoApp", dependencies: ["ToDoCore"], path: "SampleApps/ToDo/ToDoApp"),
+
+    // The terminal file tree sample: a library its tests reach, and `files`.
+    .target(
+      name: "FilesCore", dependencies: ["ListDiffUI", "HeadlessCollection", "ListDiffUITerminal"],
+      path: "SampleApps/Files/FilesCore"),
+    .executableTarget(
+      name: "FilesApp", dependencies: ["FilesCore", "ListDiffUITerminal"], path: "SampleApps/Files/FilesApp"),
+
+    // The program of the article "Your first terminal list", which the
+    // library's pseudo-terminal tests run. Not a product.
+    .executableTarget(
+      name: "FirstTerminalList", dependencies: ["ListDiffUI", "ListDiffUITerminal"],
+      path: "SampleApps/FirstTerminalList"),
 
     .executableTarget(
       name: "ListDiffBench",
@@ -61,6 +81,10 @@ let package = Package(
     // The seeded random generator every test target and the benchmark share,
     // so a printed seed replays the same data everywhere. Not a product.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Runs a built executable in a pseudo-terminal and reads its screen back
+    // through a VT100 interpreter: the terminal tests of the library and the
+    // samples share it. Not a product.
+    .target(name: "TerminalTestSupport", dependencies: ["ListDiffUITerminal"], path: "Tests/TerminalTestSupport"),
 
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "TestSupport"]),
     .testTarget(name: "HeadlessCollectionTests", dependencies: ["HeadlessCollection", "TestSupport"]),
@@ -75,8 +99,23 @@ let package = Package(
       exclude: ["__Snapshots__", "Articles/__Snapshots__"]),
     .testTarget(
       name: "ToDoTests",
-      dependencies: ["ToDoCore", "ToDoApp", "ListDiffUI", "ListDiffUITesting", "TestSupport"],
+      dependencies: [
+        "ToDoCore", "ToDoApp", "ListDiffUI", "ListDiffUITesting", "ListDiffUITerminal", "TestSupport",
+        "TerminalTestSupport",
+      ],
       exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "FilesTests",
+      dependencies: [
+        "FilesCore", "FilesApp", "ListDiffUI", "ListDiffUITesting", "ListDiffUITerminal", "TerminalTestSupport",
+      ],
+      exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "ListDiffUITerminalTests",
+      dependencies: [
+        "ListDiffUITerminal", "ListDiffUI", "HeadlessCollection", "FirstTerminalList", "TestSupport",
+        "TerminalTestSupport",
+      ]),
     // Compares `swift package dump-package` with BUILD.bazel: the two builds agree.
     .testTarget(name: "BuildConsistencyTests"),
   ],

@@ -8,7 +8,10 @@ struct CommandParserTests {
     ("add buy milk", ToDoCommand.add(title: "buy milk")),
     ("ADD  two  spaces ", .add(title: "two  spaces ")),
     ("done 3", .done(3)),
-    ("undo 12", .undo(12)),
+    ("reopen 12", .reopen(12)),
+    ("undo", .undo),
+    ("search  milk ", .search("milk")),
+    ("search", .search("")),
     ("edit 2 new title", .edit(2, title: "new title")),
     ("note 1 remember the receipt", .note(1, text: "remember the receipt")),
     ("note 1", .note(1, text: "")),
@@ -97,7 +100,7 @@ struct CommandParserTests {
     let seed: UInt64 = 0x70D0_0002
     var generator = SeededGenerator(seed: seed)
     let tokens = [
-      "add", "ADD", "done", "undo", "rm", "edit", "note", "mv", "expand", "collapse", "select", "filter", "scroll",
+      "add", "ADD", "done", "reopen", "undo", "rm", "edit", "note", "mv", "expand", "collapse", "select", "filter", "scroll",
       "diff", "ids", "help", "?", "quit", "exit", "clear-completed", "frob", "1", "42", "007", "-1", "x", "@ab",
       "@AB-9", "@", "@é", "99999999999999999999999", "all", "open", "done", "up", "on", "off", "later", "#", "\t",
       "\u{1B}", "é", "日🍎", "",
@@ -127,8 +130,8 @@ struct CommandParserTests {
 
   @Test func helpListsEveryCommandWord() {
     let words = Set(ToDoCommand.reference.map { $0.usage.split(separator: " ")[0] })
-    #expect(words == ["add", "done", "undo", "edit", "note", "rm", "mv", "expand", "collapse", "select",
-                      "clear-completed", "filter", "scroll", "diff", "ids", "help", "quit"])
+    #expect(words == ["add", "done", "reopen", "undo", "edit", "note", "rm", "mv", "expand", "collapse", "select",
+                      "clear-completed", "filter", "search", "scroll", "diff", "ids", "help", "quit"])
     for word in words where word != "help" {
       // Each listed command is one the parser knows (it may still want arguments).
       do {
@@ -150,7 +153,7 @@ private func randomCommand(using generator: inout SeededGenerator) -> ToDoComman
   switch Int.random(in: 0..<17, using: &generator) {
   case 0: return .add(title: title)
   case 1: return .done(item)
-  case 2: return .undo(item)
+  case 2: return Bool.random(using: &generator) ? .reopen(item) : .undo
   case 3: return .edit(item, title: title)
   case 4: return .note(item, text: Bool.random(using: &generator) ? title : "")
   case 5: return .remove(item)
@@ -172,7 +175,9 @@ private func spell(_ command: ToDoCommand) -> String {
   switch command {
   case .add(let title): "add \(title)"
   case .done(let n): "done \(n)"
-  case .undo(let n): "undo \(n)"
+  case .reopen(let n): "reopen \(n)"
+  case .undo: "undo"
+  case .search(let text): text.isEmpty ? "search" : "search \(text)"
   case .edit(let n, let title): "edit \(n) \(title)"
   case .note(let n, let text): text.isEmpty ? "note \(n)" : "note \(n) \(text)"
   case .remove(let n): "rm \(n)"
@@ -201,11 +206,11 @@ private struct GrammarReading {
   let outcome: Outcome
 
   private static let single: [String: @Sendable (ToDoItemReference) -> ToDoCommand] = [
-    "done": ToDoCommand.done, "undo": ToDoCommand.undo, "rm": ToDoCommand.remove, "expand": ToDoCommand.expand,
+    "done": ToDoCommand.done, "reopen": ToDoCommand.reopen, "rm": ToDoCommand.remove, "expand": ToDoCommand.expand,
     "collapse": ToDoCommand.collapse, "select": ToDoCommand.select,
   ]
   private static let bare: [String: ToDoCommand] = [
-    "clear-completed": .clearCompleted, "help": .help, "?": .help, "quit": .quit, "exit": .quit,
+    "clear-completed": .clearCompleted, "undo": .undo, "help": .help, "?": .help, "quit": .quit, "exit": .quit,
   ]
   private static let choices: [String: [String: ToDoCommand]] = [
     "filter": ["all": .filter(.all), "open": .filter(.open), "done": .filter(.done)],

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TerminalTestSupport
 import Testing
 import ToDoCore
 

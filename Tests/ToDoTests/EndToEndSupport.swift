@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 /// Runs the built `todo` executable with a script on standard input.
@@ -11,44 +12,19 @@ enum TodoBinary {
   }
 
   enum Failure: Error, CustomStringConvertible {
-    case notBuilt([String])
     case timedOut(Double)
 
     var description: String {
       switch self {
-      case .notBuilt(let searched):
-        "the todo executable was not found; build it with `swift build --product todo` "
-          + "(looked in: \(searched.joined(separator: ", ")))"
       case .timedOut(let seconds):
         "todo did not finish within \(seconds) seconds and was killed"
       }
     }
   }
 
-  /// The `todo` binary built beside this test bundle (SwiftPM puts every
-  /// product of a build in one directory), else in the package's default
-  /// debug build directory.
+  /// The built `todo`.
   static func location() throws -> URL {
-    var candidates: [URL] = []
-    let arguments = CommandLine.arguments
-    if let first = arguments.first {
-      candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("todo"))
-    }
-    // Under `swift test` on Linux the bundle is passed as an argument to a
-    // runner; on macOS it is a directory inside the build directory.
-    for argument in arguments.dropFirst() where argument.hasSuffix(".xctest") {
-      candidates.append(URL(fileURLWithPath: argument).deletingLastPathComponent().appendingPathComponent("todo"))
-    }
-    let bundle = Bundle.main.bundleURL
-    candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("todo"))
-    candidates.append(bundle.appendingPathComponent("todo"))
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    candidates.append(packageRoot.appendingPathComponent(".build/debug/todo"))
-    for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
-      return candidate
-    }
-    throw Failure.notBuilt(candidates.map(\.path))
+    try BuiltProduct.location(of: "todo")
   }
 
   /// Runs `todo arguments` with `script` as standard input (then closed), in
@@ -123,18 +99,6 @@ extension TodoBinary {
   }
 }
 
-/// Runs `body` on a new thread and returns what it returns.
-///
-/// Tests that wait on child processes, pseudo-terminals or the clock do
-/// their waiting here: the cooperative pool has as many threads as cores
-/// (two in CI), and a test blocking one starves every async test — the
-/// store actor, the main actor's hops — until its time limit.
-func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
-  }
-}
-
 /// Makes writing to a pipe whose reader has gone an error instead of a
 /// fatal signal; evaluated once.
 private let ignoreBrokenPipes: Void = {
@@ -154,5 +118,19 @@ private final class Collected: @unchecked Sendable {
 
   func text(_ keyPath: KeyPath<Collected, Data>) -> String {
     lock.withLock { String(decoding: self[keyPath: keyPath], as: UTF8.self) }
+  }
+}
+
+extension PseudoTerminalRun {
+  /// Starts `todo arguments` in a `width` × `height` pseudo-terminal, with a
+  /// fixed clock.
+  convenience init(
+    arguments: [String] = ["--memory"], width: Int, height: Int, environment extra: [String: String] = [:]
+  ) throws {
+    var environment = ["TODO_NOW": "2024-05-01T09:30:00Z"]
+    environment.merge(extra) { $1 }
+    try self.init(
+      executable: try TodoBinary.location(), arguments: arguments, width: width, height: height,
+      environment: environment)
   }
 }

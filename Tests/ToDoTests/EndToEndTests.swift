@@ -1,4 +1,5 @@
 import Foundation
+import TerminalTestSupport
 import Testing
 
 /// The built `todo` executable, run with scripts on standard input.
@@ -72,8 +73,8 @@ struct EndToEndTests {
     let aside = file.path + ".corrupt-20240501T093000Z"
     // Wrapped to the width, breaking the long paths: compare without spaces.
     let note = messages(in: run.standardOutput, labelled: "note: ").map { $0.filter { $0 != " " } }
-    let expected = "note: \(file.path) was not loaded because it is not valid JSON of this app's format; "
-      + "it was moved to \(aside) and the list starts empty"
+    let expected = "note: \(file.path) was moved to \(aside) and the list starts empty, because it is not "
+      + "valid JSON of this app's format"
     #expect(note == [expected.filter { $0 != " " }])
     #expect(try String(contentsOfFile: aside, encoding: .utf8) == "{ this is not a to-do list")
     #expect(try String(contentsOf: file, encoding: .utf8).contains("\"title\" : \"tea\""))
@@ -195,8 +196,8 @@ struct EndToEndTests {
 /// The footer at 60 columns, as every frame of these scripts ends.
 private let footer = """
   ────────────────────────────────────────────────────────────
-  add TEXT · done N · undo N · edit N TEXT · note N TEXT ·
-  rm N · mv N M · expand N · collapse N · select N ·
-  clear-completed · filter all|open|done ·
-  scroll up|down|top|bottom · diff on|off · help · quit
+  add TEXT · done N · reopen N · undo · edit N TEXT ·
+  note N TEXT · rm N · mv N M · expand N · collapse N ·
+  select N · clear-completed · filter all|open|done ·
+  search TEXT · scroll up|down|top|bottom · help · quit
   """

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffUITerminal
 import TestSupport
 import Testing
 import ToDoCore
@@ -10,14 +11,29 @@ private final class Driver {
   let screen: ToDoScreen
   let app: FullScreenApp
 
-  init(width: Int = 40, height: Int = 12, storage: any ToDoStorage = MemoryStorage(), items: [ToDoItem] = []) async {
+  init(
+    width: Int = 40, height: Int = 12, storage: any ToDoStorage = MemoryStorage(), items: [ToDoItem] = [],
+    notice: String? = nil, status: String? = nil
+  ) async {
     let ids = SequentialIDs()
     store = ToDoStore(items: items, storage: storage, clock: .fixed(fixedDate), makeID: ids.make)
     screen = ToDoScreen(
       store: store, width: width, height: height, timeZone: utc, showsCommands: false, coveredLines: 1,
       estimatesSizes: true)
     app = FullScreenApp(store: store, screen: screen, width: width, height: height)
-    await app.start()
+    await app.start(notice: notice, status: status)
+  }
+
+  /// Types `text` one character at a time.
+  func type(_ text: String) async {
+    for character in text { await press(.character(character)) }
+  }
+
+  /// An event as the terminal screen's event loop delivers it: applied to
+  /// the screen first (a click selects, the wheel scrolls), then handled.
+  func send(_ event: TerminalEvent) async {
+    app.terminal.apply(event)
+    _ = await app.handle(event)
   }
 
   @discardableResult
@@ -51,7 +67,7 @@ struct FullScreenAppTests {
       await driver.add("milk", "eggs")
       let lines = driver.lines
       #expect(lines.count == height, "\(width)×\(height)")
-      for line in lines { #expect(ToDoLines.columns(line) <= width, "\(width)×\(height): \(line)") }
+      for line in lines { #expect(TerminalText.columns(line) <= width, "\(width)×\(height): \(line)") }
       #expect(lines[0].hasPrefix("2 open · 0 done"))
       #expect(lines.last == FullScreenKeys.footer(width: width))
       #expect(lines.last?.hasSuffix("? help · q quit") == true)
@@ -131,12 +147,15 @@ struct FullScreenAppTests {
     let driver = await Driver()
     await driver.add("milk")
     await driver.press(.character("a"), .character("x"))
-    #expect(driver.lines.last == "add: x")
+    // The title limit shows at the right while typing.
+    #expect(driver.lines.last == "add: x" + String(repeating: " ", count: 28) + " 1/500")
     #expect(driver.app.frame().cursor?.row == 11 && driver.app.frame().cursor?.column == 6)
     await driver.press(.escape)
     #expect(await driver.store.snapshot.items.count == 1)
     await driver.add("   ")
-    #expect(driver.lines.last == "the title is empty — type some text…")
+    // Full-screen wording: no command to type text after.
+    #expect(driver.lines.last == TerminalText.fit(ToDoError.emptyTitle.fullScreenDescription, width: 40))
+    #expect(driver.lines.last?.hasPrefix("the title is empty — nothing changed") == true)
     #expect(await driver.store.snapshot.items.count == 1)
   }
 
@@ -148,7 +167,7 @@ struct FullScreenAppTests {
     let driver = await Driver(storage: Full(), items: [ToDoItem(id: "a", title: "milk", createdAt: fixedDate)])
     await driver.press(.character(" "))
     #expect(driver.lines.last?.hasPrefix("could not save, so nothing changed") == true)
-    #expect(ToDoLines.columns(driver.lines.last!) <= 40)
+    #expect(TerminalText.columns(driver.lines.last!) <= 40)
     #expect(await driver.store.snapshot.items.first?.isDone == false)
   }
 
@@ -273,7 +292,7 @@ struct FullScreenAppInvariantTests {
         }
         let frame = driver.app.frame()
         #expect(frame.lines.count == driver.app.height, "\(context)")
-        for line in frame.lines { #expect(ToDoLines.columns(line) <= driver.app.width, "\(context): \(line)") }
+        for line in frame.lines { #expect(TerminalText.columns(line) <= driver.app.width, "\(context): \(line)") }
         let snapshot = await driver.store.snapshot
         guard let id = driver.app.selectedID else {
           #expect(snapshot.shownItems.isEmpty, "\(context): nothing selected")
@@ -288,5 +307,76 @@ struct FullScreenAppInvariantTests {
         }
       }
     }
+  }
+}
+
+@Suite("The full-screen app: what a new user hit", .timeLimit(.minutes(5)))
+@MainActor
+struct FullScreenAppFixesTests {
+  /// An item expanded before a search that hides it is expanded again when
+  /// the search is cleared.
+  @Test func expandedItemsStayExpandedThroughASearch() async {
+    let driver = await Driver()
+    await driver.add("milk")
+    await driver.add("eggs")
+    await driver.press(.up, .enter)
+    #expect(driver.lines.contains { $0.contains("(no notes)") })
+    await driver.press(.character("/"))
+    await driver.type("egg")
+    await driver.press(.enter)
+    #expect(!driver.lines.contains { $0.contains("milk") })
+    await driver.press(.character("/"), .control("u"), .enter)
+    #expect(driver.lines.contains { $0.contains("milk") })
+    #expect(driver.lines.contains { $0.contains("(no notes)") })
+  }
+
+  /// `?` lays the help panel over the top of the list: the rows below it
+  /// still show the list.
+  @Test func helpDrawsOverTheList() async {
+    let driver = await Driver(width: 80, height: 24)
+    for number in 1...20 { await driver.add("item \(number)") }
+    await driver.press(.home)
+    let before = driver.lines
+    await driver.press(.character("?"))
+    let help = driver.lines
+    #expect(help[0].hasPrefix("┌─ keys"))
+    let panelEnd = help.firstIndex { $0.hasPrefix("└") }!
+    #expect(panelEnd < 22)
+    #expect(Array(help[(panelEnd + 1)..<23]) == Array(before[(panelEnd + 1)..<23]))
+    #expect(help[(panelEnd + 1)..<23].contains { $0.contains("item") })
+  }
+
+  /// A note too long for the footer (a file set aside) is wrapped in a
+  /// panel, so the path it names shows whole at 80 columns.
+  @Test func aLongNoticeIsWrappedInAPanel() async {
+    let aside = "/home/someone/.local/share/listdiffui-todo/todo.json.corrupt-20240501T093000Z"
+    let notice = "/home/someone/.local/share/listdiffui-todo/todo.json was moved to \(aside) and the list starts empty, because it is not valid JSON of this app's format"
+    let driver = await Driver(width: 80, height: 24, notice: notice)
+    let shown = driver.lines.joined(separator: "\n")
+    #expect(shown.contains(aside))
+    #expect(driver.lines.allSatisfy { TerminalText.columns($0) <= 80 })
+    await driver.press(.character("j"))
+    #expect(!driver.lines.joined().contains(aside))
+  }
+
+  /// The first footer says where the list is saved.
+  @Test func theFirstScreenSaysWhereTheListIsSaved() async {
+    let driver = await Driver(status: "your list is saved in ~/todo.json")
+    #expect(driver.lines.last == "your list is saved in ~/todo.json")
+    await driver.press(.character("j"))
+    #expect(driver.lines.last == FullScreenKeys.footer(width: 40))
+  }
+
+  /// A click selects the item under it (the screen's `selectItem(at:)`),
+  /// and the app's selection follows, without toggling it.
+  @Test func aClickMovesTheSelection() async {
+    let driver = await Driver()
+    await driver.add("milk")
+    await driver.add("eggs")
+    let milkRow = driver.lines.firstIndex { $0.contains("milk") }!
+    await driver.send(.mouse(MouseEvent(.press(.left), column: 5, row: milkRow)))
+    #expect(driver.lines[milkRow] == "› 1. [ ] milk")
+    await driver.press(.character(" "))
+    #expect(await driver.store.snapshot.items.first { $0.title == "milk" }?.isDone == true)
   }
 }

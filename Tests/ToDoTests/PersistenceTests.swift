@@ -82,11 +82,7 @@ struct PersistenceTests {
   @Test(arguments: [
     ("{ not json", "it is not valid JSON of this app's format"),
     (#"{"hello": "world"}"#, "it is not a listdiffui-todo file"),
-    (#"{"format": "listdiffui-todo", "version": 1, "items": [{"id": "a"}]}"#, "its items are malformed"),
-    (#"{"format": "listdiffui-todo", "version": 1, "items": [{"id": "a", "title": "x", "notes": "", "done": false, "created": "2024-05-01T09:30:00Z"}, {"id": "a", "title": "y", "notes": "", "done": false, "created": "2024-05-01T09:30:00Z"}]}"#,
-     "item 2 repeats the id a"),
-    (#"{"format": "listdiffui-todo", "version": 1, "items": [{"id": "a", "title": "bell\u0007", "notes": "", "done": false, "created": "2024-05-01T09:30:00Z"}]}"#,
-     "item 1: the title contains the control character U+0007"),
+    (#"{"format": "listdiffui-todo", "version": 1, "items": {"id": "a"}}"#, "its items are malformed"),
   ])
   func aBadFileIsSetAsideNotOverwritten(contents: String, problem: String) throws {
     let directory = try TemporaryDirectory()
@@ -100,12 +96,65 @@ struct PersistenceTests {
     let notice = try #require(opened.notice)
     #expect(notice.contains(problem), "\(notice)")
     #expect(notice.contains(aside))
-    #expect(notice.hasSuffix("the list starts empty"))
+    // Where the file went comes first: a footer or a narrow window shows it.
+    #expect(notice.hasPrefix("\(url.path) was moved to \(aside) and the list starts empty, because"))
     // The old bytes are intact beside the new, empty list.
     #expect(try Data(contentsOf: URL(fileURLWithPath: aside)) == Data(contents.utf8))
     #expect(try ToDoFile.open(url).items.isEmpty)
     #expect(try directory.contents() == ["todo.json", "todo.json.corrupt-20240501T093000Z"])
   }
+
+  /// A save keeps the permissions of the file it replaces (a list shared
+  /// read-only with a group stays so), and a new file is private.
+  @Test(arguments: [0o644, 0o600, 0o640, 0o664])
+  func aSaveKeepsTheReplacedFilesPermissions(mode: Int) throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    try AtomicFile.write(Data("first".utf8), to: url)
+    #expect(try permissions(of: url) == 0o600)
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: url.path)
+    try AtomicFile.write(Data("second".utf8), to: url)
+    #expect(try permissions(of: url) == mode)
+    #expect(try String(contentsOf: url, encoding: .utf8) == "second")
+  }
+
+  private func permissions(of url: URL) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+  }
+
+  /// One bad item (unreadable, a repeated id, a refused title) costs only
+  /// itself: the other items load, the notice names what was dropped, and
+  /// the whole file is kept, copied beside the list.
+  @Test(arguments: [
+    (#"{"id": "b"}"#, "item 2 (missing title at .items[1])"),
+    (#"{"id": "a", "title": "y", "notes": "", "done": false, "created": "2024-05-01T09:30:00Z"}"#,
+     "item 2 (it repeats the id a)"),
+    (#"{"id": "b", "title": "bell\u0007", "notes": "", "done": false, "created": "2024-05-01T09:30:00Z"}"#,
+     "item 2 (the title contains the control character U+0007"),
+  ])
+  func oneBadItemIsDroppedAndTheOthersLoad(bad: String, dropped: String) throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file()
+    let good = #"{"id": "a", "title": "milk", "notes": "", "done": false, "created": "2024-05-01T09:30:00Z"}"#
+    let good2 = #"{"id": "c", "title": "eggs", "notes": "", "done": true, "created": "2024-05-01T09:30:00Z"}"#
+    let contents = #"{"format": "listdiffui-todo", "version": 1, "items": ["# + [good, bad, good2].joined(separator: ", ") + "]}"
+    try Data(contents.utf8).write(to: url)
+
+    let opened = try ToDoFile.open(url, clock: .fixed(fixedDate))
+
+    #expect(opened.items.map(\.title) == ["milk", "eggs"])
+    let notice = try #require(opened.notice)
+    let copy = url.path + ".corrupt-20240501T093000Z"
+    #expect(notice.hasPrefix("\(url.path): dropped \(dropped)"), "\(notice)")
+    #expect(notice.hasSuffix("and loaded the other 2 items; the whole file was copied to \(copy)"), "\(notice)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contents.utf8))
+    // The good items were saved back: opening again says nothing.
+    let again = try ToDoFile.open(url, clock: .fixed(fixedDate))
+    #expect(again.items.map(\.title) == ["milk", "eggs"])
+    #expect(again.notice == nil)
+  }
+
 
   @Test func setAsideNeverReplacesAnEarlierCorruptFile() throws {
     let directory = try TemporaryDirectory()

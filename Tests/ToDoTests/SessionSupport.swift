@@ -102,7 +102,7 @@ func referenceLines(for snapshot: ToDoSnapshot, expanded: Set<String>, width: In
 /// An item's expanded state belongs to its controller, which belongs to the
 /// item in one section.
 func expansionKey(_ item: ToDoItem) -> String {
-  (item.isDone ? "done:" : "open:") + item.id
+  item.id
 }
 
 /// `lines[offset ..< offset + height]` as `ToDoScreen.frame()` returns it.

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffUITerminal
 import TestSupport
 import Testing
 import ToDoCore
@@ -20,10 +21,10 @@ struct SessionTests {
       ── completed (1) ───────────────────────────────────────────
         2. [x] milk
       ────────────────────────────────────────────────────────────
-      add TEXT · done N · undo N · edit N TEXT · note N TEXT ·
-      rm N · mv N M · expand N · collapse N · select N ·
-      clear-completed · filter all|open|done ·
-      scroll up|down|top|bottom · diff on|off · help · quit
+      add TEXT · done N · reopen N · undo · edit N TEXT ·
+      note N TEXT · rm N · mv N M · expand N · collapse N ·
+      select N · clear-completed · filter all|open|done ·
+      search TEXT · scroll up|down|top|bottom · help · quit
 
       """)
   }
@@ -32,7 +33,7 @@ struct SessionTests {
     let long = String(repeating: "x", count: 10_000)
     let run = await runProgram([
       "add milk", "done 7", "frob", "add", "add \(long)", "add bell\u{7}", "edit 1", "mv 1", "filter later",
-      "undo 1",
+      "reopen 1",
     ])
     let errors = messages(in: run.output, labelled: "error: ")
     #expect(errors == [
@@ -94,7 +95,7 @@ struct SessionTests {
     #expect(frames[frames.count - 2].contains(" 8. [ ] item 8\n"))
     let bottom = frames[frames.count - 1]
     #expect(bottom.contains("(lines 28–37 of 37"))
-    #expect(bottom.contains("scroll up|down|top|bottom · diff on|off · help · quit"))
+    #expect(bottom.contains("search TEXT · scroll up|down|top|bottom · help · quit"))
   }
 
   @Test func addingBelowTheViewportScrollsTheNewItemIntoView() async {
@@ -163,7 +164,7 @@ struct SessionTests {
 
   @Test func stableIDsNameItemsWhateverTheirNumber() async {
     let output = await runSessionWithSequentialIDs(
-      ["add milk", "add eggs", "ids on", "done @ID2", "edit @id1 oat milk", "undo @id2", "rm @id", "rm @zz", "ids off"])
+      ["add milk", "add eggs", "ids on", "done @ID2", "edit @id1 oat milk", "reopen @id2", "rm @id", "rm @zz", "ids off"])
     let frames = output.components(separatedBy: "todo> ")
     #expect(frames[3].contains("  1. [ ] milk @id1\n  2. [ ] eggs @id2"))
     #expect(frames[4].contains("  1. [ ] milk @id1\n── completed (1)"))
@@ -190,7 +191,7 @@ struct SessionTests {
     for width in [20, 27, 33, 41, 49] {
       let run = await runProgram(["help", "frobnicate the list please", "done 99", "add milk"], environment: ["COLUMNS": "\(width)"])
       for line in run.output.split(separator: "\n") where !line.hasPrefix("todo> ") {
-        #expect(ToDoLines.columns(line) <= width, "width \(width): \(line)")
+        #expect(TerminalText.columns(line) <= width, "width \(width): \(line)")
       }
       #expect(run.output.contains("error: unknown"), "width \(width)")
     }
@@ -253,15 +254,14 @@ struct SessionTests {
         if failed {
           #expect(after.items == before.items && after.filter == before.filter, "\(context)")
         }
-        // Expanded state lives in controllers: it follows `expand`/`collapse`
-        // and disappears with the item's controller.
+        // Expanded state follows `expand`/`collapse` and the item's id: the
+        // screen gives it back to a new controller for the item when a
+        // filter or search showed it again, or it moved between sections.
         let words = line.split(separator: " ")
         if !failed, let number = words.count == 2 ? Int(words[1]) : nil {
           if words[0] == "expand" { expanded.insert(expansionKey(before.shownItems[number - 1])) }
           if words[0] == "collapse" { expanded.remove(expansionKey(before.shownItems[number - 1])) }
         }
-        let shownKeys = Set(after.shownItems.map(expansionKey))
-        expanded = expanded.filter { shownKeys.contains($0) }
 
         let lines = referenceLines(for: after, expanded: expanded, width: width)
         let offset = Int(screen.collectionView.contentOffset.y)
@@ -304,7 +304,7 @@ private func randomLine(_ snapshot: ToDoSnapshot, using generator: inout SeededG
   switch Int.random(in: 0..<20, using: &generator) {
   case 0, 1, 2, 3: return "add \(title)"
   case 4, 5: return "done \(n)"
-  case 6: return "undo \(n)"
+  case 6: return "reopen \(n)"
   case 7: return "edit \(n) \(title)"
   case 8: return "note \(n) \(Bool.random(using: &generator) ? title + " " + title + " " + title : "")"
   case 9: return "rm \(n)"

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffUITerminal
 import TestSupport
 import Testing
 import ToDoCore
@@ -58,7 +59,7 @@ struct ToDoLinesTests {
         + ToDoLines.header(openCount: round, doneCount: round * 7, filter: .done, width: width)
         + ToDoLines.completedTitle(count: round, width: width)
       for line in lines {
-        #expect(ToDoLines.columns(line) <= width, "seed \(seed) round \(round): \(line.debugDescription) at width \(width)")
+        #expect(TerminalText.columns(line) <= width, "seed \(seed) round \(round): \(line.debugDescription) at width \(width)")
         #expect(line.count <= width, "seed \(seed) round \(round): \(line.debugDescription) at width \(width)")
       }
       let expanded = ToDoLines.item(
@@ -72,26 +73,26 @@ struct ToDoLinesTests {
   }
 
   @Test func wideCharactersTakeTwoColumns() {
-    #expect(ToDoLines.columns("milk") == 4)
-    #expect(ToDoLines.columns("日本語") == 6)
-    #expect(ToDoLines.columns("🍎 ok") == 5)
-    #expect(ToDoLines.columns("ünïcødé") == 7)
-    #expect(ToDoLines.columns("ｆｕｌｌ") == 8)
+    #expect(TerminalText.columns("milk") == 4)
+    #expect(TerminalText.columns("日本語") == 6)
+    #expect(TerminalText.columns("🍎 ok") == 5)
+    #expect(TerminalText.columns("ünïcødé") == 7)
+    #expect(TerminalText.columns("ｆｕｌｌ") == 8)
     let line = ToDoLines.item(position: 1, title: "日本語のタイトルはとても長い", isDone: false, notes: "", created: "",
                               isExpanded: false, width: 20)[0]
     // 9 columns of prefix, then five wide characters (10 columns) and "…".
     #expect(line == "  1. [ ] 日本語のタ…")
-    #expect(ToDoLines.columns(line) == 20)
+    #expect(TerminalText.columns(line) == 20)
     let notes = ToDoLines.item(position: 1, title: "t", isDone: false, notes: "日本語日本語日本語", created: "c",
                                isExpanded: true, width: 20)
     #expect(notes == ["  1. [ ] t", "         日本語日本", "         語日本語", "         created c"])
   }
 
-  /// Every command but `ids`, which help lists (the footer keeps to the
-  /// commands every session needs).
+  /// Every command but `ids` and `diff`, which help lists (the footer
+  /// keeps to the commands every session needs).
   @Test func footerListsEveryCommand() {
     let text = ToDoLines.footer(width: 80).joined(separator: " ")
-    for entry in ToDoCommand.reference where !entry.usage.hasPrefix("ids") {
+    for entry in ToDoCommand.reference where !entry.usage.hasPrefix("ids") && !entry.usage.hasPrefix("diff") {
       let word = entry.usage.split(separator: " ")[0]
       #expect(text.contains(word), "\(word)")
     }
@@ -107,7 +108,7 @@ struct ToDoLinesWidthTests {
     for width in 20...200 {
       let lines = ToDoLines.footer(width: width).dropFirst()
       for line in lines {
-        #expect(ToDoLines.columns(line) <= width, "width \(width): \(line)")
+        #expect(TerminalText.columns(line) <= width, "width \(width): \(line)")
         // Only a command wider than the screen itself is cut.
         #expect(width < 25 || !line.contains("…"), "width \(width): \(line)")
       }
@@ -150,7 +151,7 @@ struct ToDoLinesWidthTests {
       let words = (0..<Int.random(in: 1...40, using: &generator)).map { _ in randomTitle(using: &generator) }
       let text = words.joined(separator: " ")
       let lines = ToDoLines.paragraph(text, width: width, first: "error: ", rest: "       ")
-      for line in lines { #expect(ToDoLines.columns(line) <= width, "seed \(seed): \(line)") }
+      for line in lines { #expect(TerminalText.columns(line) <= width, "seed \(seed): \(line)") }
       // No word is cut: the words come back in order.
       let back = lines.map { $0.dropFirst(7) }.joined(separator: " ").split(separator: " ")
       #expect(back == text.split(separator: " "), "seed \(seed): width \(width)")

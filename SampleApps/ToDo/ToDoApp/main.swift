@@ -2,6 +2,7 @@
 // everything else (and is tested in-process by ToDoTests).
 
 import Foundation
+import ListDiffUITerminal
 import ToDoCore
 
 #if canImport(Glibc)
@@ -24,9 +25,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
 let output = ToDoProgram.Output(standardOutput: writer(.standardOutput), standardError: writer(.standardError))
 let status: Int32
-if RawTerminal.isAvailable(environment: environment) {
-  status = await ToDoProgram.runFullScreen(
-    arguments: arguments, environment: environment, terminal: RawTerminal(), output: output)
+if TerminalScreen.isTerminal(environment: environment) {
+  status = await ToDoProgram.runFullScreen(arguments: arguments, environment: environment, output: output)
 } else {
   let interactive = isatty(STDIN_FILENO) != 0
   /// Standard input, one line at a time, read on a thread of its own: a

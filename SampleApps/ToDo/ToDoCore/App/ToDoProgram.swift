@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffUITerminal
 
 /// Everything the `todo` executable does, apart from touching the real
 /// standard input and output, so that it can be tested in-process.
@@ -44,29 +45,47 @@ public enum ToDoProgram {
     return 0
   }
 
-  /// Runs the app full screen on `terminal` (see ``FullScreenSession``),
+  /// Runs the app full screen on the terminal (see `TerminalScreen`),
   /// with `arguments` and `environment` as ``run(arguments:environment:interactive:lines:output:timeZone:terminalWidth:)``
   /// takes them; `--height` and `COLUMNS` are ignored, the terminal's size
-  /// is used. Returns the exit status: 0 after `q`, 130 after Ctrl-C, 128
-  /// plus the signal's number when a signal ended it, 1 and 2 as `run`.
+  /// is used. Returns the exit status: 0 after `q` or the end of input,
+  /// 130 after Ctrl-C, 128 plus the signal's number when a signal ended
+  /// it, 1 and 2 as `run`.
   @MainActor
   public static func runFullScreen(
-    arguments: [String], environment: [String: String], terminal: RawTerminal, output: Output,
-    timeZone: TimeZone = .current
+    arguments: [String], environment: [String: String], output: Output, timeZone: TimeZone = .current
   ) async -> Int32 {
     let launch: Launch
     switch prepare(arguments: arguments, environment: environment, output: output) {
     case .exit(let status): return status
     case .launch(let prepared): launch = prepared
     }
-    let size = terminal.size()
+    let size = RawTerminal().size()
     let screen = ToDoScreen(
       store: launch.store, width: max(size.width, ScreenWidth.range.lowerBound),
       height: size.height, timeZone: timeZone, showsCommands: false, coveredLines: 1,
       estimatesSizes: true)
     let app = FullScreenApp(store: launch.store, screen: screen, width: size.width, height: size.height)
-    let session = FullScreenSession(app: app, terminal: terminal)
-    let status = await session.run(events: TerminalEvents.stream(input: terminal.input), notice: launch.notice)
+    // The first screen says where the list is kept, unless something more
+    // pressing (a file set aside) must be said.
+    let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    let notice = launch.notice.map { notice in home.map { notice.replacingOccurrences(of: $0, with: "~/") } ?? notice }
+    await app.start(notice: notice, status: launch.savedWhere)
+    var status: Int32 = 0
+    // Each event is handled, in order, before the next frame is drawn (keys
+    // typed while a save is slow wait their turn); the loop's end gives the
+    // terminal back.
+    loop: for await event in app.terminal.events {
+      switch await app.handle(event) {
+      case .redraw: break
+      case .redrawAll: app.terminal.redrawAll()
+      case .quit:
+        status = event == .key(.control("c")) ? 130 : 0
+        break loop
+      }
+    }
+    if let signal = app.terminal.terminatingSignal { status = 128 + signal }
+    await app.finish()
     withExtendedLifetime(launch.lock) {}
     return status
   }
@@ -78,6 +97,8 @@ public enum ToDoProgram {
     var store: ToDoStore
     var lock: ToDoFileLock?
     var notice: String?
+    /// Where the list is saved, as the first full screen says it.
+    var savedWhere: String
   }
 
   enum Prepared {
@@ -107,6 +128,7 @@ public enum ToDoProgram {
     var notice: String? = nil
     // Held until the session ends; released by the system if the process dies.
     var lock: ToDoFileLock? = nil
+    var savedWhere = "--memory: nothing is saved"
     switch options.storage {
     case .memory:
       items = []
@@ -127,13 +149,20 @@ public enum ToDoProgram {
         items = opened.items
         storage = opened.file
         notice = opened.notice
+        savedWhere = "your list is saved in " + Self.abbreviatingHome(url.path, environment: environment)
       } catch {
         output.standardError("todo: error: \(error)\n")
         return .exit(1)
       }
     }
     let store = ToDoStore(items: items, storage: storage, clock: clock)
-    return .launch(Launch(options: options, store: store, lock: lock, notice: notice))
+    return .launch(Launch(options: options, store: store, lock: lock, notice: notice, savedWhere: savedWhere))
+  }
+
+  /// `path` with the home directory written `~`, as a shell user reads it.
+  static func abbreviatingHome(_ path: String, environment: [String: String]) -> String {
+    guard let home = environment["HOME"], !home.isEmpty, home != "/", path.hasPrefix(home + "/") else { return path }
+    return "~" + path.dropFirst(home.count)
   }
 
   /// The wall clock, or the fixed time in `TODO_NOW` (ISO 8601).

@@ -23,6 +23,8 @@ public final class ToDoSession {
   /// The batch updates the data source applied since the last report, as
   /// its `updateHandler` hands them over; `nil` while diffs are off.
   private var appliedUpdates: [ListDiffUpdate]?
+  /// The changes `undo` can put back.
+  private var history = UndoHistory()
 
   /// A session on `store`, drawn on `screen` (not yet started), writing all
   /// output through `write`. When given, `currentWidth` is asked before each
@@ -71,7 +73,9 @@ public final class ToDoSession {
         return true
       }
       if command == .quit { return false }
+      let before = await store.snapshot.items
       try await perform(command)
+      if command != .undo { history.record(before: before, after: await store.snapshot.items) }
     } catch {
       say("error: ", error.description)
     }
@@ -103,7 +107,24 @@ public final class ToDoSession {
       reportBatch()
       return
     case .done(let item): try await store.complete(number: try await number(of: item))
-    case .undo(let item): try await store.reopen(number: try await number(of: item))
+    case .reopen(let item): try await store.reopen(number: try await number(of: item))
+    case .undo:
+      guard let last = history.takeLast() else {
+        write("note: nothing to undo\n")
+        return
+      }
+      do throws(ToDoError) {
+        try await store.restore(last.items)
+      } catch {
+        history.putBack(last)
+        throw error
+      }
+      await showLatest()
+      drawFrame()
+      write("note: \(history.message(again: "undo"))\n")
+      reportBatch()
+      return
+    case .search(let text): await store.setSearch(text)
     case .edit(let item, let title): try await store.edit(number: try await number(of: item), title: title)
     case .note(let item, let text): try await store.setNotes(number: try await number(of: item), notes: text)
     case .remove(let item): try await store.remove(number: try await number(of: item))

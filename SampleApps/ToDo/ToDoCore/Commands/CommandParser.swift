@@ -1,10 +1,13 @@
+import Foundation
+
 extension ToDoCommand {
   /// What the user can type, in the order `help` lists it: the spelling,
   /// the argument synopsis and a one-line explanation.
   public static let reference: [(usage: String, summary: String)] = [
     ("add TEXT", "add an open item"),
     ("done N", "mark item N done"),
-    ("undo N", "mark item N open again"),
+    ("reopen N", "mark item N open again"),
+    ("undo", "undo the last change (again for earlier ones)"),
     ("edit N TEXT", "change item N's title"),
     ("note N [TEXT]", "set item N's notes (no text clears them)"),
     ("rm N", "delete item N"),
@@ -14,6 +17,7 @@ extension ToDoCommand {
     ("select N", "tap item N (toggles done)"),
     ("clear-completed", "delete every completed item"),
     ("filter all|open|done", "choose which items are shown"),
+    ("search [TEXT]", "show only titles containing TEXT (none: all)"),
     ("scroll up|down|top|bottom", "move through a long list"),
     ("diff on|off", "print the batch update each change applies"),
     ("ids on|off", "show each item's id; @ID works wherever N does"),
@@ -34,8 +38,13 @@ extension ToDoCommand {
       self = .add(title: try Self.requiredText(scanner.rest()))
     case "done":
       self = .done(try Self.onlyItem(&scanner, command: name, usage: "done N"))
+    case "reopen":
+      self = .reopen(try Self.onlyItem(&scanner, command: name, usage: "reopen N"))
     case "undo":
-      self = .undo(try Self.onlyItem(&scanner, command: name, usage: "undo N"))
+      try Self.noMore(&scanner, command: name, usage: "undo")
+      self = .undo
+    case "search":
+      self = .search(scanner.rest().trimmingCharacters(in: .whitespaces))
     case "rm":
       self = .remove(try Self.onlyItem(&scanner, command: name, usage: "rm N"))
     case "expand":

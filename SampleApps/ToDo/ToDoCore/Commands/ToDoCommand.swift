@@ -8,8 +8,14 @@ public enum ToDoCommand: Equatable, Sendable {
   case add(title: String)
   /// `done N`: complete an item.
   case done(ToDoItemReference)
-  /// `undo N`: reopen a completed item.
-  case undo(ToDoItemReference)
+  /// `reopen N`: mark a completed item open again.
+  case reopen(ToDoItemReference)
+  /// `undo`: put back the list as it was before the last change (again for
+  /// earlier ones), as `u` does full screen.
+  case undo
+  /// `search [TEXT]`: show only the items whose title contains the text;
+  /// no text shows them all again.
+  case search(String)
   /// `edit N TEXT`: retitle an item.
   case edit(ToDoItemReference, title: String)
   /// `note N [TEXT]`: set an item's notes; no text clears them.

@@ -26,10 +26,7 @@ extension FullScreenApp {
     do throws(ToDoError) {
       let newSelection = try await body(store, selectedID)
       await showLatest()
-      if recording, shown.items != before {
-        undoStack.append((before, selectedBefore))
-        if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
-      }
+      if recording { history.record(before: before, after: shown.items, selectedID: selectedBefore) }
       if let newSelection {
         if shown.number(ofItemWithID: newSelection) == nil {
           message = "added, but the search or filter hides it"
@@ -38,12 +35,12 @@ extension FullScreenApp {
         }
       }
     } catch {
-      message = error.description
+      message = error.fullScreenDescription
     }
   }
 
   func undo() async {
-    guard let last = undoStack.popLast() else {
+    guard let last = history.takeLast() else {
       message = "nothing to undo"
       return
     }
@@ -51,9 +48,9 @@ extension FullScreenApp {
       try await store.restore(last.items)
       await showLatest()
       if let id = last.selectedID, shown.number(ofItemWithID: id) != nil { select(id) }
-      message = undoStack.isEmpty ? "undone" : "undone — u undoes \(undoStack.count) more"
+      message = history.message(again: "u")
     } catch {
-      undoStack.append(last)
+      history.putBack(last)
       message = error.description
     }
   }

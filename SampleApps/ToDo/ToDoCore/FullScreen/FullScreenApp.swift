@@ -1,12 +1,16 @@
 import Foundation
+import ListDiffUITerminal
+import ListDiffUITerminal
 
 /// The full-screen to-do app as a state machine: keys in, frames out.
 ///
 /// It owns what a person sees and does — which item is selected, whether a
 /// line editor or the help panel is open, the undo history, the one-line
-/// footer — and nothing of the terminal: ``FullScreenSession`` reads the
-/// keys, draws the frames and handles signals, so this type is tested
-/// without one.
+/// footer — and presents it on a `TerminalScreen` (``terminal``): the
+/// footer as its status line, the help panel as its overlay. The screen's
+/// event loop (in ``ToDoProgram``) reads the terminal, draws the frames and
+/// handles signals; this type never touches a terminal, so it is tested by
+/// handing it events and reading ``frame()``.
 ///
 /// The selection is the collection view's (the item's controller draws the
 /// `›`), and it follows its item by id through every change: done, moves,
@@ -46,15 +50,20 @@ public final class FullScreenApp {
     case browsing
     case editing(Field, LineEditor)
     case help
+    /// A note too long for the footer, in a panel until a key.
+    case note(String)
   }
 
   /// The smallest terminal the app draws in.
-  public static let minimumSize = (width: 20, height: 5)
+  public static let minimumSize = TerminalSize(width: 20, height: 5)
   /// How many changes `u` can undo.
-  public static let undoLimit = 100
+  public static let undoLimit = UndoHistory.limit
 
   let store: ToDoStore
   let screen: ToDoScreen
+  /// The terminal screen the app presents on: the collection view of
+  /// ``screen``, with the footer as its status line.
+  public let terminal: TerminalScreen
   private var mode = Mode.browsing
   /// The selected item's id: the app's memory of the selection, so it can
   /// follow the item when the collection view's own selection cannot (an
@@ -64,15 +73,15 @@ public final class FullScreenApp {
   /// The snapshot on screen.
   var shown: ToDoSnapshot
   /// Items before each change, newest last, with the item selected then.
-  var undoStack: [(items: [ToDoItem], selectedID: String?)] = []
+  var history = UndoHistory()
   private var histories: [String: [String]] = [:]
   /// One line for the footer until the next key: an error, or what
   /// happened.
   var message: String?
   /// The terminal's width in columns; see ``resize(width:height:)``.
-  public private(set) var width: Int
+  public var width: Int { terminal.size.width }
   /// The terminal's height in rows: the list takes all but the last.
-  public private(set) var height: Int
+  public var height: Int { terminal.size.height }
 
   /// An app over `store`, drawn on `screen` (made with `showsCommands:
   /// false` and `coveredLines: 1`, for the footer; not yet started), in a
@@ -80,20 +89,28 @@ public final class FullScreenApp {
   public init(store: ToDoStore, screen: ToDoScreen, width: Int, height: Int) {
     self.store = store
     self.screen = screen
-    self.width = width
-    self.height = height
+    terminal = TerminalScreen(collectionView: screen.collectionView, size: TerminalSize(width: width, height: height))
+    terminal.minimumSize = Self.minimumSize
     shown = ToDoSnapshot(items: [])
+    present()
   }
 
   /// Starts the screen, waits for the first snapshot to show, selects the
-  /// first item and shows `notice` in the footer. O(n).
-  public func start(notice: String? = nil) async {
+  /// first item and shows `notice` in the footer — or, when it is longer
+  /// than the footer, wrapped in a panel over the list until a key. With
+  /// no notice, `status` (cut to the width) is the first footer. O(n).
+  public func start(notice: String? = nil, status: String? = nil) async {
     screen.start()
     layOut()
     await showLatest()
     selectedID = shown.shownItems.first?.id
     screen.select(id: selectedID)
-    message = notice
+    if let notice, TerminalText.columns(notice) > width {
+      mode = .note(notice)
+    } else {
+      message = notice ?? status
+    }
+    present()
   }
 
   /// Ends the app: finishes the store's stream and waits for the screen to
@@ -106,19 +123,51 @@ public final class FullScreenApp {
   /// Follows the terminal's new size. O(n) in the items when the width
   /// changes.
   public func resize(width: Int, height: Int) {
-    self.width = width
-    self.height = height
+    terminal.resize(to: TerminalSize(width: width, height: height))
     layOut()
     screen.select(id: selectedID)
+    present()
+  }
+
+  /// Handles one event from the terminal: a key or a paste as ``handle(_:)-(Key)``
+  /// does; a resize by following it; a click by taking the selection to the
+  /// item the screen selected under it (without toggling it); the wheel
+  /// by nothing more than the scroll the screen made. Returns once any
+  /// change is saved and on screen.
+  public func handle(_ event: TerminalEvent) async -> Outcome {
+    defer { present() }
+    switch event {
+    case .key(let key):
+      return await handle(key: key)
+    case .paste:
+      if case .editing(let field, var editor) = mode {
+        _ = editor.handle(event)
+        mode = .editing(field, editor)
+      }
+      return .redraw
+    case .resize(let size):
+      resize(width: size.width, height: size.height)
+      return .redraw
+    case .mouse:
+      if case .browsing = mode, let selected = screen.selectedItemID(), selected != selectedID {
+        message = nil
+        select(selected)
+      }
+      return .redraw
+    }
   }
 
   /// Handles one key: returns once any change it made is saved and on
   /// screen. Keys the current mode does not use are ignored.
   public func handle(_ key: Key) async -> Outcome {
+    await handle(.key(key))
+  }
+
+  private func handle(key: Key) async -> Outcome {
     if key == .control("l") { return .redrawAll }
     guard isLargeEnough else { return key == .control("c") || key == .character("q") ? .quit : .redraw }
     switch mode {
-    case .help:
+    case .help, .note:
       mode = .browsing
       return .redraw
     case .editing(let field, var editor):
@@ -142,26 +191,28 @@ public final class FullScreenApp {
   /// the footer over the last row (the collection's bottom inset), with the
   /// cursor in the line editor while one is open. O(width × height).
   public func frame() -> TerminalFrame {
-    guard isLargeEnough else {
-      let note = "enlarge to \(Self.minimumSize.width)×\(Self.minimumSize.height)"
-      return TerminalFrame(lines: [ToDoLines.fit(note, width: max(1, width))] + Array(repeating: "", count: max(0, height - 1)))
-    }
-    var lines = Array(screen.lines().dropLast())
-    if case .help = mode {
-      let panel = FullScreenKeys.helpPanel(width: min(width, 72), height: lines.count)
-      for (row, line) in panel.enumerated() where row < lines.count { lines[row] = line }
-    }
+    present()
+    return terminal.frame()
+  }
+
+  /// Puts the footer, the line editor and the help panel on ``terminal``.
+  private func present() {
+    terminal.overlay = []
+    terminal.statusCursorColumn = nil
     switch mode {
+    case .help:
+      terminal.overlay = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1)
+      terminal.status = FullScreenKeys.footer(width: width)
+    case .note(let note):
+      terminal.overlay = FullScreenKeys.notePanel(note, width: width, height: height - 1)
+      terminal.status = FullScreenKeys.footer(width: width)
     case .editing(let field, var editor):
-      let label = ToDoLines.fit(field.label, width: width / 2)
-      let view = editor.view(width: width - ToDoLines.columns(label))
+      let line = field.line(editing: &editor, width: width)
       mode = .editing(field, editor)
-      lines.append(label + view.text)
-      return TerminalFrame(lines: lines, cursor: (height - 1, ToDoLines.columns(label) + view.cursorColumn))
-    default:
-      let footer = message.map { ToDoLines.fit($0, width: width) } ?? FullScreenKeys.footer(width: width)
-      lines.append(footer)
-      return TerminalFrame(lines: lines)
+      terminal.status = line.text
+      terminal.statusCursorColumn = line.cursorColumn
+    case .browsing:
+      terminal.status = message.map { TerminalText.fit($0, width: width) } ?? FullScreenKeys.footer(width: width)
     }
   }
 
@@ -244,7 +295,7 @@ public final class FullScreenApp {
   }
 
   private func edit(_ field: Field, text: String) {
-    mode = .editing(field, LineEditor(text: text, history: histories[field.historyKey] ?? []))
+    mode = .editing(field, LineEditor(text: text, history: histories[field.historyKey] ?? [], limit: field.limit))
   }
 
   private func remember(_ text: String, for field: Field) {
@@ -273,9 +324,7 @@ public final class FullScreenApp {
 
   // MARK: - Screen
 
-  private var isLargeEnough: Bool {
-    width >= Self.minimumSize.width && height >= Self.minimumSize.height
-  }
+  private var isLargeEnough: Bool { terminal.isLargeEnough }
 
   /// Gives the collection view the whole terminal; its bottom inset keeps
   /// the list clear of the footer.
@@ -306,6 +355,28 @@ public final class FullScreenApp {
 }
 
 extension FullScreenApp.Field {
+  /// The most characters the field takes: the store refuses more.
+  var limit: Int? {
+    switch self {
+    case .add, .title: ToDoText.titleLimit
+    case .notes: ToDoText.notesLimit
+    case .search: nil
+    }
+  }
+
+  /// The footer while the field is edited: its label, the text around the
+  /// cursor and, for a limited field, how many characters are used of how
+  /// many (`12/500`) at the right.
+  func line(editing editor: inout LineEditor, width: Int) -> (text: String, cursorColumn: Int) {
+    guard let limit else { return editor.line(label: label, width: width) }
+    let count = " \(editor.text.count)/\(limit)"
+    let room = width - count.count
+    guard room >= 10 else { return editor.line(label: label, width: width) }
+    let line = editor.line(label: label, width: room)
+    let gap = String(repeating: " ", count: max(0, room - TerminalText.columns(line.text)))
+    return (line.text + gap + count, line.cursorColumn)
+  }
+
   /// Titles share a history (adding and editing), as do notes and
   /// searches.
   var historyKey: String {

@@ -1,3 +1,5 @@
+import ListDiffUITerminal
+
 /// The keys of the full-screen app, as its footer and help panel list them.
 public enum FullScreenKeys {
   /// Every key with what it does, in the order help lists them.
@@ -30,17 +32,36 @@ public enum FullScreenKeys {
   /// ending with help and quit; cut only when even those do not fit. O(w).
   public static func footer(width: Int) -> String {
     var shown = hints
-    while shown.count > 2 && ToDoLines.columns(shown.joined(separator: " · ")) > width {
+    while shown.count > 2 && TerminalText.columns(shown.joined(separator: " · ")) > width {
       shown.remove(at: shown.count - 3)
     }
-    return ToDoLines.fit(shown.joined(separator: " · "), width: width)
+    return TerminalText.fit(shown.joined(separator: " · "), width: width)
   }
 
   /// The help panel at `width` × `height`: a box with every key, as many
   /// rows as fit, laid over the top of the list. O(w × h).
   static func helpPanel(width: Int, height: Int) -> [String] {
+    let body = ToDoLines.table(reference, width: max(1, width - 4) + 2).map { String($0.dropFirst(2)) }
+    return panel(title: "keys", body: body, width: width, height: height)
+  }
+
+  /// A note (a file set aside when opening the list) as a panel over the
+  /// list, its text wrapped to the width so that all of it shows.
+  /// O(w × h).
+  /// It has no side borders, so a path as long as the window still shows
+  /// on one row.
+  static func notePanel(_ note: String, width: Int, height: Int) -> [String] {
+    var body = TerminalText.wrap(note, width: max(1, width)) + ["", "any key closes this"]
+    if body.count > height - 2 { body = Array(body.prefix(max(0, height - 2))) }
+    let top = TerminalText.fit("─ note " + String(repeating: "─", count: max(0, width - 7)), width: width)
+    return [top] + body + [String(repeating: "─", count: max(0, width))]
+  }
+
+  /// A box titled `title` holding `body` and "any key closes this", at most
+  /// `height` rows (a taller body is cut, saying so). O(w × h).
+  private static func panel(title: String, body: [String], width: Int, height: Int) -> [String] {
     let inner = max(1, width - 4)
-    var body = ToDoLines.table(reference, width: inner + 2).map { String($0.dropFirst(2)) }
+    var body = body
     body.append("")
     body.append("any key closes this")
     let room = max(0, height - 2)
@@ -48,10 +69,10 @@ public enum FullScreenKeys {
       body = Array(body.prefix(max(0, room - 1))) + (room > 0 ? ["… (a taller window shows the rest)"] : [])
     }
     func row(_ text: String) -> String {
-      let fitted = ToDoLines.fit(text, width: inner)
-      return "│ " + fitted + String(repeating: " ", count: max(0, inner - ToDoLines.columns(fitted))) + " │"
+      let fitted = TerminalText.fit(text, width: inner)
+      return "│ " + fitted + String(repeating: " ", count: max(0, inner - TerminalText.columns(fitted))) + " │"
     }
-    let title = "─ keys "
+    let title = "─ \(title) "
     let top = "┌" + title + String(repeating: "─", count: max(0, width - 2 - title.count)) + "┐"
     let bottom = "└" + String(repeating: "─", count: max(0, width - 2)) + "┘"
     return [top] + body.map(row) + [bottom]

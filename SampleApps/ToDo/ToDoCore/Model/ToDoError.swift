@@ -44,6 +44,16 @@ public enum ToDoError: Error, Equatable, Sendable, CustomStringConvertible {
   case saveFailed(String)
 
   /// The message, without the leading `error: `.
+  /// The message as the full screen shows it, where there are keys, not
+  /// commands: the same as ``description`` except where that names a
+  /// command. O(1).
+  public var fullScreenDescription: String {
+    switch self {
+    case .emptyTitle: "the title is empty — nothing changed; type some text next time"
+    default: description
+    }
+  }
+
   public var description: String {
     switch self {
     case .unknownCommand(let word):

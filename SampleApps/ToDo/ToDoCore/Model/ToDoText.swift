@@ -1,3 +1,5 @@
+import ListDiffUITerminal
+
 /// The rules for text the user types into titles and notes.
 ///
 /// Titles and notes are drawn into a terminal, so they must be printable
@@ -35,29 +37,19 @@ public enum ToDoText {
     if length > limit || scalarCount > limit * 4 {
       throw .textTooLong(field: field, length: length > limit ? length : scalarCount, limit: limit)
     }
-    if let bad = text.unicodeScalars.first(where: isForbidden) {
+    if let bad = text.unicodeScalars.first(where: TerminalText.isControl) {
       throw .controlCharacter(field: field, scalar: bad)
     }
   }
 
-  /// Whether a scalar may not appear in a title or note: C0 and C1 controls
-  /// (tab, newline, escape, …), DEL, and the Unicode line and paragraph
-  /// separators, all of which move the terminal's cursor.
-  static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .lineSeparator, .paragraphSeparator: true
-    default: false
-    }
-  }
-
-  /// `text` with every character ``isForbidden(_:)`` refuses written as a
+  /// `text` with every character `TerminalText.isControl(_:)` names written as a
   /// visible `\u{…}` escape, so that echoing user input cannot move the
   /// terminal's cursor or change its colours. O(n).
   public static func escapingControlCharacters(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isForbidden) else { return text }
+    guard text.unicodeScalars.contains(where: TerminalText.isControl) else { return text }
     var shown = ""
     for scalar in text.unicodeScalars {
-      if isForbidden(scalar) {
+      if TerminalText.isControl(scalar) {
         shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       } else {
         shown.unicodeScalars.append(scalar)

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffUITerminal
 
 #if canImport(Glibc)
 import Glibc

@@ -30,9 +30,11 @@ struct ToDoDocument: Codable {
     return data
   }
 
-  /// The items in `data`, or a description of why the bytes are not a valid
-  /// to-do file of a version this app reads. O(n).
-  static func decode(_ data: Data) throws(DocumentError) -> [ToDoItem] {
+  /// The items in `data`, with any item that cannot be read or breaks a
+  /// rule (a repeated id, a title or notes the app refuses) left out and
+  /// described; or a description of why the bytes are not a valid to-do
+  /// file of a version this app reads at all. O(n).
+  static func decode(_ data: Data) throws(DocumentError) -> Decoded {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     struct Header: Decodable { var format: String?; var version: Int? }
@@ -47,25 +49,62 @@ struct ToDoDocument: Codable {
     guard version <= currentVersion else {
       throw DocumentError("it was written by a newer version of todo (format \(version))", newerVersion: version)
     }
-    let document: ToDoDocument
+    let entries: [Entry]
     do {
-      document = try decoder.decode(ToDoDocument.self, from: data)
+      entries = try decoder.decode(Items.self, from: data).items
     } catch {
       throw DocumentError("its items are malformed (\(describe(error)))")
     }
     var seen = Set<String>()
-    for (offset, item) in document.items.enumerated() {
+    var items: [ToDoItem] = []
+    var dropped: [String] = []
+    for (offset, entry) in entries.enumerated() {
+      let item: ToDoItem
+      switch entry.item {
+      case .failure(let error):
+        dropped.append("item \(offset + 1) (\(describe(error)))")
+        continue
+      case .success(let decoded): item = decoded
+      }
       guard seen.insert(item.id).inserted else {
-        throw DocumentError("item \(offset + 1) repeats the id \(item.id)")
+        dropped.append("item \(offset + 1) (it repeats the id \(item.id))")
+        continue
       }
       do {
         _ = try ToDoText.validatedTitle(item.title)
         _ = try ToDoText.validatedNotes(item.notes)
       } catch {
-        throw DocumentError("item \(offset + 1): \(error)")
+        dropped.append("item \(offset + 1) (\(error))")
+        continue
+      }
+      items.append(item)
+    }
+    return Decoded(items: items, dropped: dropped)
+  }
+
+  /// What a file held: the items that are valid, and a description of each
+  /// one that is not ("item 3 (missing title at .title)"), in file order.
+  struct Decoded {
+    var items: [ToDoItem]
+    var dropped: [String]
+  }
+
+  /// The items array, each element decoded on its own so that one bad item
+  /// does not cost the others.
+  private struct Items: Decodable {
+    var items: [Entry]
+  }
+
+  private struct Entry: Decodable {
+    var item: Result<ToDoItem, any Error>
+
+    init(from decoder: any Decoder) throws {
+      do {
+        item = .success(try ToDoItem(from: decoder))
+      } catch {
+        item = .failure(error)
       }
     }
-    return document.items
   }
 
   private static func describe(_ error: any Error) -> String {

@@ -91,29 +91,68 @@ public struct ToDoFile: ToDoStorage {
       return Opened(file: file, items: [], notice: nil)
     }
 
-    let problem: String
-    var newerVersion: Int? = nil
+    let data: Data
     do {
-      let data = try Data(contentsOf: url)
-      if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-        return Opened(file: file, items: [], notice: nil)
-      }
-      do {
-        return Opened(file: file, items: try ToDoDocument.decode(data), notice: nil)
-      } catch {
-        newerVersion = error.newerVersion
-        problem = error.description
-      }
+      data = try Data(contentsOf: url)
     } catch {
-      problem = "it cannot be read (\(reason(error)))"
+      return try settingAside(file, clock: clock, problem: "it cannot be read (\(reason(error)))")
     }
+    if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+      return Opened(file: file, items: [], notice: nil)
+    }
+    let decoded: ToDoDocument.Decoded
+    do throws(DocumentError) {
+      decoded = try ToDoDocument.decode(data)
+    } catch {
+      if let newerVersion = error.newerVersion { throw .newerFormat(path: path, version: newerVersion) }
+      return try settingAside(file, clock: clock, problem: error.description)
+    }
+    guard !decoded.dropped.isEmpty else { return Opened(file: file, items: decoded.items, notice: nil) }
+    return try loadingGoodItems(decoded, of: file, clock: clock)
+  }
 
-    if let newerVersion { throw .newerFormat(path: path, version: newerVersion) }
-    let asidePath = try setAside(url, clock: clock, problem: problem)
+  /// Moves a file that cannot be used out of the way and starts an empty
+  /// list in its place, saying where the file went first (the part a
+  /// person must not miss), then why.
+  private static func settingAside(_ file: ToDoFile, clock: ToDoClock, problem: String) throws(ToDoFileError)
+    -> Opened
+  {
+    let asidePath = try setAside(file.url, clock: clock, problem: problem)
     try create(file)
     return Opened(
       file: file, items: [],
-      notice: "\(path) was not loaded because \(problem); it was moved to \(asidePath) and the list starts empty")
+      notice: "\(file.url.path) was moved to \(asidePath) and the list starts empty, because \(problem)")
+  }
+
+  /// A file some of whose items are bad: keeps a copy of the whole file
+  /// beside it, saves the good items back and says which were dropped.
+  private static func loadingGoodItems(
+    _ decoded: ToDoDocument.Decoded, of file: ToDoFile, clock: ToDoClock
+  ) throws(ToDoFileError) -> Opened {
+    let path = file.url.path
+    let dropped = decoded.dropped.joined(separator: ", ")
+    let copyPath = uniqueAsidePath(file.url, clock: clock)
+    do {
+      try FileManager.default.copyItem(atPath: path, toPath: copyPath)
+    } catch {
+      throw .cannotSetAside(path: path, problem: "\(dropped) could not be read", reason: reason(error))
+    }
+    do {
+      try file.save(decoded.items)
+    } catch let error as ToDoFileError {
+      throw error
+    } catch {
+      throw .unwritable(path: path, reason: String(describing: error))
+    }
+    let kept =
+      switch decoded.items.count {
+      case 0: "no other item"
+      case 1: "the other item"
+      default: "the other \(decoded.items.count) items"
+      }
+    return Opened(
+      file: file, items: decoded.items,
+      notice: "\(path): dropped \(dropped) and loaded \(kept); the whole file was copied to \(copyPath)")
   }
 
   /// What ``open(_:clock:)`` found.
@@ -139,15 +178,21 @@ public struct ToDoFile: ToDoStorage {
   /// Renames the bad file out of the way without replacing anything that
   /// is already there, and returns its new path.
   private static func setAside(_ url: URL, clock: ToDoClock, problem: String) throws(ToDoFileError) -> String {
+    let candidate = uniqueAsidePath(url, clock: clock)
+    guard rename(url.path, candidate) == 0 else {
+      throw .cannotSetAside(path: url.path, problem: problem, reason: AtomicFile.lastError())
+    }
+    return candidate
+  }
+
+  /// `<file>.corrupt-<UTC time>`, with `-2`, `-3`… if that is taken.
+  private static func uniqueAsidePath(_ url: URL, clock: ToDoClock) -> String {
     let base = url.path + ".corrupt-" + timestamp(clock.now())
     var candidate = base
     var suffix = 2
     while FileManager.default.fileExists(atPath: candidate) {
       candidate = base + "-\(suffix)"
       suffix += 1
-    }
-    guard rename(url.path, candidate) == 0 else {
-      throw .cannotSetAside(path: url.path, problem: problem, reason: AtomicFile.lastError())
     }
     return candidate
   }

@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffUITerminal
 
 /// The text of every cell on the to-do screen, as plain functions of what
 /// the cell shows and how wide the screen is.
@@ -17,9 +18,9 @@ public enum ToDoLines {
   ) -> [String] {
     let counts = "\(openCount) open · \(doneCount) done"
     let shown = "showing \(filter)" + (search.isEmpty ? "" : " matching '\(search)'")
-    let gap = width - counts.count - columns(shown)
+    let gap = width - counts.count - TerminalText.columns(shown)
     let top = gap >= 2 ? counts + String(repeating: " ", count: gap) + shown : counts + " · " + shown
-    return [fit(top, width: width), rule(width)]
+    return [TerminalText.fit(top, width: width), rule(width)]
   }
 
   /// One item: its number, a check box and the title, cut to one line;
@@ -39,14 +40,14 @@ public enum ToDoLines {
     let id = shortID.map { " @" + $0 } ?? ""
     guard isExpanded else {
       let marker = notes.isEmpty ? "" : " (notes)"
-      return [fit(prefix + title, width: width, keepingSuffix: marker + id)]
+      return [TerminalText.fit(prefix + title, width: width, keepingSuffix: marker + id)]
     }
     let indent = String(repeating: " ", count: prefix.count)
     let textWidth = max(10, width - indent.count)
     var lines = paragraph(title + id, width: width, first: prefix, rest: indent)
-    let noteLines = notes.isEmpty ? ["(no notes)"] : wrap(notes, width: textWidth)
-    lines += noteLines.map { fit(indent + $0, width: width) }
-    lines.append(fit(indent + "created " + created, width: width))
+    let noteLines = notes.isEmpty ? ["(no notes)"] : TerminalText.wrap(notes, width: textWidth)
+    lines += noteLines.map { TerminalText.fit(indent + $0, width: width) }
+    lines.append(TerminalText.fit(indent + "created " + created, width: width))
     return lines
   }
 
@@ -56,11 +57,11 @@ public enum ToDoLines {
   /// line fits. O(n).
   public static func paragraph(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
     let width = max(1, width)
-    let room = width - max(columns(first), columns(rest))
-    guard room >= 10 || room >= columns(text) else {
-      return wrap(first + text, width: width)
+    let room = width - max(TerminalText.columns(first), TerminalText.columns(rest))
+    guard room >= 10 || room >= TerminalText.columns(text) else {
+      return TerminalText.wrap(first + text, width: width)
     }
-    return wrap(text, width: room).enumerated().map { index, line in
+    return TerminalText.wrap(text, width: room).enumerated().map { index, line in
       (index == 0 ? first : rest) + line
     }
   }
@@ -68,21 +69,21 @@ public enum ToDoLines {
   /// The title line over the completed items. O(w).
   public static func completedTitle(count: Int, width: Int) -> [String] {
     let label = "── completed (\(count)) "
-    return [fit(label + String(repeating: "─", count: max(0, width - label.count)), width: width)]
+    return [TerminalText.fit(label + String(repeating: "─", count: max(0, width - label.count)), width: width)]
   }
 
   /// A line standing in for an empty section. O(w).
   public static func placeholder(_ text: String, width: Int) -> [String] {
-    [fit("     " + text, width: width)]
+    [TerminalText.fit("     " + text, width: width)]
   }
 
   /// The footer: a rule, then the commands, wrapped between entries, each
   /// line but the last ending in " ·". O(w).
   public static func footer(width: Int) -> [String] {
     let entries = [
-      "add TEXT", "done N", "undo N", "edit N TEXT", "note N TEXT", "rm N", "mv N M", "expand N",
-      "collapse N", "select N", "clear-completed", "filter all|open|done", "scroll up|down|top|bottom",
-      "diff on|off", "help", "quit",
+      "add TEXT", "done N", "reopen N", "undo", "edit N TEXT", "note N TEXT", "rm N", "mv N M", "expand N",
+      "collapse N", "select N", "clear-completed", "filter all|open|done", "search TEXT", "scroll up|down|top|bottom",
+      "help", "quit",
     ]
     return [rule(width)] + joined(entries, separator: " · ", width: width)
   }
@@ -98,17 +99,17 @@ public enum ToDoLines {
     for (index, entry) in entries.enumerated() {
       let candidate = line.isEmpty ? entry : line + separator + entry
       // Room for this entry, and for the mark unless it is the last entry.
-      let needed = columns(candidate) + (index == entries.count - 1 ? 0 : columns(mark))
+      let needed = TerminalText.columns(candidate) + (index == entries.count - 1 ? 0 : TerminalText.columns(mark))
       if line.isEmpty || needed <= width {
         line = candidate
       } else {
         // A lone entry too wide for the mark goes without it: the next line
         // starts a new entry anyway.
-        lines.append(columns(line + mark) <= width ? line + mark : fit(line, width: width))
+        lines.append(TerminalText.columns(line + mark) <= width ? line + mark : TerminalText.fit(line, width: width))
         line = entry
       }
     }
-    lines.append(fit(line, width: width))
+    lines.append(TerminalText.fit(line, width: width))
     return lines
   }
 
@@ -117,11 +118,11 @@ public enum ToDoLines {
   /// themselves; when that leaves them less than 20 columns, each goes
   /// under its name instead. Every line fits `width`. O(n).
   public static func table(_ rows: [(usage: String, summary: String)], width: Int) -> [String] {
-    let nameColumns = rows.map { columns($0.usage) }.max() ?? 0
+    let nameColumns = rows.map { TerminalText.columns($0.usage) }.max() ?? 0
     let side = width - 2 - nameColumns - 2 >= 20
     return rows.flatMap { row -> [String] in
       if side {
-        let first = "  " + row.usage + String(repeating: " ", count: nameColumns - columns(row.usage) + 2)
+        let first = "  " + row.usage + String(repeating: " ", count: nameColumns - TerminalText.columns(row.usage) + 2)
         return paragraph(row.summary, width: width, first: first, rest: String(repeating: " ", count: first.count))
       }
       return paragraph(row.usage, width: width, first: "  ", rest: "  ")
@@ -142,98 +143,5 @@ public enum ToDoLines {
   /// A horizontal rule across the screen. O(w).
   static func rule(_ width: Int) -> String {
     String(repeating: "─", count: max(0, width))
-  }
-
-  /// `text` cut to `width` columns, ending in "…" when cut; `suffix` is
-  /// kept visible at the end whenever it fits. O(n).
-  static func fit(_ text: String, width: Int, keepingSuffix suffix: String = "") -> String {
-    let width = max(1, width)
-    let suffixColumns = columns(suffix)
-    if columns(text) + suffixColumns <= width { return text + suffix }
-    let keep = suffixColumns < width ? suffix : ""
-    let room = width - (keep.isEmpty ? 0 : suffixColumns) - 1
-    var kept = prefix(text, columns: room)
-    // End at a word when that keeps most of the line, so no word is cut.
-    if kept.count < text.count, text[text.index(text.startIndex, offsetBy: kept.count)] != " ",
-      let space = kept.lastIndex(of: " "), columns(kept[..<space]) * 3 >= room * 2
-    {
-      kept = String(kept[..<space])
-    }
-    // "title …" reads as two words, and "a · …" as a list cut short.
-    while kept.last == " " || (kept.last == "·" && kept.count < text.count) { kept.removeLast() }
-    return kept + "…" + keep
-  }
-
-  /// `text` broken into lines of at most `width` columns, at spaces where
-  /// possible; a word longer than a line is split. O(n).
-  public static func wrap(_ text: String, width: Int) -> [String] {
-    let width = max(2, width)
-    var lines: [String] = []
-    var line = ""
-    var lineColumns = 0
-    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-      var word = Substring(word)
-      while !word.isEmpty {
-        let wordColumns = columns(word)
-        let needed = lineColumns == 0 ? wordColumns : lineColumns + 1 + wordColumns
-        if needed <= width {
-          line += lineColumns == 0 ? String(word) : " " + word
-          lineColumns = needed
-          word = ""
-        } else if lineColumns == 0 {
-          // A word wider than the line: split it.
-          let piece = prefix(word, columns: width)
-          let taken = max(1, piece.count)  // never stall, whatever the character
-          lines.append(String(word.prefix(taken)))
-          word = word.dropFirst(taken)
-        } else {
-          lines.append(line)
-          line = ""
-          lineColumns = 0
-        }
-      }
-    }
-    if !line.isEmpty || lines.isEmpty { lines.append(line) }
-    return lines
-  }
-
-  /// The terminal columns `text` takes. O(n).
-  public static func columns(_ text: some Sequence<Character>) -> Int {
-    text.reduce(0) { $0 + columns($1) }
-  }
-
-  /// The terminal columns one character takes: 2 for East Asian wide and
-  /// full-width characters and for emoji shown as pictures, else 1. O(1).
-  public static func columns(_ character: Character) -> Int {
-    for scalar in character.unicodeScalars {
-      if scalar.properties.isEmojiPresentation || scalar == "\u{FE0F}" || isWide(scalar.value) { return 2 }
-    }
-    return 1
-  }
-
-  /// The longest prefix of `text` that fits in `columns`. O(n).
-  private static func prefix<Text: StringProtocol>(_ text: Text, columns limit: Int) -> String {
-    var result = ""
-    var used = 0
-    for character in text {
-      let width = columns(character)
-      if used + width > limit { break }
-      result.append(character)
-      used += width
-    }
-    return result
-  }
-
-  /// The blocks of Unicode's East Asian Width "W" and "F" classes that hold
-  /// letters: Hangul, CJK, kana, full-width forms.
-  private static func isWide(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-      true
-    default:
-      false
-    }
   }
 }

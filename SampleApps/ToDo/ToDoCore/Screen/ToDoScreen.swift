@@ -37,6 +37,11 @@ public final class ToDoScreen {
   private var observation: Task<Void, Never>?
   /// Store changes started by taps and not yet awaited.
   private var pendingTaps: [Task<ToDoError?, Never>] = []
+  /// The items the user expanded. A controller lives only while its item
+  /// is on the list, and a search or filter that hides an item ends it;
+  /// the screen remembers the expansion so that the item comes back
+  /// expanded (see ``waitUntilShown(_:)``).
+  private var expandedIDs: Set<String> = []
   /// Set while ``select(number:)`` taps an item: only a tap toggles it;
   /// moving the selection with the keys does not.
   private var isTapping = false
@@ -89,6 +94,18 @@ public final class ToDoScreen {
   /// screen, or the store's stream has ended.
   public func waitUntilShown(_ revision: Int) async {
     await rendered.waitUntilShown(revision)
+    restoreExpansion()
+  }
+
+  /// Expands again the remembered items whose controllers were made anew
+  /// (collapsed) since. O(remembered items).
+  private func restoreExpansion() {
+    for id in expandedIDs {
+      guard let controller = itemController(id: id), !controller.viewState.isExpanded else { continue }
+      var state = controller.viewState
+      state.isExpanded = true
+      controller.updateState(state)
+    }
   }
 
   /// Returns once the store's stream has ended and the last snapshot is on
@@ -182,6 +199,7 @@ public final class ToDoScreen {
     guard let controller = itemController(id: id) else { throw .itemGone }
     var state = controller.viewState
     let wanted = isExpanded ?? !state.isExpanded
+    if wanted { expandedIDs.insert(id) } else { expandedIDs.remove(id) }
     let changed = state.isExpanded != wanted
     if changed {
       state.isExpanded = wanted
@@ -224,6 +242,13 @@ public final class ToDoScreen {
     if collectionView.indexPathsForSelectedItems != [indexPath] { collectionView.selectItem(at: indexPath) }
     _ = try? reveal(id: id)
     return true
+  }
+
+  /// The id of the item the collection view has selected (by the keys or
+  /// a click), if its cell is on screen. O(1).
+  public func selectedItemID() -> String? {
+    guard let indexPath = collectionView.indexPathsForSelectedItems.first else { return nil }
+    return (collectionView.cellForItem(at: indexPath) as? ToDoTextCell)?.itemID
   }
 
   /// The ids of the items whose cells are in the viewport, top to bottom:

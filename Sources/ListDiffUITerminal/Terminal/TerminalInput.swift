@@ -8,10 +8,11 @@ import Musl
 import Darwin
 #endif
 
-/// Something the full-screen app must respond to.
-public enum TerminalEvent: Equatable, Sendable {
-  /// Keys, decoded, in the order typed.
-  case keys([Key])
+/// What the input thread reports: decoded events, the signals that concern
+/// a full-screen app, and requests to draw.
+enum TerminalInput: Sendable {
+  /// Keys, pastes and mouse reports, decoded, in the order they came.
+  case events([TerminalEvent])
   /// The window changed size (SIGWINCH).
   case resized
   /// The process was continued after a stop (SIGCONT).
@@ -24,40 +25,51 @@ public enum TerminalEvent: Equatable, Sendable {
   case terminate(Int32)
   /// Standard input ended or failed.
   case inputEnded
+  /// The app asked for a new frame (``TerminalScreen/setNeedsDisplay()``).
+  case display
 }
 
-/// The terminal's keys and the signals that concern a full-screen app, as
+/// The terminal's input and the signals that concern a full-screen app, as
 /// one stream, in the order they happened.
 ///
 /// A thread waits on the input and on a pipe that the signal handlers write
 /// the signal's number to (the only work safe in a handler); it decodes
-/// keys with a ``KeyDecoder``, ending an unfinished escape sequence as the
-/// Escape key when nothing follows within 40 ms.
-public enum TerminalEvents {
-  /// The signals turned into events. Their handlers stay installed for the
+/// events with an ``InputDecoder``, ending an unfinished escape sequence as
+/// the Escape key when nothing follows within 40 ms. Input that is not a
+/// terminal (a script piped in) is read the same way, a line break being
+/// Enter.
+enum TerminalInputReader {
+  /// The signals turned into input. Their handlers stay installed for the
   /// life of the process.
   static let signals = [SIGWINCH, SIGCONT, SIGTSTP, SIGTERM, SIGINT, SIGHUP]
 
-  /// Starts reading `input` and listening for the signals. Call once.
-  /// O(1); the thread runs until the input ends.
-  public static func stream(input: Int32) -> AsyncStream<TerminalEvent> {
+  /// Standard input's reader, started the first time it is needed and
+  /// shared by every session of the process.
+  static let shared: (stream: AsyncStream<TerminalInput>, continuation: AsyncStream<TerminalInput>.Continuation) =
+    stream(input: STDIN_FILENO)
+
+  /// Starts reading `input` and listening for the signals. Call once per
+  /// process. O(1); the thread runs until the input ends.
+  static func stream(input: Int32) -> (AsyncStream<TerminalInput>, AsyncStream<TerminalInput>.Continuation) {
+    let (stream, continuation) = AsyncStream<TerminalInput>.makeStream()
     var descriptors: [Int32] = [0, 0]
     guard pipe(&descriptors) == 0 else {
-      return AsyncStream { $0.finish() }
+      continuation.yield(.inputEnded)
+      continuation.finish()
+      return (stream, continuation)
     }
     _ = fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK)
     SignalPipe.writeEnd = descriptors[1]
     for signal in signals { _ = Foundation.signal(signal, SignalPipe.forward) }
     let signalInput = descriptors[0]
-    return AsyncStream { continuation in
-      Thread {
-        read(input: input, signals: signalInput, into: continuation)
-      }.start()
-    }
+    Thread {
+      read(input: input, signals: signalInput, into: continuation)
+    }.start()
+    return (stream, continuation)
   }
 
-  private static func read(input: Int32, signals: Int32, into continuation: AsyncStream<TerminalEvent>.Continuation) {
-    var decoder = KeyDecoder()
+  private static func read(input: Int32, signals: Int32, into continuation: AsyncStream<TerminalInput>.Continuation) {
+    var decoder = InputDecoder()
     var buffer = [UInt8](repeating: 0, count: 4096)
     var watched = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
     while true {
@@ -69,8 +81,8 @@ public enum TerminalEvents {
         return
       }
       if ready == 0 {
-        let keys = decoder.flush()
-        if !keys.isEmpty { continuation.yield(.keys(keys)) }
+        let events = decoder.flush()
+        if !events.isEmpty { continuation.yield(.events(events)) }
         continue
       }
       if watched[1].revents & Int16(POLLIN) != 0 {
@@ -81,17 +93,19 @@ public enum TerminalEvents {
         let count = systemRead(input, &buffer, buffer.count)
         if count < 0 && errno == EINTR { continue }
         guard count > 0 else {
+          let events = decoder.flush()
+          if !events.isEmpty { continuation.yield(.events(events)) }
           continuation.yield(.inputEnded)
           continuation.finish()
           return
         }
-        let keys = decoder.feed(buffer.prefix(count))
-        if !keys.isEmpty { continuation.yield(.keys(keys)) }
+        let events = decoder.feed(buffer.prefix(count))
+        if !events.isEmpty { continuation.yield(.events(events)) }
       }
     }
   }
 
-  static func event(forSignal number: Int32) -> TerminalEvent {
+  static func event(forSignal number: Int32) -> TerminalInput {
     switch number {
     case SIGWINCH: .resized
     case SIGCONT: .resumed
@@ -102,7 +116,7 @@ public enum TerminalEvents {
 
   /// Stops the process as Ctrl-Z does in a shell, and returns once it is
   /// continued (`fg`). O(1).
-  public static func stopProcess() {
+  static func stopProcess() {
     _ = Foundation.signal(SIGTSTP, SIG_DFL)
     // The whole job stops, as when the terminal sends Ctrl-Z itself; sent
     // to the process group, not raised in this thread, which may block it.

@@ -10,7 +10,7 @@ import Darwin
 // that do not collide with the methods that wrap them.
 
 /// `write(2)`, which `RawTerminal.write` and `AtomicFile.write` hide.
-func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+package func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   #if canImport(Glibc)
   Glibc.write(descriptor, bytes, count)
   #elseif canImport(Musl)
@@ -21,7 +21,7 @@ func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
 }
 
 /// `read(2)`.
-func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+package func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   #if canImport(Glibc)
   Glibc.read(descriptor, buffer, count)
   #elseif canImport(Musl)

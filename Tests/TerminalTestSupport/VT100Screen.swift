@@ -1,4 +1,4 @@
-import ToDoCore
+import ListDiffUITerminal
 
 /// A small VT100/xterm screen: enough of the escape sequences the
 /// full-screen app writes to read back what a person would see.
@@ -8,23 +8,23 @@ import ToDoCore
 /// (`?25`), auto-wrap (`?7`), carriage return and line feed; colours and
 /// other modes are read and ignored. Wide characters take two columns.
 /// Bytes may come in any pieces.
-struct VT100Screen {
-  private(set) var width: Int
-  private(set) var height: Int
+package struct VT100Screen {
+  package private(set) var width: Int
+  package private(set) var height: Int
   private var main: [[Character]]
   private var alternate: [[Character]]
-  private(set) var isAlternate = false
-  private(set) var cursorVisible = true
-  private(set) var autoWrap = true
-  private(set) var cursor = (row: 0, column: 0)
+  package private(set) var isAlternate = false
+  package private(set) var cursorVisible = true
+  package private(set) var autoWrap = true
+  package private(set) var cursor = (row: 0, column: 0)
   private var pending: [UInt8] = []
   /// Every `?N h/l` mode change seen, in order, as "1049h" etc.
-  private(set) var modeChanges: [String] = []
+  package private(set) var modeChanges: [String] = []
 
   /// The placeholder in the column after a wide character.
   private static let continuation: Character = "\u{0}"
 
-  init(width: Int, height: Int) {
+  package init(width: Int, height: Int) {
     self.width = width
     self.height = height
     main = Self.blank(width: width, height: height)
@@ -32,7 +32,7 @@ struct VT100Screen {
   }
 
   /// The screen shown now, one string per row, trailing spaces removed.
-  var lines: [String] {
+  package var lines: [String] {
     let rows = isAlternate ? alternate : main
     return rows.map { row in
       String(String(row.filter { $0 != Self.continuation }).reversed().drop { $0 == " " }.reversed())
@@ -40,12 +40,12 @@ struct VT100Screen {
   }
 
   /// The main (not alternate) screen's rows.
-  var mainLines: [String] {
+  package var mainLines: [String] {
     main.map { String(String($0.filter { $0 != Self.continuation }).reversed().drop { $0 == " " }.reversed()) }
   }
 
   /// A resized terminal keeps what fits, as xterm does.
-  mutating func resize(width: Int, height: Int) {
+  package mutating func resize(width: Int, height: Int) {
     func fit(_ rows: [[Character]]) -> [[Character]] {
       (0..<height).map { row in
         (0..<width).map { column in
@@ -60,7 +60,7 @@ struct VT100Screen {
     cursor = (min(cursor.row, height - 1), min(cursor.column, width - 1))
   }
 
-  mutating func feed(_ bytes: some Sequence<UInt8>) {
+  package mutating func feed(_ bytes: some Sequence<UInt8>) {
     pending.append(contentsOf: bytes)
     var index = 0
     while index < pending.count {
@@ -70,7 +70,7 @@ struct VT100Screen {
     pending.removeFirst(index)
   }
 
-  mutating func feed(_ text: String) { feed(Array(text.utf8)) }
+  package mutating func feed(_ text: String) { feed(Array(text.utf8)) }
 
   /// Interprets one character or sequence; `nil` if it is incomplete.
   private mutating func step(_ bytes: ArraySlice<UInt8>) -> Int? {
@@ -108,7 +108,7 @@ struct VT100Screen {
 
   private mutating func put(_ scalar: Unicode.Scalar) {
     let character = Character(scalar)
-    let columns = ToDoLines.columns(character)
+    let columns = TerminalText.columns(character)
     // A combining mark joins the character before it.
     if scalar.properties.generalCategory == .nonspacingMark, cursor.column > 0 {
       var previous = cursor.column - 1
@@ -203,7 +203,7 @@ struct VT100Screen {
 
 extension VT100Screen: CustomStringConvertible {
   /// The rows shown now, as a failing expectation prints them.
-  var description: String {
+  package var description: String {
     "\(width)×\(height)\(isAlternate ? " alternate" : "") screen:\n" + lines.joined(separator: "\n")
   }
 }

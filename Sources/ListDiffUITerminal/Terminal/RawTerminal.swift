@@ -13,10 +13,11 @@ import Darwin
 ///
 /// ``enter()`` puts the input in raw mode (keys arrive one by one, unechoed,
 /// Ctrl-C and Ctrl-Z as bytes) and the output on the alternate screen, with
-/// the cursor hidden, auto-wrap off and bracketed paste on; ``leave()``
-/// undoes all of it. Both are idempotent. Until ``leave()``, a crash of the
-/// app's own making (a trap, a bad access, an abort) restores the terminal
-/// from its signal handler before the process dies.
+/// the cursor hidden, auto-wrap off, bracketed paste and SGR mouse
+/// reporting on; ``leave()`` undoes all of it. Both are idempotent. Until
+/// ``leave()``, a crash of the app's own making (a trap, a bad access, an
+/// abort) restores the terminal from its signal handler before the process
+/// dies, and so does `exit()` called anywhere.
 public final class RawTerminal: @unchecked Sendable {
   // @unchecked: the file descriptors are constants; `saved` and `isRaw`
   // are touched only by the main actor's calls to enter() and leave().
@@ -29,11 +30,13 @@ public final class RawTerminal: @unchecked Sendable {
   private var isRaw = false
 
   /// What ``enter()`` writes: alternate screen, auto-wrap off, bracketed
-  /// paste on, cursor hidden.
-  public static let enterSequence = "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?2004h\u{1B}[?25l"
+  /// paste on, mouse buttons and wheel reported in SGR form, cursor hidden.
+  public static let enterSequence =
+    "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?25l"
   /// What ``leave()`` writes: the reverse, ending on the main screen with
   /// the cursor shown.
-  public static let leaveSequence = "\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+  public static let leaveSequence =
+    "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
   /// The terminal on `input` and `output`. O(1).
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
@@ -51,10 +54,12 @@ public final class RawTerminal: @unchecked Sendable {
 
   /// The terminal's size in columns and rows (TIOCGWINSZ), or 80 × 24 if
   /// it does not say. O(1).
-  public func size() -> (width: Int, height: Int) {
+  public func size() -> TerminalSize {
     var size = winsize()
-    guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
-    return (Int(size.ws_col), Int(size.ws_row))
+    guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+      return TerminalSize(width: 80, height: 24)
+    }
+    return TerminalSize(width: Int(size.ws_col), height: Int(size.ws_row))
   }
 
   /// Raw mode and the alternate screen. Called again (after a stop and
@@ -113,12 +118,19 @@ enum CrashRestore {
   private static let bytes: [UInt8] = Array(RawTerminal.leaveSequence.utf8)
   private static let fatalSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
+  nonisolated(unsafe) private static var exitHandlerInstalled = false
+
   static func arm(input: Int32, output: Int32, saved: termios) {
     self.input = input
     self.output = output
     self.saved = saved
     _ = bytes.count  // initialize the lazy global now, not in the handler
     armed = true
+    if !exitHandlerInstalled {
+      // exit() from anywhere in the app: the terminal goes back first.
+      exitHandlerInstalled = true
+      atexit { CrashRestore.restore() }
+    }
     for signal in fatalSignals {
       _ = Foundation.signal(signal) { number in
         CrashRestore.restore()
@@ -133,7 +145,8 @@ enum CrashRestore {
     for signal in fatalSignals { _ = Foundation.signal(signal, SIG_DFL) }
   }
 
-  private static func restore() {
+  /// Puts the terminal back if it is still raw: safe in a signal handler.
+  static func restore() {
     guard armed else { return }
     armed = false
     bytes.withUnsafeBytes { _ = systemWrite(output, $0.baseAddress!, $0.count) }

@@ -1,0 +1,24 @@
+// `files [DIR]`: a terminal file tree on ListDiffUI and ListDiffUITerminal.
+
+import FilesCore
+import Foundation
+import ListDiffUITerminal
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--help" || arguments.count > 1 {
+  print("usage: files [DIR]   browse DIR (default: the current directory) as a tree")
+  exit(arguments.first == "--help" ? 0 : 2)
+}
+let root = URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath)
+var isDirectory: ObjCBool = false
+guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+  FileHandle.standardError.write(Data("files: \(root.path) is not a directory\n".utf8))
+  exit(1)
+}
+let browser = FileBrowser(tree: FileTree(root: root), size: RawTerminal().size())
+await browser.start()
+browser.prepare()
+for await event in browser.screen.events {
+  if await browser.handle(event) == .quit { break }
+}
+exit(browser.screen.terminatingSignal.map { 128 + $0 } ?? 0)

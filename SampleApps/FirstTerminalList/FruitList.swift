@@ -1,0 +1,42 @@
+// The program of the article "Your first terminal list"
+// (Sources/ListDiffUITerminal/ListDiffUITerminal.docc/YourFirstTerminalList.md),
+// run by ListDiffUITerminalTests in a pseudo-terminal.
+
+import Foundation
+import ListDiffUI
+import ListDiffUITerminal
+
+struct Fruit: ListViewModel, Equatable {
+  var identifier: String
+}
+
+final class FruitCell: ListCell {
+  var name = ""
+  override var textRepresentation: String { (isSelected ? "› " : "  ") + name }
+}
+
+final class FruitController: ListCellController<Fruit, ListViewStateNone, FruitCell> {
+  override func itemSize(containerSize: CGSize) -> CGSize {
+    CGSize(width: containerSize.width, height: 1)
+  }
+  override func configureCell(cell: FruitCell) { cell.name = viewModel.identifier }
+}
+
+@MainActor
+func showFruits(_ names: [String]) async {
+  let screen = TerminalScreen()
+  let dataSource = ListDiffDataSource(collectionView: screen.collectionView)
+  await dataSource.setRootSection(ListSection<Fruit, FruitController>(names.map(Fruit.init)))
+  screen.status = "click a fruit · wheel or ↑↓ scroll · q quits"
+  for await event in screen.events {
+    switch event {
+    case .key(.character("q")), .key(.control("c")): return
+    case .key(.up): screen.collectionView.drag(by: CGPoint(x: 0, y: -1))
+    case .key(.down): screen.collectionView.drag(by: CGPoint(x: 0, y: 1))
+    default: break
+    }
+    if let picked = screen.collectionView.indexPathsForSelectedItems.first {
+      screen.status = "picked \(names[picked.item]) · q quits"
+    }
+  }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+
+/// A collection view on a terminal: the one type a terminal list app needs.
+///
+/// Iterating ``events`` takes the terminal for as long as the loop runs —
+/// raw mode and the alternate screen, restored when the loop ends (a
+/// `break`, a `return`, the end of input), on `exit()`, Ctrl-C, SIGTERM,
+/// SIGINT, SIGHUP and fatal signals, and handed back across Ctrl-Z and
+/// `fg`. The collection view is sized to the window and follows it; before
+/// waiting for each event the screen draws ``frame()``, writing only the
+/// rows that changed. A left click selects the item under it with
+/// `selectItem(at:)` and the wheel scrolls with `drag(by:)`, so cell
+/// controllers hear exactly what UIKit would send them; the app then hears
+/// the ``TerminalEvent`` too.
+///
+/// When standard input or output is not a terminal (a script, a pipe, a
+/// test), the same loop runs in line mode: input is read as it comes, a
+/// line break being Enter, and every changed frame is printed as plain
+/// text, so the app stays scriptable.
+///
+/// ```
+/// let screen = TerminalScreen(dataSource: dataSource)
+/// for await event in screen.events {
+///   if event == .key(.character("q")) { break }
+/// }
+/// ```
+///
+/// The bottom row is a status line while ``status`` is set (the collection
+/// view's bottom `contentInset` keeps the list clear of it); ``overlay``
+/// rows are drawn over the top of the list.
+@MainActor
+public final class TerminalScreen {
+  /// The collection view drawn on the terminal.
+  public let collectionView: CollectionView
+  /// The window's size; the collection view's frame, unless the window is
+  /// smaller than ``minimumSize``.
+  public private(set) var size: TerminalSize
+  /// The bottom row's text, or `nil` to give the list every row. Cut to
+  /// the width with "…" when too long.
+  public var status: String? {
+    didSet { updateInset() }
+  }
+  /// Where the terminal's cursor shows on the status line (a column, from
+  /// 0), as while a ``LineEditor`` is open there; `nil` hides the cursor.
+  public var statusCursorColumn: Int?
+  /// Rows drawn over the top of the list (a help panel, a menu), each cut
+  /// to the width; clicks on them select nothing.
+  public var overlay: [String] = []
+  /// The smallest window the screen draws the list in; a smaller one shows
+  /// "enlarge to W×H" until it grows.
+  public var minimumSize = TerminalSize(width: 1, height: 1)
+  /// The lines one notch of the mouse wheel scrolls.
+  public var wheelLines = 3
+  /// The signal (SIGTERM, SIGINT, SIGHUP) that ended ``events``, if one did:
+  /// the conventional exit status is 128 plus its number.
+  public internal(set) var terminatingSignal: Int32?
+  /// Whether ``events`` runs in line mode (input or output not a
+  /// terminal), known once the iteration starts.
+  public internal(set) var isLineMode = false
+  /// Set by ``redrawAll()``; the session clears the screen on its next frame.
+  var needsClear = false
+
+  /// A screen for `collectionView`, laid out at `size` until ``events``
+  /// starts and finds the window's own size. O(1) plus a layout of the
+  /// collection view at that size.
+  public init(collectionView: CollectionView, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+    self.collectionView = collectionView
+    self.size = size
+    collectionView.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+  }
+
+  /// A screen with a collection view of its own, whose flow layout puts
+  /// rows and items edge to edge (no line or item spacing: in a terminal
+  /// one point is one character cell, and UIKit's default spacing of 10
+  /// would be ten blank lines). Give the collection view a
+  /// `ListDiffDataSource` and keep that data source: the collection view
+  /// holds it weakly. O(1).
+  public convenience init(size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+    let layout = CollectionViewFlowLayout()
+    layout.minimumLineSpacing = 0
+    layout.minimumInteritemSpacing = 0
+    let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+    self.init(collectionView: CollectionView(frame: frame, collectionViewLayout: layout), size: size)
+  }
+
+  /// A screen for the data source's collection view. O(1) plus a layout.
+  public convenience init(dataSource: ListDiffDataSource, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
+    self.init(collectionView: dataSource.collectionView, size: size)
+  }
+
+  /// Whether standard input and output are both terminals and `TERM`
+  /// names one that is not `dumb`: what decides between full screen and
+  /// line mode. O(1).
+  public static func isTerminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    RawTerminal.isAvailable(environment: environment)
+  }
+
+  /// Whether the window is at least ``minimumSize``. O(1).
+  public var isLargeEnough: Bool {
+    size.width >= minimumSize.width && size.height >= minimumSize.height
+  }
+
+  /// Follows a new window size: the collection view takes it (unless it is
+  /// under ``minimumSize``) and lays out again. O(visible items), or O(n)
+  /// when the width changes and every item must be sized again.
+  public func resize(to size: TerminalSize) {
+    self.size = size
+    guard isLargeEnough else { return }
+    let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+    if collectionView.frame != frame { collectionView.frame = frame }
+    collectionView.layoutIfNeeded()
+  }
+
+  /// Does what the screen does itself for `event`, as ``events`` does
+  /// before handing it to the app: a resize resizes the collection view; a
+  /// left click on a list row selects the item under it
+  /// (`selectItem(at:)`); the wheel scrolls ``wheelLines`` with
+  /// `drag(by:)`. Keys and pastes are the app's. Use it to drive a screen
+  /// in tests. O(visible items) (a resize: see ``resize(to:)``).
+  public func apply(_ event: TerminalEvent) {
+    switch event {
+    case .resize(let size): resize(to: size)
+    case .mouse(let mouse): apply(mouse)
+    case .key, .paste: break
+    }
+  }
+
+  /// The item under `column`, `row` of the window (0-based), if a list
+  /// row shows one there. O(log n).
+  public func indexPathForItem(column: Int, row: Int) -> IndexPath? {
+    guard isLargeEnough, row >= overlay.count, row < listRows, column >= 0, column < size.width else { return nil }
+    collectionView.layoutIfNeeded()
+    let offset = collectionView.contentOffset
+    return collectionView.indexPathForItem(at: CGPoint(x: CGFloat(column) + offset.x, y: CGFloat(row) + offset.y))
+  }
+
+  /// What the terminal shows now: the collection view's `renderText()` at
+  /// the window's size (trailing spaces trimmed, which the painter draws by
+  /// erasing the rest of each row), ``overlay`` over its top rows and
+  /// ``status`` on the bottom row. Clamps the scroll position first, in case
+  /// the list got shorter. O(visible cells × width).
+  public func frame() -> TerminalFrame {
+    guard isLargeEnough else {
+      let note = TerminalText.fit("enlarge to \(minimumSize)", width: max(1, size.width))
+      return TerminalFrame(lines: [note] + Array(repeating: "", count: max(0, size.height - 1)))
+    }
+    collectionView.layoutIfNeeded()
+    clampContentOffset()
+    var lines = collectionView.renderText().split(separator: "\n", omittingEmptySubsequences: false).map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }
+    if lines.count > size.height { lines.removeLast(lines.count - size.height) }
+    lines += Array(repeating: "", count: size.height - lines.count)
+    for (row, line) in overlay.prefix(listRows).enumerated() {
+      lines[row] = TerminalText.fit(line, width: size.width)
+    }
+    guard let status else { return TerminalFrame(lines: lines) }
+    lines[size.height - 1] = TerminalText.fit(status, width: size.width)
+    return TerminalFrame(lines: lines, cursor: statusCursorColumn.map { (size.height - 1, $0) })
+  }
+
+  /// Asks for a new frame although no event came: after a change made
+  /// elsewhere (data loaded in the background, a timer). Safe at any time;
+  /// the frame is drawn by the running ``events`` loop. O(1).
+  public func setNeedsDisplay() {
+    TerminalInputReader.shared.continuation.yield(.display)
+  }
+
+  /// Clears the terminal and draws every row on the next frame, as Ctrl-L
+  /// does in a shell (another program may have written over the screen).
+  /// O(1).
+  public func redrawAll() {
+    needsClear = true
+  }
+
+  /// The events of the terminal, for as long as the app iterates them;
+  /// see ``TerminalScreen``. Iterate it once at a time.
+  public var events: TerminalEvents { TerminalEvents(screen: self) }
+
+  // MARK: - Internals
+
+  /// The rows the list shows: all but the status line.
+  private var listRows: Int { size.height - (status == nil ? 0 : 1) }
+
+  private func apply(_ mouse: MouseEvent) {
+    guard isLargeEnough else { return }
+    switch mouse.action {
+    case .press(.left):
+      if let indexPath = indexPathForItem(column: mouse.column, row: mouse.row) {
+        collectionView.selectItem(at: indexPath)
+      }
+    case .scrollUp: collectionView.drag(by: CGPoint(x: 0, y: -CGFloat(wheelLines)))
+    case .scrollDown: collectionView.drag(by: CGPoint(x: 0, y: CGFloat(wheelLines)))
+    case .press, .release: break
+    }
+  }
+
+  /// Keeps the last list row clear of the status line.
+  private func updateInset() {
+    var inset = collectionView.contentInset
+    let bottom: CGFloat = status == nil ? 0 : 1
+    guard inset.bottom != bottom else { return }
+    inset.bottom = bottom
+    collectionView.contentInset = inset
+  }
+
+  private func clampContentOffset() {
+    let inset = collectionView.contentInset
+    let offset = collectionView.contentOffset
+    let top = -inset.top
+    let bottom = max(top, collectionView.contentSize.height + inset.bottom - CGFloat(size.height))
+    let y = min(max(top, offset.y), bottom)
+    if y != offset.y {
+      collectionView.setContentOffset(CGPoint(x: offset.x, y: y), animated: false)
+      collectionView.layoutIfNeeded()
+    }
+  }
+}

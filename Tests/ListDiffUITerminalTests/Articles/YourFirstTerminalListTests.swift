@@ -1,0 +1,134 @@
+// The article Your first terminal list
+// (Sources/ListDiffUITerminal/ListDiffUITerminal.docc/YourFirstTerminalList.md):
+// its code blocks verbatim (ArticleCodeTests checks they stay so), and tests
+// of what its prose claims. The program itself runs in a pseudo-terminal in
+// TerminalScreenEndToEndTests (the FirstTerminalList target is this code).
+
+import Foundation
+import ListDiffUI
+import ListDiffUITerminal
+
+struct Fruit: ListViewModel, Equatable {
+  var identifier: String
+}
+
+final class FruitCell: ListCell {
+  var name = ""
+  override var textRepresentation: String { (isSelected ? "› " : "  ") + name }
+}
+
+final class FruitController: ListCellController<Fruit, ListViewStateNone, FruitCell> {
+  override func itemSize(containerSize: CGSize) -> CGSize {
+    CGSize(width: containerSize.width, height: 1)
+  }
+  override func configureCell(cell: FruitCell) { cell.name = viewModel.identifier }
+}
+
+@MainActor
+func showFruits(_ names: [String]) async {
+  let screen = TerminalScreen()
+  let dataSource = ListDiffDataSource(collectionView: screen.collectionView)
+  await dataSource.setRootSection(ListSection<Fruit, FruitController>(names.map(Fruit.init)))
+  screen.status = "click a fruit · wheel or ↑↓ scroll · q quits"
+  for await event in screen.events {
+    switch event {
+    case .key(.character("q")), .key(.control("c")): return
+    case .key(.up): screen.collectionView.drag(by: CGPoint(x: 0, y: -1))
+    case .key(.down): screen.collectionView.drag(by: CGPoint(x: 0, y: 1))
+    default: break
+    }
+    if let picked = screen.collectionView.indexPathsForSelectedItems.first {
+      screen.status = "picked \(names[picked.item]) · q quits"
+    }
+  }
+}
+
+/// The article's `main.swift`: compiled here, run by the pseudo-terminal
+/// tests (it would take the test's standard input).
+@MainActor
+func runTheArticleProgram() async {
+  await showFruits((1...200).map { "fruit \($0)" })
+}
+
+import Testing
+
+@MainActor
+@Test func aClickSelectsTheFruitUnderIt() async {
+  let screen = TerminalScreen(size: TerminalSize(width: 20, height: 4))
+  let dataSource = ListDiffDataSource(collectionView: screen.collectionView)
+  await dataSource.setRootSection(
+    ListSection<Fruit, FruitController>(["apple", "pear", "plum"].map(Fruit.init)))
+  screen.apply(.mouse(MouseEvent(.press(.left), column: 3, row: 1)))
+  #expect(screen.frame().lines == ["  apple", "› pear", "  plum", ""])
+}
+
+@Suite("Your first terminal list: what the article says")
+@MainActor
+struct YourFirstTerminalListTests {
+  /// A screen of `count` fruits, `height` rows, with the article's status line.
+  private func fruits(_ count: Int, height: Int) async -> (TerminalScreen, ListDiffDataSource) {
+    let screen = TerminalScreen(size: TerminalSize(width: 30, height: height))
+    let dataSource = ListDiffDataSource(collectionView: screen.collectionView)
+    await dataSource.setRootSection(
+      ListSection<Fruit, FruitController>((1...count).map { Fruit(identifier: "fruit \($0)") }))
+    screen.status = "status"
+    return (screen, dataSource)
+  }
+
+  @Test func theWheelScrollsThreeLinesANotchAndStopsAtTheEnds() async {
+    let (screen, dataSource) = await fruits(8, height: 5)
+    screen.apply(.mouse(MouseEvent(.scrollDown, column: 0, row: 0)))
+    #expect(screen.frame().lines == ["  fruit 4", "  fruit 5", "  fruit 6", "  fruit 7", "status"])
+    screen.apply(.mouse(MouseEvent(.scrollDown, column: 0, row: 0)))
+    // The status line covers the last row; the list stops with its last
+    // item just above it.
+    #expect(screen.frame().lines == ["  fruit 5", "  fruit 6", "  fruit 7", "  fruit 8", "status"])
+    screen.apply(.mouse(MouseEvent(.scrollUp, column: 0, row: 0)))
+    screen.apply(.mouse(MouseEvent(.scrollUp, column: 0, row: 0)))
+    #expect(screen.frame().lines.first == "  fruit 1")
+    withExtendedLifetime(dataSource) {}
+  }
+
+  @Test func clicksOnTheStatusLineOrTheOverlaySelectNothing() async {
+    let (screen, dataSource) = await fruits(8, height: 5)
+    screen.overlay = ["┌ help ┐"]
+    screen.apply(.mouse(MouseEvent(.press(.left), column: 2, row: 0)))
+    screen.apply(.mouse(MouseEvent(.press(.left), column: 2, row: 4)))
+    #expect(screen.collectionView.indexPathsForSelectedItems.isEmpty)
+    #expect(screen.frame().lines == ["┌ help ┐", "  fruit 2", "  fruit 3", "  fruit 4", "status"])
+    screen.apply(.mouse(MouseEvent(.press(.left), column: 2, row: 2)))
+    #expect(screen.collectionView.indexPathsForSelectedItems == [IndexPath(item: 2, section: 0)])
+    withExtendedLifetime(dataSource) {}
+  }
+
+  @Test func aResizeLaysTheListOutAtTheNewSize() async {
+    let (screen, dataSource) = await fruits(8, height: 5)
+    screen.apply(.resize(TerminalSize(width: 12, height: 3)))
+    #expect(screen.collectionView.frame.size == CGSize(width: 12, height: 3))
+    #expect(screen.frame().lines == ["  fruit 1", "  fruit 2", "status"])
+    screen.minimumSize = TerminalSize(width: 20, height: 3)
+    #expect(screen.frame().lines == ["enlarge to…", "", ""])  // "enlarge to 20×3", cut to 12 columns
+    withExtendedLifetime(dataSource) {}
+  }
+}
+
+/// The README's "Lists in a terminal" shows the same program: it must stay
+/// the program the pseudo-terminal tests run (SampleApps/FirstTerminalList).
+@Suite(
+  "The README's terminal list is the tested program",
+  .disabled(if: ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil, "the README is not a runfile"))
+struct ReadmeTerminalListTests {
+  @Test func theReadmeShowsTheProgramVerbatim() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.components(separatedBy: "## Lists in a terminal").dropFirst().first)
+    let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?
+      .components(separatedBy: "```").first)
+    let program = try String(
+      contentsOf: root.appendingPathComponent("SampleApps/FirstTerminalList/FruitList.swift"), encoding: .utf8)
+    let code = try #require(program.range(of: "import Foundation")).lowerBound
+    #expect(block.hasPrefix(String(program[code...])), "the README's block:\n\(block)")
+    #expect(block.hasSuffix("await showFruits((1...200).map { \"fruit \\($0)\" })  // main.swift\n"))
+  }
+}
