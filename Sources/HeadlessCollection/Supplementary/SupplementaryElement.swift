@@ -12,8 +12,9 @@ struct SupplementaryElement: Hashable, Comparable {
   var isHeader: Bool { kind == CollectionView.elementKindSectionHeader }
 
   /// The index path UIKit gives a section's header or footer: the section,
-  /// item 0.
-  var indexPath: IndexPath { IndexPath(item: 0, section: section) }
+  /// item 0. Spelled without `IndexPath(item:section:)`, which this module
+  /// declares only where neither UIKit nor AppKit does, and does not import.
+  var indexPath: IndexPath { IndexPath(index: section).appending(0) }
 
   /// The element `kind` names at `indexPath`, or nil when the kind is not
   /// one a flow layout has or the path is not a section's item 0.
