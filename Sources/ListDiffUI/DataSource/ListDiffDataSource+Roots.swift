@@ -68,10 +68,26 @@ extension ListDiffDataSource {
     if let applied, let updateHandler { updateHandler(applied) }
     for completion in root.completions { completion() }
     scheduler.finishApplying()
+    // Debug builds check every part's invariants after every applied root;
+    // release builds do not evaluate this at all.
+    assert(checkInvariants())
     if replacedViewModels.keep(replaced.viewModels) {
       Task { [weak self] in self?.replacedViewModels.release() }
     }
     Self.release(replaced.keys, update.result)
+  }
+
+  /// Asserts the invariants of the data source's parts: the list shown,
+  /// the controller store and mount links, the appearance tracker and the
+  /// scheduler. Returns true, so that it can run inside `assert`.
+  ///
+  /// - Complexity: O(*n*) in the number of items.
+  func checkInvariants() -> Bool {
+    list.checkInvariants()
+    controllers.checkInvariants(host: self, keys: list.keys)
+    appearance.checkInvariants()
+    scheduler.checkInvariantsBetweenRoots()
+    return true
   }
 
   /// The work of the root just applied: the diff's counts, and what the
