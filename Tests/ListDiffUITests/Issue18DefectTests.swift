@@ -24,8 +24,7 @@ struct Issue18DefectTests {
   }
 
   @Test(
-    "reloadData: an item visible before and after hears nothing, and keeps its cell",
-    .disabled("needs the hc branch: reloadData hands cells back"))
+    "reloadData: an item visible before and after hears nothing, and keeps its cell")
   func reloadKeepsVisibleItems() throws {
     let harness = Harness(height: 30)
     harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e")))
@@ -39,8 +38,7 @@ struct Issue18DefectTests {
   }
 
   @Test(
-    "the reload after a rejected batch: items visible before and after hear no appearance callbacks",
-    .disabled("needs the hc branch: reloadData hands cells back"))
+    "the reload after a rejected batch: items visible before and after hear no appearance callbacks")
   func fallbackReloadKeepsVisibleItems() throws {
     let harness = Harness(height: 30)
     harness.dataSource.setRootSection(section(items("a", "b", "c", "d", "e")))
