@@ -1,0 +1,210 @@
+import Foundation
+
+extension CollectionView {
+  /// Brings the collection up to date now: loads data, asks pending sizes,
+  /// places items, mounts and unmounts cells for ``bounds``, lays the cells
+  /// out, and sends the display callbacks and `collectionViewDidLayout`.
+  /// Does nothing when nothing changed. Changes made by the callbacks are laid
+  /// out in further passes before this returns (at most 16, so that a client
+  /// that changes something in every pass cannot hang it). Inside a pass (from
+  /// a callback) it returns at once; the running pass picks the change up.
+  ///
+  /// - Complexity: O(log *n* + *v*) for *v* visible items, plus whatever
+  ///   placement is pending (O(*n*) after a reload).
+  public func layoutIfNeeded() {
+    guard !isInLayoutPass else { return }
+    isInLayoutPass = true
+    var passes = 0
+    while passes < 16 && hasPendingLayoutWork {
+      passes += 1
+      updatePlacement()
+      performPass()
+    }
+    isInLayoutPass = false
+    if passes > 0 && openBatch == nil { layoutDidFinish?() }
+  }
+
+  /// Whether the collection is inside a layout pass or a batch update, when
+  /// a client must not start changes of its own.
+  package var isPerformingLayout: Bool { isInLayoutPass || openBatch != nil }
+
+  /// Whether anything is waiting for a layout pass.
+  var hasPendingLayoutWork: Bool {
+    needsReload || needsFullLayout || needsLayout || cellsNeedLayout
+      || !pendingInvalidations.isEmpty
+      || seenLayoutGeneration != collectionViewLayout.generation
+      || engine.crossExtent != currentCrossExtent
+      || engine.direction != collectionViewLayout.scrollDirection
+  }
+
+  /// The room across the scroll direction the frame and insets leave.
+  var currentCrossExtent: CGFloat {
+    switch collectionViewLayout.scrollDirection {
+    case .vertical: return frame.width - contentInset.horizontal
+    case .horizontal: return frame.height - contentInset.vertical
+    }
+  }
+
+  // MARK: The pass
+
+  /// One layout pass over the visible rectangle, in UIKit's order: cells
+  /// that left are told and queued, cells are made for the items that
+  /// arrived, frames and selection are set, cells lay out, arrivals get
+  /// `willDisplay`, and the delegate hears `collectionViewDidLayout`. Stops
+  /// early when a callback changes the collection (it sets ``needsLayout``),
+  /// leaving the flags set for the next pass.
+  ///
+  /// - Complexity: O(log *n* + *v*).
+  private func performPass() {
+    needsLayout = false
+    cellsNeedLayout = false
+    guard settleContentOffset() else { return }
+    // The clients, loaded once: they are weak references.
+    let delegate = self.delegate
+    let dataSource = self.dataSource
+
+    let visible = engine.items(intersecting: bounds)
+    let sorted = sortMountedCells(against: visible)
+    let departing = departingCells
+    departingCells = []
+    endDisplaying(sorted.leaving, departing: departing, delegate: delegate)
+    if !needsLayout, let dataSource {
+      mountArrivals(visible, staying: sorted.staying, dataSource: dataSource)
+    }
+    // Cells replaced by a batch or reload are enqueued only after the new
+    // cells are made, so that a reloaded item really gets a fresh cell.
+    for (cell, _) in departing { reuseQueue.enqueue(cell, showedItem: nil) }
+    guard !needsLayout, updateFramesAndLayOutCells(visible) else { return }
+    guard sendWillDisplay(delegate: delegate) else { return }
+    cellsNeedLayout = false
+    delegate?.collectionViewDidLayout(self)
+  }
+
+  /// Clamps the content offset and, with estimated sizes, asks the sizes of
+  /// the items near the viewport. False when a callback changed something
+  /// and the pass must start again.
+  private func settleContentOffset() -> Bool {
+    clampContentOffset()
+    if needsLayout { return false }  // scrollViewDidScroll changed something
+    guard activeEstimate != nil else { return true }
+    sizeItemsNearViewport()
+    // Real sizes may have shortened the content under the offset.
+    clampContentOffset()
+    return !(needsLayout || hasPendingPlacement)  // something moved or changed
+  }
+
+  /// Mounted-cell bookkeeping: walks the mounted cells (ascending) alongside
+  /// the `visible` items (ascending) and sorts the cells into those that
+  /// stay (in `visible`'s slots; nil where an item needs a cell) and those
+  /// that leave. ``mounted`` keeps only the staying ones.
+  ///
+  /// - Complexity: O(*v*) for the visible and mounted cells.
+  private func sortMountedCells(against visible: [(index: Int, frame: CGRect)]) -> (
+    staying: [CollectionViewCell?], leaving: [(cell: CollectionViewCell, index: Int)]
+  ) {
+    var staying: [CollectionViewCell?] = Array(repeating: nil, count: visible.count)
+    var leaving: [(cell: CollectionViewCell, index: Int)] = []
+    var cursor = 0
+    for (index, cell) in mounted.removeAll() {
+      while cursor < visible.count && visible[cursor].index < index { cursor += 1 }
+      if cursor < visible.count && visible[cursor].index == index {
+        staying[cursor] = cell
+      } else {
+        cell.isMounted = false
+        leaving.append((cell, index))
+      }
+    }
+    mounted = MountedCells(
+      zip(visible, staying).compactMap { item, cell in cell.map { (item.index, $0) } })
+    return (staying, leaving)
+  }
+
+  /// Disappearing: sends `didEndDisplaying` for the cells scrolled out
+  /// (`leaving`) and those a batch or reload replaced (`departing`), and
+  /// queues the scrolled-out ones at once, remembering their items, which
+  /// may come back for them.
+  private func endDisplaying(
+    _ leaving: [(cell: CollectionViewCell, index: Int)],
+    departing: [(cell: CollectionViewCell, indexPath: IndexPath)],
+    delegate: (any CollectionViewDelegateFlowLayout)?
+  ) {
+    for (cell, index) in leaving where cell.isDisplayed {
+      cell.isDisplayed = false
+      delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath(forGlobal: index))
+    }
+    for (cell, indexPath) in departing where cell.isDisplayed {
+      cell.isDisplayed = false
+      delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+    }
+    for (cell, index) in leaving { reuseQueue.enqueue(cell, showedItem: index) }
+  }
+
+  /// Arriving: asks the data source for a cell for every visible item that
+  /// has none and mounts it. If the data source changes the collection
+  /// meanwhile, the indexes of this pass are stale: the change left
+  /// ``mounted`` right, and the cells made here go back to the queue for the
+  /// next pass.
+  private func mountArrivals(
+    _ visible: [(index: Int, frame: CGRect)], staying: [CollectionViewCell?],
+    dataSource: any CollectionViewDataSource
+  ) {
+    var entries: [(index: Int, cell: CollectionViewCell)] = []
+    entries.reserveCapacity(visible.count)
+    var made: [CollectionViewCell] = []
+    for (slot, (index, frame)) in visible.enumerated() {
+      if let cell = staying[slot] {
+        entries.append((index, cell))
+        continue
+      }
+      arrivingItem = (index, frame)
+      let cell = dataSource.collectionView(self, cellForItemAt: indexPath(forGlobal: index))
+      arrivingItem = nil
+      if cell.isMounted {
+        fatalError("the data source returned a cell that already shows another item")
+      }
+      cell.isMounted = true
+      if cell.reuseIdentifier == nil { cell.owner = self }
+      cell.frame = frame
+      cell.isDisplayed = false
+      entries.append((index, cell))
+      made.append(cell)
+      if needsLayout { break }
+    }
+    guard needsLayout else {
+      mounted = MountedCells(entries)
+      return
+    }
+    for cell in made {
+      cell.isMounted = false
+      reuseQueue.enqueue(cell, showedItem: nil)
+    }
+  }
+
+  /// Frames and selection of every visible cell, then their layout. False
+  /// when a cell's layout changed the collection.
+  private func updateFramesAndLayOutCells(_ visible: [(index: Int, frame: CGRect)]) -> Bool {
+    let aligned = mounted.count == visible.count
+    for (slot, (index, cell)) in mounted.entries.enumerated() {
+      let frame = aligned ? visible[slot].frame : engine.frame(of: index)
+      if cell.frame != frame { cell.frame = frame }
+      let selected = selectedIndexes.contains(index)
+      if cell.isSelected != selected { cell.isSelected = selected }
+    }
+    for (_, cell) in mounted.entries {
+      cell.layoutIfNeeded()
+      if needsLayout { return false }
+    }
+    return true
+  }
+
+  /// Display callbacks: `willDisplay`, in index order, for the cells not yet
+  /// displayed. False when a callback changed the collection.
+  private func sendWillDisplay(delegate: (any CollectionViewDelegateFlowLayout)?) -> Bool {
+    for (index, cell) in mounted.entries where !cell.isDisplayed {
+      cell.isDisplayed = true
+      delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath(forGlobal: index))
+      if needsLayout { return false }
+    }
+    return true
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+extension CollectionView {
+  // MARK: Placement
+
+  /// Loads data and places items as the flags demand.
+  func updatePlacement() {
+    if needsReload {
+      reloadFromDataSource()
+    } else if needsFullLayout || seenLayoutGeneration != collectionViewLayout.generation
+      || engine.crossExtent != currentCrossExtent
+      || engine.direction != collectionViewLayout.scrollDirection
+    {
+      engine.invalidateAll(metrics: sectionMetrics(count: engine.sections.count))
+      placeEverything()
+    } else if !pendingInvalidations.isEmpty {
+      let dirty = Array(Set(pendingInvalidations)).sorted()
+      pendingInvalidations = []
+      for index in dirty { engine.invalidateSize(of: index) }
+      resolveSizes(dirty)
+      engine.relayout(dirty: dirty)
+      needsLayout = true
+    }
+  }
+
+  /// Asks the data source for all counts, drops every cell and every size,
+  /// and places everything.
+  private func reloadFromDataSource() {
+    for (index, cell) in mounted.removeAll() {
+      cell.isMounted = false
+      departingCells.append((cell, indexPath(forGlobal: index)))
+    }
+    selectedIndexes = []
+    reuseQueue.forgetItems()
+    let counts = currentDataSourceCounts()
+    engine.load(counts: counts, metrics: sectionMetrics(count: counts.count))
+    placeEverything()
+  }
+
+  /// The counts the data source reports now (negative ones as zero).
+  func currentDataSourceCounts() -> [Int] {
+    guard let dataSource else { return [] }
+    let sections = max(0, dataSource.numberOfSections(in: self))
+    return (0..<sections).map { max(0, dataSource.collectionView(self, numberOfItemsInSection: $0)) }
+  }
+
+  /// Every section's metrics, from the delegate or the layout, with values
+  /// that cannot be laid out replaced and reported.
+  func sectionMetrics(count: Int) -> [SectionMetrics] {
+    let layout = collectionViewLayout
+    guard let delegate else {
+      let metrics = SectionMetrics(
+        inset: checkedInsets(layout.sectionInset, "CollectionViewFlowLayout.sectionInset"),
+        lineSpacing: checkedPosition(layout.minimumLineSpacing, "CollectionViewFlowLayout.minimumLineSpacing"),
+        interitemSpacing: checkedPosition(
+          layout.minimumInteritemSpacing, "CollectionViewFlowLayout.minimumInteritemSpacing"))
+      return Array(repeating: metrics, count: count)
+    }
+    let wasMeasuring = isMeasuring
+    isMeasuring = true
+    defer { isMeasuring = wasMeasuring }
+    return (0..<count).map { section in
+      SectionMetrics(
+        inset: checkedInsets(
+          delegate.collectionView(self, layout: layout, insetForSectionAt: section),
+          "collectionView(_:layout:insetForSectionAt:) for section \(section)"),
+        lineSpacing: checkedPosition(
+          delegate.collectionView(self, layout: layout, minimumLineSpacingForSectionAt: section),
+          "collectionView(_:layout:minimumLineSpacingForSectionAt:) for section \(section)"),
+        interitemSpacing: checkedPosition(
+          delegate.collectionView(self, layout: layout, minimumInteritemSpacingForSectionAt: section),
+          "collectionView(_:layout:minimumInteritemSpacingForSectionAt:) for section \(section)"))
+    }
+  }
+
+  /// The size of the item at `indexPath` from the delegate, replaced and
+  /// reported if it cannot be laid out.
+  @inline(__always)
+  func checkedSize(
+    from delegate: any CollectionViewDelegateFlowLayout, at indexPath: IndexPath,
+    layout: CollectionViewFlowLayout
+  ) -> CGSize {
+    let size = delegate.collectionView(self, layout: layout, sizeForItemAt: indexPath)
+    if SafeGeometry.isSize(size) { return size }
+    return checkedSize(size, "collectionView(_:layout:sizeForItemAt:) for \(indexPath)")
+  }
+
+  /// The layout's item size, replaced and reported if it cannot be laid out.
+  func checkedItemSize(_ layout: CollectionViewFlowLayout) -> CGSize {
+    checkedSize(layout.itemSize, "CollectionViewFlowLayout.itemSize")
+  }
+
+  /// Asks every size and places every item.
+  private func placeEverything() {
+    needsReload = false
+    needsFullLayout = false
+    pendingInvalidations = []
+    seenLayoutGeneration = collectionViewLayout.generation
+    engine.direction = collectionViewLayout.scrollDirection
+    engine.crossExtent = currentCrossExtent
+    if let estimate = activeEstimate {
+      // Sizes are asked near the viewport, in the pass.
+      engine.setAllEstimated(estimate)
+      engine.layoutAll()
+      needsLayout = true
+      return
+    }
+    let count = engine.itemCount
+    let layout = collectionViewLayout
+    var sizes: [CGSize] = []
+    sizes.reserveCapacity(count)
+    if let delegate {
+      let wasMeasuring = isMeasuring
+      isMeasuring = true
+      defer { isMeasuring = wasMeasuring }
+      // Ask section by section, so that index paths need no lookup.
+      for (section, geometry) in engine.sections.enumerated() {
+        let sectionPath = IndexPath(index: section)
+        for item in 0..<geometry.count {
+          sizes.append(checkedSize(from: delegate, at: sectionPath.appending(item), layout: layout))
+        }
+      }
+    } else {
+      sizes = Array(repeating: checkedItemSize(layout), count: count)
+    }
+    // The delegate may have changed the collection meanwhile; only sizes for
+    // the items it still has can be used.
+    guard sizes.count == engine.itemCount else {
+      needsFullLayout = true
+      return
+    }
+    engine.setAllSizes(sizes)
+    engine.layoutAll()
+    needsLayout = true
+  }
+
+  /// Asks the delegate (or the layout) for the sizes of the items of
+  /// `indexes` (ascending) that need them. Sizes are gathered before any is
+  /// stored, so a delegate that reads the collection meanwhile sees it whole.
+  ///
+  /// With an estimated item size nothing is asked here: the items keep their
+  /// estimate (or old size) and the pass asks those near the viewport.
+  func resolveSizes(_ indexes: [Int]) {
+    guard activeEstimate == nil else { return }
+    let needed = engine.itemsNeedingSize(among: indexes)
+    guard !needed.isEmpty else { return }
+    let layout = collectionViewLayout
+    var sizes: [(index: Int, size: CGSize)] = []
+    sizes.reserveCapacity(needed.count)
+    if let delegate {
+      let wasMeasuring = isMeasuring
+      isMeasuring = true
+      defer { isMeasuring = wasMeasuring }
+      for index in needed {
+        sizes.append((index, checkedSize(from: delegate, at: indexPath(forGlobal: index), layout: layout)))
+      }
+    } else {
+      let size = checkedItemSize(layout)
+      for index in needed { sizes.append((index, size)) }
+    }
+    engine.setSizes(sizes)
+  }
+}
