@@ -236,6 +236,7 @@ extension ListDiffDataSource {
   /// `willUnmount` if it is mounted on a cell, then nothing more.
   func retire(_ controller: AnyListCellController) {
     if let cell = controller.mountedListCell { unmount(controller, from: cell) }
+    retireFromWorkingRange(controller)
     controller.host = nil
     appearance.forget(controller)
     deferredInvalidations.removeAll { $0 === controller }

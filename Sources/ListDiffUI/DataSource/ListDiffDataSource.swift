@@ -111,6 +111,8 @@ public final class ListDiffDataSource {
   var controllers = ControllerStore()
   /// Which controllers' cells are visible.
   var appearance = AppearanceTracker()
+  /// Which controllers are in the working range.
+  var workingRange = WorkingRangeTracker()
   /// Controllers whose view state changed while the collection view could
   /// not be changed (inside a batch or a layout pass): re-sized once it can.
   var deferredInvalidations: [AnyListCellController] = []
