@@ -195,6 +195,12 @@ public final class CollectionView {
   var isMeasuring = false
   /// The batch being recorded, if inside `performBatchUpdates`.
   var openBatch: BatchRecorder?
+  /// How a batch update moves the content offset; set by ListDiffUI's data
+  /// source. Not API.
+  package var contentAnchoring: ContentAnchoring = .none
+  /// The item a batch anchored the viewport to (new index), kept in place
+  /// while that batch's layout pass sizes estimated items.
+  var anchoredItem: Int?
 
   /// Receives the error when an insert, delete, move or reload made outside
   /// ``performBatchUpdates(_:completion:)`` is invalid; the collection is

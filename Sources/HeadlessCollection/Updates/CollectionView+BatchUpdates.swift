@@ -76,6 +76,7 @@ extension CollectionView {
     lastBatchUpdateWasAnimated = animated
     apply(validated, newCounts: newCounts, invalidatedOld: invalidatedOld)
     layoutIfNeeded()
+    anchoredItem = nil
     for completion in batch.completions { completion(true) }
   }
 
@@ -161,10 +162,12 @@ extension CollectionView {
     // their items.
     pendingInvalidations = pendingInvalidations.compactMap { batch.newIndex(of: $0) }
 
+    let anchor = captureAnchor(for: batch)
     let dirty = engine.apply(
       batch, newCounts: newCounts, invalidatedOld: invalidatedOld, placeholder: activeEstimate)
     resolveSizes(dirty)
     engine.relayout(dirty: dirty)
+    if let anchor { restore(anchor, after: batch) }
     needsLayout = true
   }
 }
