@@ -201,26 +201,31 @@ import Testing
     let scroller = Scroller()
     let collection = makeCollection(model, width: 10, height: 3)
     collection.delegate = scroller
-    collection.reloadData()
+    collection.setContentOffset(CGPoint(x: 0, y: 3), animated: false)
     #expect(collection.contentOffset.y == 10)
     #expect(collection.visibleLabels == ["10", "11", "12"])
     #expect(Set(scroller.displayed.suffix(3)) == [ip(10), ip(11), ip(12)])
-    // The reload ends the three cells shown before it; then row 0, the only
-    // row displayed before the delegate scrolled, ends.
-    #expect(scroller.ended == [ip(0), ip(1), ip(2), ip(0)])
+    // The scroll to 3 ends the three cells shown before it; then row 3, the
+    // only row displayed before the delegate scrolled, ends.
+    #expect(scroller.ended == [ip(0), ip(1), ip(2), ip(3)])
   }
 
-  @Test func reloadDataReplacesEveryCellAndClearsSelection() {
+  @Test func reloadDataAsksForEveryCellAndClearsSelection() {
     let model = ListModel(["a", "b"])
     let collection = makeCollection(model)
     collection.selectItem(at: ip(1))
+    let old = collection.visibleCells
     model.events = []
     model.items = ["x", "y", "z"]
     model.recordEvents = true
     collection.reloadData()
     #expect(collection.visibleLabels == ["x", "y", "z"])
     #expect(collection.indexPathsForSelectedItems.isEmpty)
-    #expect(model.events.prefix(2) == ["didEnd a 0", "didEnd b 1"])
+    #expect(collection.cellForItem(at: ip(1))?.isSelected == false)
+    // Index paths 0 and 1 get their cells back and stay displayed; only the
+    // new item 2 is displayed.
+    #expect(model.events == ["cell x", "cell y", "cell z", "willDisplay z 2"])
+    #expect(collection.visibleCells.prefix(2).elementsEqual(old) { $0 === $1 })
   }
 
   @Test func theCollectionLoadsLazilyLikeUIKit() {

@@ -74,8 +74,12 @@ extension CollectionView {
     // Cells replaced by a batch or reload are enqueued only after the new
     // cells are made, so that a reloaded item really gets a fresh cell.
     for (cell, _) in departing { reuseQueue.enqueue(cell, showedItem: nil) }
-    guard !needsLayout, updateFramesAndLayOutCells(visible) else { return }
-    guard sendWillDisplay(delegate: delegate) else { return }
+    guard !needsLayout, settleReloadedCells(delegate: delegate),
+      updateFramesAndLayOutCells(visible)
+    else { return }
+    guard sendWillDisplay(delegate: delegate),
+      updateSupplementaryViews(delegate: delegate, dataSource: dataSource)
+    else { return }
     cellsNeedLayout = false
     delegate?.collectionViewDidLayout(self)
   }
@@ -165,7 +169,9 @@ extension CollectionView {
       cell.isMounted = true
       if cell.reuseIdentifier == nil { cell.owner = self }
       cell.frame = frame
-      cell.isDisplayed = false
+      // A cell a reload queued is still displayed until
+      // `settleReloadedCells` decides.
+      if cell.reloadedFrom == nil { cell.isDisplayed = false }
       entries.append((index, cell))
       made.append(cell)
       if needsLayout { break }
@@ -178,6 +184,36 @@ extension CollectionView {
       cell.isMounted = false
       reuseQueue.enqueue(cell, showedItem: nil)
     }
+  }
+
+  /// After a reload: a cell the data source took back for the index path
+  /// it showed stays displayed without callbacks; every other cell that was
+  /// displayed then gets `didEndDisplaying` for that path (and
+  /// `willDisplay` later if it now shows another item). False when a
+  /// callback changed the collection; the cells not yet settled wait for
+  /// the next pass.
+  ///
+  /// - Complexity: O(*v* + *r*) for *r* cells displayed at the reload.
+  private func settleReloadedCells(delegate: (any CollectionViewDelegateFlowLayout)?) -> Bool {
+    guard !reloadedCells.isEmpty else { return true }
+    let mountedAt = Dictionary(
+      mounted.entries.map { (ObjectIdentifier($0.cell), $0.index) }, uniquingKeysWith: { a, _ in a })
+    // Settled entries leave the list even when a callback stops the pass;
+    // a reload from a callback only appends (in a later pass).
+    var settled = 0
+    defer { reloadedCells.removeFirst(settled) }
+    for (cell, indexPath) in reloadedCells {
+      settled += 1
+      cell.reloadedFrom = nil
+      if let index = mountedAt[ObjectIdentifier(cell)], self.indexPath(forGlobal: index) == indexPath {
+        continue
+      }
+      guard cell.isDisplayed else { continue }
+      cell.isDisplayed = false
+      delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
+      if needsLayout { return false }
+    }
+    return true
   }
 
   /// Frames and selection of every visible cell, then their layout. False

@@ -25,15 +25,26 @@ extension CollectionView {
 
   /// Asks the data source for all counts, drops every cell and every size,
   /// and places everything.
+  ///
+  /// The cells on screen go to the reuse queue remembering the index path
+  /// they showed (as a global index under the new counts), so that the data
+  /// source gets them back for the same index paths; the pass then settles
+  /// their display callbacks (see ``reloadedCells``).
   private func reloadFromDataSource() {
-    for (index, cell) in mounted.removeAll() {
-      cell.isMounted = false
-      departingCells.append((cell, indexPath(forGlobal: index)))
-    }
+    let onScreen = mounted.removeAll().map { (cell: $0.cell, indexPath: indexPath(forGlobal: $0.index)) }
     selectedIndexes = []
     reuseQueue.forgetItems()
+    queueSupplementariesForReload()
     let counts = currentDataSourceCounts()
     engine.load(counts: counts, metrics: sectionMetrics(count: counts.count))
+    for (cell, indexPath) in onScreen {
+      cell.isMounted = false
+      if cell.isDisplayed {
+        cell.reloadedFrom = indexPath
+        reloadedCells.append((cell, indexPath))
+      }
+      reuseQueue.enqueue(cell, showedItem: global(indexPath))
+    }
     placeEverything()
   }
 
@@ -53,7 +64,11 @@ extension CollectionView {
         inset: checkedInsets(layout.sectionInset, "CollectionViewFlowLayout.sectionInset"),
         lineSpacing: checkedPosition(layout.minimumLineSpacing, "CollectionViewFlowLayout.minimumLineSpacing"),
         interitemSpacing: checkedPosition(
-          layout.minimumInteritemSpacing, "CollectionViewFlowLayout.minimumInteritemSpacing"))
+          layout.minimumInteritemSpacing, "CollectionViewFlowLayout.minimumInteritemSpacing"),
+        headerLength: mainLength(
+          checkedSize(layout.headerReferenceSize, "CollectionViewFlowLayout.headerReferenceSize")),
+        footerLength: mainLength(
+          checkedSize(layout.footerReferenceSize, "CollectionViewFlowLayout.footerReferenceSize")))
       return Array(repeating: metrics, count: count)
     }
     let wasMeasuring = isMeasuring
@@ -69,8 +84,22 @@ extension CollectionView {
           "collectionView(_:layout:minimumLineSpacingForSectionAt:) for section \(section)"),
         interitemSpacing: checkedPosition(
           delegate.collectionView(self, layout: layout, minimumInteritemSpacingForSectionAt: section),
-          "collectionView(_:layout:minimumInteritemSpacingForSectionAt:) for section \(section)"))
+          "collectionView(_:layout:minimumInteritemSpacingForSectionAt:) for section \(section)"),
+        headerLength: mainLength(
+          checkedSize(
+            delegate.collectionView(self, layout: layout, referenceSizeForHeaderInSection: section),
+            "collectionView(_:layout:referenceSizeForHeaderInSection:) for section \(section)")),
+        footerLength: mainLength(
+          checkedSize(
+            delegate.collectionView(self, layout: layout, referenceSizeForFooterInSection: section),
+            "collectionView(_:layout:referenceSizeForFooterInSection:) for section \(section)")))
     }
+  }
+
+  /// The length of `size` along the layout's scroll direction: all a flow
+  /// layout uses of a header's or footer's reference size.
+  private func mainLength(_ size: CGSize) -> CGFloat {
+    collectionViewLayout.scrollDirection == .vertical ? size.height : size.width
   }
 
   /// The size of the item at `indexPath` from the delegate, replaced and

@@ -11,14 +11,17 @@ extension CollectionView {
   /// character in one point, clipped to its frame and to the viewport. Frames
   /// are placed at their origin minus ``contentOffset``, rounded to the
   /// nearest point. The output depends only on the layout and the cells'
-  /// text, so it can be compared with stored snapshots.
+  /// text, so it can be compared with stored snapshots. Visible headers and
+  /// footers are drawn the same way after the cells, by section, so that a
+  /// pinned header covers the items it lies over.
   ///
   /// A viewport larger than ``maximumTextSize`` points on a side is drawn
   /// clipped to its top-left ``maximumTextSize`` × ``maximumTextSize``
   /// points, and the clipping is reported to ``invalidGeometryHandler``:
   /// any larger drawing would exhaust memory.
   ///
-  /// - Complexity: O(width × height + the visible cells' text).
+  /// - Complexity: O(width × height + the visible cells' and supplementary
+  ///   views' text).
   public func renderText() -> String {
     layoutIfNeeded()
     let size = frame.size
@@ -35,6 +38,20 @@ extension CollectionView {
     for (_, cell) in mounted.entries {
       let frame = cell.frame.offsetBy(dx: -origin.x, dy: -origin.y)
       canvas.draw(cell.textRepresentation, in: frame)
+    }
+    // Headers and footers after the cells, pinned ones last, so that a
+    // pinned header covers the items (and footer) under it: UIKit gives
+    // pinned headers and footers a higher zIndex.
+    let layout = collectionViewLayout
+    func pins(_ element: SupplementaryElement) -> Bool {
+      element.isHeader ? layout.sectionHeadersPinToVisibleBounds : layout.sectionFootersPinToVisibleBounds
+    }
+    let order = mountedSupplementaries.keys.sorted { a, b in
+      pins(a) != pins(b) ? !pins(a) : a < b
+    }
+    for element in order {
+      guard let view = mountedSupplementaries[element] else { continue }
+      canvas.draw(view.textRepresentation, in: view.frame.offsetBy(dx: -origin.x, dy: -origin.y))
     }
     return canvas.text
   }

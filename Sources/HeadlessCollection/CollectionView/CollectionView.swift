@@ -163,10 +163,30 @@ public final class CollectionView {
   /// the next layout pass to send `didEndDisplaying` and enqueue them, with
   /// the index path they had.
   var departingCells: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
+  /// Cells that were displayed when ``reloadData()`` ran, with the index
+  /// paths they showed: queued for their items to take back, waiting for the
+  /// next layout pass to keep those taken back at the same index path on
+  /// screen and to end displaying the others. Each has
+  /// ``CollectionViewCell/reloadedFrom`` set.
+  var reloadedCells: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
   /// Registered cell classes by reuse identifier.
   var registeredClasses: [String: CollectionViewCell.Type] = [:]
   /// Cells waiting to be dequeued, and the items they showed.
   var reuseQueue = ReuseQueue()
+  /// Registered supplementary view classes by element kind and reuse
+  /// identifier.
+  var registeredSupplementaryClasses: [String: [String: CollectionReusableView.Type]] = [:]
+  /// Headers and footers on screen.
+  var mountedSupplementaries: [SupplementaryElement: CollectionReusableView] = [:]
+  /// Supplementary views waiting to be dequeued.
+  var supplementaryQueue = SupplementaryQueue()
+  /// Headers and footers displayed when ``reloadData()`` ran, queued for
+  /// their elements to take back, until the next pass settles them as
+  /// ``reloadedCells`` are settled.
+  var reloadedSupplementaries: [SupplementaryElement: CollectionReusableView] = [:]
+  /// The element a layout pass is asking the data source a view for, and
+  /// its frame, so that dequeuing need not compute it.
+  var arrivingSupplementary: (element: SupplementaryElement, frame: CGRect)?
   /// Selected items, global indexes.
   var selectedIndexes: Set<Int> = []
 
@@ -253,9 +273,22 @@ public final class CollectionView {
   }
 
   /// Discards everything the collection knows and loads it from the data
-  /// source again: counts, every size, and cells for the visible items (the
-  /// old cells get `didEndDisplaying` and go to the reuse queue first).
+  /// source again: counts, every size, and cells for the visible items.
   /// Selection is cleared. Inside a batch, the batch becomes a reload.
+  ///
+  /// As UIKit documents, the visible items are discarded and recreated from
+  /// the data source: it is asked `collectionView(_:cellForItemAt:)` for
+  /// every visible item again. As UIKit does, the old cells go through the
+  /// reuse queue, and here each remembers the index path it showed, so that
+  /// dequeuing for an index path that had a cell hands that same cell back
+  /// (after ``CollectionViewCell/prepareForReuse()``), exactly as an item
+  /// scrolled out and back gets its own cell. A cell handed back for the
+  /// index path it showed never leaves the screen, so it hears neither
+  /// `didEndDisplaying` nor `willDisplay` (display callbacks pair per cell
+  /// and per stay on screen, and UIKit documents no callback for a reload);
+  /// a cell not handed back, or handed to another index path, gets
+  /// `didEndDisplaying` for the path it had before the new cells get
+  /// `willDisplay`.
   ///
   /// - Complexity: O(*n*) size requests and placement, plus O(*v*) cells.
   public func reloadData() {

@@ -23,6 +23,21 @@ public protocol CollectionViewDataSource: AnyObject {
   /// configured for the item.
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
     -> CollectionViewCell
+
+  /// The view to display the supplementary element of `kind`
+  /// (``CollectionView/elementKindSectionHeader`` or
+  /// ``CollectionView/elementKindSectionFooter``) at `indexPath` (the
+  /// section, item 0), usually from
+  /// ``CollectionView/dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)``.
+  /// Asked when the element comes on screen, for headers and footers whose
+  /// reference size is not zero. The default returns a blank
+  /// ``CollectionReusableView`` that is never reused (UIKit requires an
+  /// implementation as soon as a header or footer has a size, and stops the
+  /// app without one).
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> CollectionReusableView
 }
 
 extension CollectionViewDataSource {
@@ -30,4 +45,14 @@ extension CollectionViewDataSource {
   ///
   /// - Complexity: O(1).
   public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+  /// A blank view, created for the element and never reused.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> CollectionReusableView {
+    CollectionReusableView(frame: .zero)
+  }
 }

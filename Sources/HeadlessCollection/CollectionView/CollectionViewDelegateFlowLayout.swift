@@ -46,6 +46,22 @@ public protocol CollectionViewDelegateFlowLayout: AnyObject {
     minimumInteritemSpacingForSectionAt section: Int
   ) -> CGFloat
 
+  /// The size of `section`'s header, of which only the length along the
+  /// scroll direction counts. Asked when the whole layout is computed; the
+  /// default is the layout's ``CollectionViewFlowLayout/headerReferenceSize``.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    referenceSizeForHeaderInSection section: Int
+  ) -> CGSize
+
+  /// The size of `section`'s footer, of which only the length along the
+  /// scroll direction counts. Asked when the whole layout is computed; the
+  /// default is the layout's ``CollectionViewFlowLayout/footerReferenceSize``.
+  func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    referenceSizeForFooterInSection section: Int
+  ) -> CGSize
+
   /// Whether a tap may select the item. The default is `true`.
   func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath)
     -> Bool
@@ -69,6 +85,19 @@ public protocol CollectionViewDelegateFlowLayout: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
     forItemAt indexPath: IndexPath)
+
+  /// `view` is about to show the supplementary element of `elementKind` at
+  /// `indexPath`: its frame has started to intersect the visible bounds.
+  func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath)
+
+  /// `view` no longer shows the supplementary element of `elementKind` at
+  /// `indexPath` (the element's path while it was displayed). The view goes
+  /// to its reuse queue right after this call.
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath)
 
   /// The content offset changed.
   func scrollViewDidScroll(_ collectionView: CollectionView)
@@ -104,6 +133,42 @@ public protocol CollectionViewDelegateFlowLayout: AnyObject {
 }
 
 extension CollectionViewDelegateFlowLayout {
+  /// The layout's ``CollectionViewFlowLayout/headerReferenceSize``.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    referenceSizeForHeaderInSection section: Int
+  ) -> CGSize {
+    collectionViewLayout.headerReferenceSize
+  }
+
+  /// The layout's ``CollectionViewFlowLayout/footerReferenceSize``.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+    referenceSizeForFooterInSection section: Int
+  ) -> CGSize {
+    collectionViewLayout.footerReferenceSize
+  }
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: CollectionReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath
+  ) {}
+
+  /// Does nothing.
+  ///
+  /// - Complexity: O(1).
+  public func collectionView(
+    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: CollectionReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath
+  ) {}
+
   /// The layout's ``CollectionViewFlowLayout/itemSize``.
   ///
   /// - Complexity: O(1).

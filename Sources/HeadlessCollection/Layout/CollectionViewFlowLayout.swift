@@ -92,6 +92,42 @@ public final class CollectionViewFlowLayout {
   /// the type for the relayout.
   public var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
 
+  /// The size of every section's header when the delegate's
+  /// ``CollectionViewDelegateFlowLayout/collectionView(_:layout:referenceSizeForHeaderInSection:)``
+  /// does not say otherwise. Default `.zero`: no headers. As in UIKit, only
+  /// the length along the scroll direction counts (the height when scrolling
+  /// vertically, the width when horizontally): a header spans the whole
+  /// room across, the collection's size minus its content insets, and sits
+  /// at the start of its section, before the ``sectionInset``. A zero (or
+  /// negative, or unusable) length means the section has no header. O(1);
+  /// see the type for the relayout.
+  public var headerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+
+  /// The size of every section's footer when the delegate's
+  /// ``CollectionViewDelegateFlowLayout/collectionView(_:layout:referenceSizeForFooterInSection:)``
+  /// does not say otherwise. Default `.zero`: no footers. Laid out as
+  /// ``headerReferenceSize`` is, at the end of its section, after the
+  /// ``sectionInset``. O(1); see the type for the relayout.
+  public var footerReferenceSize: CGSize = .zero { didSet { invalidateLayout() } }
+
+  /// Whether section headers stay at the top of the visible bounds while
+  /// their section is on screen, UIKit's `sectionHeadersPinToVisibleBounds`
+  /// (default `false`). As UIKit documents it, a header scrolls with the
+  /// content until it reaches the top of the visible bounds (below the
+  /// content inset), is pinned there, and is pushed away by the next
+  /// section's header: it never leaves its own section, so it moves up once
+  /// the end of its section (after its footer) reaches its bottom edge. A
+  /// pinned header is drawn over the items it covers. O(1); see the type
+  /// for the relayout.
+  public var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+
+  /// Whether section footers stay at the bottom of the visible bounds while
+  /// their section is on screen, UIKit's `sectionFootersPinToVisibleBounds`
+  /// (default `false`): the mirror image of
+  /// ``sectionHeadersPinToVisibleBounds``, pushed down by the start of its
+  /// section (before its header). O(1); see the type for the relayout.
+  public var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+
   /// Bumped whenever the layout is invalidated; a collection view that saw an
   /// older value lays everything out again (and asks every size again) at its
   /// next layout pass. Counting instead of keeping a back reference lets one

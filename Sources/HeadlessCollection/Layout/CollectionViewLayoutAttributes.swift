@@ -7,6 +7,11 @@ public struct CollectionViewLayoutAttributes: Hashable, Sendable {
   public var indexPath: IndexPath
   /// The item's rectangle in content coordinates. O(1).
   public var frame: CGRect
+  /// The kind of supplementary element the attributes describe
+  /// (``CollectionView/elementKindSectionHeader`` or
+  /// ``CollectionView/elementKindSectionFooter``), or nil for a cell, as
+  /// UIKit's `representedElementKind`. O(1).
+  public var representedElementKind: String?
 
   /// Attributes of `indexPath` at `frame`.
   ///

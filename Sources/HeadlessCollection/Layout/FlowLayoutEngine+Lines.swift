@@ -10,7 +10,7 @@ extension FlowLayoutEngine {
     maxLineThickness = 0
     guard !sections.isEmpty else { return }
     sections[0].origin = 0
-    run(section: 0, item: 0, position: mainLeading(sections[0].metrics.inset), dirty: [], resync: false)
+    run(section: 0, item: 0, position: firstLineOrigin(ofSection: 0), dirty: [], resync: false)
   }
 
   /// Places the items of `dirty` (new global indexes, ascending; the item
@@ -24,7 +24,7 @@ extension FlowLayoutEngine {
     guard first > 0 else {
       sections[0].origin = 0
       run(
-        section: 0, item: 0, position: mainLeading(sections[0].metrics.inset), dirty: dirty,
+        section: 0, item: 0, position: firstLineOrigin(ofSection: 0), dirty: dirty,
         resync: true)
       return
     }
@@ -149,13 +149,21 @@ extension FlowLayoutEngine {
     return .finishedSection
   }
 
+  /// Where the first line of `section` starts: after the section's header
+  /// and leading inset, as UIKit's flow layout places them.
+  func firstLineOrigin(ofSection section: Int) -> CGFloat {
+    let metrics = sections[section].metrics
+    return sections[section].origin + metrics.headerLength + mainLeading(metrics.inset)
+  }
+
   /// Ends the walk's section after its last line and starts the next one.
   private mutating func closeSection(_ walk: inout LineWalk) {
-    sections[walk.section].end = walk.position + mainTrailing(sections[walk.section].metrics.inset)
+    let metrics = sections[walk.section].metrics
+    sections[walk.section].end = walk.position + mainTrailing(metrics.inset) + metrics.footerLength
     walk.section += 1
     guard walk.section < sections.count else { return }
     sections[walk.section].origin = sections[walk.section - 1].end
-    walk.position = sections[walk.section].origin + mainLeading(sections[walk.section].metrics.inset)
+    walk.position = firstLineOrigin(ofSection: walk.section)
     walk.item = sections[walk.section].start
   }
 

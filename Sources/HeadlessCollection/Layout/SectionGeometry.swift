@@ -8,9 +8,10 @@ struct SectionGeometry {
   var start: Int
   /// The number of items.
   var count: Int
-  /// Where the section begins along the scroll direction, before its inset.
+  /// Where the section begins along the scroll direction, before its
+  /// header and inset.
   var origin: CGFloat
-  /// Where it ends, after its inset.
+  /// Where it ends, after its inset and footer.
   var end: CGFloat
   /// The insets and spacings the section is laid out with.
   var metrics: SectionMetrics

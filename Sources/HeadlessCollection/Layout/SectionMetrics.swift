@@ -6,4 +6,10 @@ struct SectionMetrics: Equatable {
   var inset: EdgeInsets
   var lineSpacing: CGFloat
   var interitemSpacing: CGFloat
+  /// The length of the section's header along the scroll direction; zero
+  /// for none.
+  var headerLength: CGFloat = 0
+  /// The length of the section's footer along the scroll direction; zero
+  /// for none.
+  var footerLength: CGFloat = 0
 }

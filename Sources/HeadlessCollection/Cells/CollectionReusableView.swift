@@ -1,0 +1,114 @@
+import Foundation
+
+/// A view a ``CollectionView`` positions and recycles: UIKit's
+/// `UICollectionReusableView` without pixels, and the base class of
+/// ``CollectionViewCell``. Used as is, or subclassed, for supplementary
+/// views (section headers and footers): register the class with
+/// ``CollectionView/register(_:forSupplementaryViewOfKind:withReuseIdentifier:)``
+/// and hand out instances from
+/// ``CollectionView/dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:)``.
+///
+/// The collection view sets ``frame`` from its layout, calls
+/// ``layoutSubviews()`` when the size changes, and recycles the view through
+/// ``prepareForReuse()`` once it scrolls out of view. Override
+/// ``textRepresentation`` to show something in ``CollectionView/renderText()``.
+///
+/// A view is a handful of stored properties: creating one is O(1) plus what
+/// a subclass adds.
+@MainActor
+open class CollectionReusableView {
+  /// The view's rectangle in the collection view's content coordinates.
+  ///
+  /// Changing the size marks the view as needing layout, so
+  /// ``layoutSubviews()`` runs at the next ``layoutIfNeeded()`` (the collection
+  /// view lays its views out at the end of every layout pass). Moving the view
+  /// without resizing it does not, as in UIKit.
+  ///
+  /// - Complexity: O(1).
+  public var frame: CGRect {
+    didSet {
+      if frame.size != oldValue.size { setNeedsLayout() }
+    }
+  }
+
+  /// The view's own coordinate space: its size at the origin.
+  ///
+  /// Setting it resizes ``frame`` around its origin.
+  ///
+  /// - Complexity: O(1).
+  public var bounds: CGRect {
+    get { CGRect(origin: .zero, size: frame.size) }
+    set { frame.size = newValue.size }
+  }
+
+  /// The identifier the view was dequeued with; `nil` for a view created
+  /// directly, which the collection view then never reuses. O(1).
+  public internal(set) var reuseIdentifier: String?
+
+  /// Whether ``layoutSubviews()`` is due. O(1).
+  public private(set) var needsLayout = true
+
+  /// The collection view the view is displayed in, told when the view asks
+  /// for layout so that the next pass gets to it.
+  weak var owner: CollectionView?
+
+  /// Whether the delegate has been told the view will display and not yet
+  /// that it ended displaying.
+  var isDisplayed = false
+
+  /// The header or footer a collection view shows in the view right now.
+  var mountedElement: SupplementaryElement?
+
+  /// While the view waits in a supplementary reuse queue after a reload:
+  /// the element it showed, which gets it back first.
+  var rememberedElement: SupplementaryElement?
+
+  /// A view with the given frame. The collection view creates views with the
+  /// frame of the element they are first dequeued for.
+  ///
+  /// - Complexity: O(1).
+  public required init(frame: CGRect) {
+    self.frame = frame
+  }
+
+  /// Resets the view before the collection view hands it out again from its
+  /// reuse queue. Overrides must call `super`.
+  ///
+  /// - Complexity: O(1) here; whatever the override does.
+  open func prepareForReuse() {}
+
+  /// Lays out the view's content for its current ``bounds``. The default does
+  /// nothing; subclasses override it to react to size changes.
+  ///
+  /// - Complexity: O(1) here; whatever the override does.
+  open func layoutSubviews() {}
+
+  /// Marks the view as needing layout; ``layoutIfNeeded()`` (or the next
+  /// layout pass of the collection view showing it) then calls
+  /// ``layoutSubviews()``.
+  ///
+  /// - Complexity: O(1).
+  public func setNeedsLayout() {
+    // Already due: the owner has been told, or will lay every visible view
+    // out anyway when it mounts this one.
+    guard !needsLayout else { return }
+    needsLayout = true
+    owner?.cellNeedsLayout()
+  }
+
+  /// Calls ``layoutSubviews()`` now if the view needs layout.
+  ///
+  /// - Complexity: O(1) plus ``layoutSubviews()``.
+  public func layoutIfNeeded() {
+    guard needsLayout else { return }
+    needsLayout = false
+    layoutSubviews()
+  }
+
+  /// What ``CollectionView/renderText()`` draws in the view's frame: one line
+  /// of text per point of height, one character per point of width, clipped
+  /// to the frame. The default is empty, so the view shows as blank. It is
+  /// read once per visible view each time the collection is rendered, so it
+  /// should cost O(length of the text).
+  open var textRepresentation: String { "" }
+}

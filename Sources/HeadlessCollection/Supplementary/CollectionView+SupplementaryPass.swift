@@ -1,0 +1,115 @@
+import Foundation
+
+extension CollectionView {
+  /// The layout pass's step for headers and footers, after the cells':
+  /// views whose elements left the visible bounds get
+  /// `didEndDisplayingSupplementaryView` and go to their queue, the data
+  /// source is asked a view for each element that arrived, every view gets
+  /// its frame (pinned ones move with the bounds) and lays out, and
+  /// arrivals get `willDisplaySupplementaryView`, in element order. False
+  /// when a callback changed the collection; the next pass goes on.
+  ///
+  /// - Complexity: O(log *s* + *k*) for *k* visible headers and footers
+  ///   (plus *k* log *k* to order the departures): no walk over all
+  ///   sections.
+  func updateSupplementaryViews(
+    delegate: (any CollectionViewDelegateFlowLayout)?, dataSource: (any CollectionViewDataSource)?
+  ) -> Bool {
+    let wanted = engine.supplementaryElements(intersecting: bounds, pinning: pinningBounds)
+    guard removeLeavingSupplementaries(keeping: Set(wanted.map(\.element)), delegate: delegate),
+      let dataSource,
+      mountArrivingSupplementaries(wanted, dataSource: dataSource, delegate: delegate)
+    else { return !needsLayout }
+    for (element, frame) in wanted {
+      guard let view = mountedSupplementaries[element] else { continue }
+      if view.frame != frame { view.frame = frame }
+      view.layoutIfNeeded()
+      if needsLayout { return false }
+    }
+    for (element, _) in wanted {
+      guard let view = mountedSupplementaries[element], !view.isDisplayed else { continue }
+      view.isDisplayed = true
+      delegate?.collectionView(
+        self, willDisplaySupplementaryView: view, forElementKind: element.kind, at: element.indexPath)
+      if needsLayout { return false }
+    }
+    return true
+  }
+
+  /// Disappearing: unmounts the views of elements not in `kept`, tells the
+  /// delegate, and queues them remembering their elements; then ends the
+  /// views a reload left waiting for elements no longer on screen.
+  private func removeLeavingSupplementaries(
+    keeping kept: Set<SupplementaryElement>, delegate: (any CollectionViewDelegateFlowLayout)?
+  ) -> Bool {
+    let leaving = mountedSupplementaries.keys.filter { !kept.contains($0) }.sorted()
+    for element in leaving {
+      guard let view = mountedSupplementaries.removeValue(forKey: element) else { continue }
+      view.mountedElement = nil
+      endDisplaying(view, as: element, delegate: delegate)
+      supplementaryQueue.enqueue(view, kind: element.kind, remembering: element)
+      if needsLayout { return false }
+    }
+    for element in reloadedSupplementaries.keys.filter({ !kept.contains($0) }).sorted() {
+      guard let view = reloadedSupplementaries.removeValue(forKey: element) else { continue }
+      endDisplaying(view, as: element, delegate: delegate)
+      if needsLayout { return false }
+    }
+    return true
+  }
+
+  /// Arriving: asks the data source a view for each element of `wanted`
+  /// without one and mounts it. A view a reload queued that comes back for
+  /// its own element stays displayed without callbacks; one that does not
+  /// (or goes to another element) ends displaying first.
+  private func mountArrivingSupplementaries(
+    _ wanted: [(element: SupplementaryElement, frame: CGRect)], dataSource: any CollectionViewDataSource,
+    delegate: (any CollectionViewDelegateFlowLayout)?
+  ) -> Bool {
+    for (element, frame) in wanted where mountedSupplementaries[element] == nil {
+      arrivingSupplementary = (element, frame)
+      let view = dataSource.collectionView(
+        self, viewForSupplementaryElementOfKind: element.kind, at: element.indexPath)
+      arrivingSupplementary = nil
+      if view.mountedElement != nil || (view as? CollectionViewCell)?.isMounted == true {
+        fatalError("the data source returned a supplementary view that is already on screen")
+      }
+      if let other = reloadedSupplementaries.first(where: { $0.value === view && $0.key != element })?.key {
+        reloadedSupplementaries[other] = nil
+        endDisplaying(view, as: other, delegate: delegate)
+      }
+      let previous = reloadedSupplementaries.removeValue(forKey: element)
+      if let previous, previous !== view { endDisplaying(previous, as: element, delegate: delegate) }
+      if previous !== view { view.isDisplayed = false }
+      view.mountedElement = element
+      if view.reuseIdentifier == nil { view.owner = self }
+      view.frame = frame
+      mountedSupplementaries[element] = view
+      if needsLayout { return false }
+    }
+    return true
+  }
+
+  /// Sends `didEndDisplayingSupplementaryView` if `view` is displayed.
+  private func endDisplaying(
+    _ view: CollectionReusableView, as element: SupplementaryElement,
+    delegate: (any CollectionViewDelegateFlowLayout)?
+  ) {
+    guard view.isDisplayed else { return }
+    view.isDisplayed = false
+    delegate?.collectionView(
+      self, didEndDisplayingSupplementaryView: view, forElementOfKind: element.kind, at: element.indexPath)
+  }
+
+  /// Called by a reload: the headers and footers on screen go to their
+  /// queues remembering their elements, for the data source to take back
+  /// (see ``reloadedSupplementaries``).
+  func queueSupplementariesForReload() {
+    for (element, view) in mountedSupplementaries {
+      view.mountedElement = nil
+      supplementaryQueue.enqueue(view, kind: element.kind, remembering: element)
+      if view.isDisplayed { reloadedSupplementaries[element] = view }
+    }
+    mountedSupplementaries = [:]
+  }
+}
