@@ -26,11 +26,13 @@ extension ListScreen {
   ) {
     stepLocation = sourceLocation
     guard let indexPath = find(identifier, sectionPath, for: "tap", at: sourceLocation) else { return }
-    if !collectionView.indexPathsForVisibleItems.contains(indexPath) {
-      collectionView.scrollToItem(at: indexPath, at: [], animated: false)
+    countingGesture {
+      if !collectionView.indexPathsForVisibleItems.contains(indexPath) {
+        collectionView.scrollToItem(at: indexPath, at: [], animated: false)
+      }
+      collectionView.selectItem(at: indexPath)
+      collectionView.layoutIfNeeded()
     }
-    collectionView.selectItem(at: indexPath)
-    collectionView.layoutIfNeeded()
   }
 
   /// Scrolls so that the item with `identifier` sits at `position` (its top
@@ -48,8 +50,10 @@ extension ListScreen {
     guard let indexPath = find(identifier, sectionPath, for: "scroll", at: sourceLocation) else {
       return
     }
-    collectionView.scrollToItem(at: indexPath, at: position, animated: false)
-    collectionView.layoutIfNeeded()
+    countingGesture {
+      collectionView.scrollToItem(at: indexPath, at: position, animated: false)
+      collectionView.layoutIfNeeded()
+    }
   }
 
   /// Moves the content by `points` along the layout's scroll direction
@@ -61,8 +65,10 @@ extension ListScreen {
     stepLocation = sourceLocation
     let offset = collectionView.contentOffset
     let move = vector(points)
-    collectionView.setContentOffset(CGPoint(x: offset.x + move.x, y: offset.y + move.y), animated: false)
-    collectionView.layoutIfNeeded()
+    countingGesture {
+      collectionView.setContentOffset(CGPoint(x: offset.x + move.x, y: offset.y + move.y), animated: false)
+      collectionView.layoutIfNeeded()
+    }
   }
 
   /// Drags the content by `points` along the layout's scroll direction as a
@@ -79,8 +85,10 @@ extension ListScreen {
     by points: Int, velocity: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     stepLocation = sourceLocation
-    collectionView.drag(by: vector(points), velocity: vector(velocity))
-    collectionView.layoutIfNeeded()
+    countingGesture {
+      collectionView.drag(by: vector(points), velocity: vector(velocity))
+      collectionView.layoutIfNeeded()
+    }
   }
 
   /// Gives the viewport a new size in points (characters) and lays out;
@@ -96,8 +104,22 @@ extension ListScreen {
     }
     var frame = collectionView.frame
     frame.size = CGSize(width: max(0, width), height: max(0, height))
-    collectionView.frame = frame
-    collectionView.layoutIfNeeded()
+    countingGesture {
+      collectionView.frame = frame
+      collectionView.layoutIfNeeded()
+    }
+  }
+
+  /// Runs a gesture, keeping what it made the data source do in
+  /// ``lastGesture``.
+  private func countingGesture(_ gesture: () -> Void) {
+    let itemsBefore = dataSource.itemCount
+    let totals = dataSource.workCounts
+    gesture()
+    var counts = dataSource.workCounts.work(since: totals)
+    counts.itemsBefore = itemsBefore
+    counts.itemsAfter = dataSource.itemCount
+    lastGestureCounts = counts
   }
 
   /// `length` points along the layout's scroll direction.

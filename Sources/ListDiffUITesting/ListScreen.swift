@@ -58,6 +58,8 @@ public final class ListScreen {
   /// Where the step being run (or the last one) was called: where an
   /// unexpected warning is reported.
   var stepLocation: SourceLocation
+  /// What the last tap, scroll, drag or resize did; see ``lastGesture``.
+  var lastGestureCounts = ListWorkCounts()
 
   /// Creates a screen `width` points (characters) wide and `height` tall:
   /// a `CollectionView` with a vertical `CollectionViewFlowLayout` whose

@@ -64,6 +64,7 @@ extension ListDiffDataSource {
     guard cell.controller == nil, controller.mountedListCell == nil else { return }
     cell.controller = controller
     controller.mountedListCell = cell
+    workCounts.cellsMounted += 1
     configure(controller, cell)
     guard controller.mountedListCell === cell else { return }
     controller.send(.didMount, cell)
@@ -88,6 +89,7 @@ extension ListDiffDataSource {
     // cell through the controller again.
     controller.mountedListCell = nil
     if cell.controller === controller { cell.controller = nil }
+    workCounts.cellsUnmounted += 1
     controller.send(.willUnmount, cell)
   }
 
@@ -101,6 +103,7 @@ extension ListDiffDataSource {
   /// `configureCell` waits until the cell is laid out (a state change can
   /// configure from outside every other callback).
   func configure(_ controller: AnyListCellController, _ cell: ListCell, layoutNow: Bool = true) {
+    workCounts.cellsConfigured += 1
     callingOut {
       controller.send(.configureCell, cell)
       guard controller.mountedListCell === cell else { return }
@@ -183,6 +186,7 @@ extension ListDiffDataSource {
       return .zero
     }
     let controller = controller(at: indexPath.item)
+    workCounts.sizeRequests += 1
     let size = controller.itemSize(containerSize: containerSize)
     let width = Self.clamped(size.width)
     let height = Self.clamped(size.height)

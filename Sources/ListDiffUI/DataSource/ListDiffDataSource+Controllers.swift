@@ -22,6 +22,7 @@ extension ListDiffDataSource {
       leaf.controllerType.init(
         viewModel: list.viewModels[index], delegate: leaf.delegate, context: context)
     }
+    workCounts.controllersCreated += 1
     controller.host = self
     controller.itemKey = key
     controller.sectionScope = leaf.scope

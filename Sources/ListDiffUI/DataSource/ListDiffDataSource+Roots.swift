@@ -15,6 +15,8 @@ struct PreparedUpdate: Sendable {
   /// How long flattening the root took: the cost of the user's description,
   /// which `listdiff-bench` tells apart from the framework's.
   var flattenDuration: Duration
+  /// How long the diff took; zero unless timed (a performance handler is set).
+  var diffDuration: Duration = .zero
 }
 
 extension ListDiffDataSource {
@@ -25,7 +27,7 @@ extension ListDiffDataSource {
   /// collection view can take a change.
   func applyWaitingRoots() {
     while let root = scheduler.takeForApplying() {
-      finish(root, with: Self.prepare(root: root.section, old: list))
+      finish(root, with: Self.prepare(root: root.section, old: list, timed: performanceHandler != nil))
     }
   }
 
@@ -35,10 +37,11 @@ extension ListDiffDataSource {
   func startPreparingIfIdle() {
     guard let root = scheduler.takeForPreparing() else { return }
     let section = root.section
+    let timed = performanceHandler != nil
     Task {
       // Read here rather than captured, so that the task does not keep the
       // list alive once it is replaced (see `release(_:_:)`).
-      let update = await Self.prepareInBackground(root: section, old: self.list)
+      let update = await Self.prepareInBackground(root: section, old: self.list, timed: timed)
       self.scheduler.beginApplyingPrepared()
       self.finish(root, with: update)
       self.drain()
@@ -50,7 +53,18 @@ extension ListDiffDataSource {
   private func finish(_ root: PendingRoot, with update: consuming PreparedUpdate) {
     let replaced = list
     lastFlattenDuration = update.flattenDuration
-    let applied = apply(update, animate: root.animate)
+    let timer = performanceHandler == nil ? nil : UpdateTimer()
+    let totalsBefore = workCounts
+    let applied = apply(update, animate: root.animate, timer: timer)
+    timer?.end()
+    let counts = countsOfUpdate(from: replaced.count, update.result, since: totalsBefore)
+    lastUpdateCounts = counts
+    if let performanceHandler, let timer {
+      performanceHandler(
+        ListUpdatePerformance(
+          flattenDuration: update.flattenDuration, diffDuration: update.diffDuration,
+          mainActorDuration: timer.total, layoutDuration: timer.layout, counts: counts))
+    }
     if let applied, let updateHandler { updateHandler(applied) }
     for completion in root.completions { completion() }
     scheduler.finishApplying()
@@ -58,6 +72,21 @@ extension ListDiffDataSource {
       Task { [weak self] in self?.replacedViewModels.release() }
     }
     Self.release(replaced.keys, update.result)
+  }
+
+  /// The work of the root just applied: the diff's counts, and what the
+  /// running totals grew by since `totals`.
+  private func countsOfUpdate(
+    from itemsBefore: Int, _ result: borrowing ListDiffResult<ListItemKey>, since totals: ListWorkCounts
+  ) -> ListWorkCounts {
+    var counts = workCounts.work(since: totals)
+    counts.itemsBefore = itemsBefore
+    counts.itemsAfter = list.count
+    counts.inserts = result.inserts.count
+    counts.deletes = result.deletes.count
+    counts.moves = result.moves.count
+    counts.updates = result.updates.count
+    return counts
   }
 
   /// Lets go of the replaced list's identities, and of the diff's result
@@ -76,10 +105,10 @@ extension ListDiffDataSource {
   }
 
   @concurrent
-  nonisolated static func prepareInBackground(root: Section?, old: FlatList) async
+  nonisolated static func prepareInBackground(root: Section?, old: FlatList, timed: Bool) async
     -> PreparedUpdate
   {
-    prepare(root: root, old: old)
+    prepare(root: root, old: old, timed: timed)
   }
 
   // MARK: Preparing: flatten, diff, drop duplicates
@@ -96,11 +125,14 @@ extension ListDiffDataSource {
   /// - Complexity: O(*n* + *m*); when there are inserts, one hash per
   ///   item (see `laterOccurrencesOfRepeatedKeys()`), and a second diff
   ///   when repeats were found.
-  nonisolated static func prepare(root: Section?, old: FlatList) -> PreparedUpdate {
+  nonisolated static func prepare(root: Section?, old: FlatList, timed: Bool = false)
+    -> PreparedUpdate
+  {
     let clock = ContinuousClock()
     let start = clock.now
     var (new, diagnostics) = Flattener.flatten(root)
-    let flattenDuration = clock.now - start
+    let flattened = clock.now
+    let flattenDuration = flattened - start
     var result = new.diff(from: old)
     if !result.inserts.isEmpty {
       let duplicates = new.laterOccurrencesOfRepeatedKeys()
@@ -121,7 +153,8 @@ extension ListDiffDataSource {
       }
     }
     return PreparedUpdate(
-      list: new, result: result, diagnostics: diagnostics, flattenDuration: flattenDuration)
+      list: new, result: result, diagnostics: diagnostics, flattenDuration: flattenDuration,
+      diffDuration: timed ? clock.now - flattened : .zero)
   }
 
   // MARK: Applying
@@ -130,7 +163,7 @@ extension ListDiffDataSource {
   /// inside which updated items' controllers take their new view models,
   /// reconfigure their cells and have their sizes invalidated. Returns the
   /// update applied, nil when there was nothing to apply.
-  func apply(_ update: PreparedUpdate, animate: Bool) -> ListDiffUpdate? {
+  func apply(_ update: PreparedUpdate, animate: Bool, timer: UpdateTimer? = nil) -> ListDiffUpdate? {
     for diagnostic in update.diagnostics { report(diagnostic) }
     let old = list
     let new = update.list
@@ -139,6 +172,7 @@ extension ListDiffDataSource {
       // Nothing to show differently; the new list still carries the newest
       // delegates for controllers created later.
       list = new
+      timer?.layoutBegins()
       return nil
     }
 
@@ -169,6 +203,7 @@ extension ListDiffDataSource {
           self.list = new
           if loadsAfresh {
             self.collectionView.reloadData()
+            timer?.layoutBegins()
             return
           }
           if !result.deletes.isEmpty {
@@ -184,6 +219,7 @@ extension ListDiffDataSource {
           if !result.updates.isEmpty {
             reconfigured = self.reconfigureUpdatedItems(of: result, in: new)
           }
+          timer?.layoutBegins()
         }, animated: animate, completion: nil)
     } catch {
       report(
@@ -192,6 +228,7 @@ extension ListDiffDataSource {
           message:
             "the collection view rejected the batch update (\(error)); reloaded all data instead"))
       list = new
+      timer?.layoutBegins()
       collectionView.reloadData()
       applied = .reload(oldItemCount: shownCount, newItemCount: new.count)
     }
@@ -235,6 +272,7 @@ extension ListDiffDataSource {
   /// Lets go of a deleted item's controller: its disappearance callbacks and
   /// `willUnmount` if it is mounted on a cell, then nothing more.
   func retire(_ controller: AnyListCellController) {
+    workCounts.controllersReleased += 1
     if let cell = controller.mountedListCell { unmount(controller, from: cell) }
     retireFromWorkingRange(controller)
     controller.host = nil

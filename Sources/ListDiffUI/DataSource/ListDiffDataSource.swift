@@ -92,6 +92,31 @@ public final class ListDiffDataSource {
   /// ListDiffUITesting's lifecycle recorder is built on. Not API.
   package var lifecycleObserver: (@MainActor (AnyListCellController, ListLifecycleEvent) -> Void)?
 
+  /// Hears what every applied root cost, as a ``ListUpdatePerformance``:
+  /// how long flattening, diffing, the work on the main actor and the layout
+  /// that followed took, and the work done in counts that do not depend on
+  /// the machine (items, changes, controllers, size requests, cells). Once
+  /// per applied root — a root equal to the one shown included, a root
+  /// skipped for a newer one not — on the main actor, after the root is
+  /// applied and laid out and before the ``updateHandler``; in both modes.
+  /// Default nil.
+  ///
+  /// A root set from inside the handler is applied after this one.
+  ///
+  /// - Complexity: free when nil: no clock is read for it (the counts are
+  ///   integer additions the data source makes anyway). Otherwise a few
+  ///   clock reads per root, plus the handler's own work.
+  public var performanceHandler: (@MainActor (ListUpdatePerformance) -> Void)?
+
+  /// The running totals of the work the data source did (controllers,
+  /// size requests, cells; the item and change counts stay zero), from
+  /// which ListDiffUITesting counts the work of a scroll or a drag. Not API.
+  package internal(set) var workCounts = ListWorkCounts()
+
+  /// The counts of the last root applied, nil before the first. Not API:
+  /// what `ListScreen.lastUpdate` shows.
+  package internal(set) var lastUpdateCounts: ListWorkCounts?
+
   // MARK: State, in parts with their own invariants
 
   /// What the collection view shows: the last applied root, flattened.

@@ -1,0 +1,95 @@
+/// What an update of the list did, counted rather than timed: the same on
+/// every machine and every run, so a test can budget it
+/// (`#expect(counts.sizeRequests <= 2)`) where a wall-clock budget would be
+/// flaky on shared CI.
+///
+/// A ``ListUpdatePerformance`` carries the counts of one applied root;
+/// ListDiffUITesting's `ListScreen` also gives the counts of a scroll or a
+/// drag, where the item and change counts stay as they were and zero.
+public struct ListWorkCounts: Sendable, Hashable, CustomStringConvertible {
+  /// The number of items shown before the update.
+  public var itemsBefore: Int
+  /// The number of items shown after it.
+  public var itemsAfter: Int
+  /// Items inserted, deleted, moved and updated (changed view model, same
+  /// identity) by the update's diff.
+  public var inserts: Int
+  public var deletes: Int
+  public var moves: Int
+  public var updates: Int
+  /// Cell controllers created: for items the collection view sized or
+  /// displayed for the first time (or that were looked up).
+  public var controllersCreated: Int
+  /// Cell controllers let go of, because their items were deleted.
+  public var controllersReleased: Int
+  /// `itemSize(containerSize:)` calls: one per item whose size the layout
+  /// needed. An update that starts sizing every item shows here first.
+  public var sizeRequests: Int
+  /// `configureCell` calls, on cells mounted, reconfigured after a change,
+  /// or reused.
+  public var cellsConfigured: Int
+  /// Cells that started showing an item (`didMount`).
+  public var cellsMounted: Int
+  /// Cells that stopped showing an item (`willUnmount`).
+  public var cellsUnmounted: Int
+
+  /// Counts, all zero unless given.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    itemsBefore: Int = 0, itemsAfter: Int = 0,
+    inserts: Int = 0, deletes: Int = 0, moves: Int = 0, updates: Int = 0,
+    controllersCreated: Int = 0, controllersReleased: Int = 0, sizeRequests: Int = 0,
+    cellsConfigured: Int = 0, cellsMounted: Int = 0, cellsUnmounted: Int = 0
+  ) {
+    self.itemsBefore = itemsBefore
+    self.itemsAfter = itemsAfter
+    self.inserts = inserts
+    self.deletes = deletes
+    self.moves = moves
+    self.updates = updates
+    self.controllersCreated = controllersCreated
+    self.controllersReleased = controllersReleased
+    self.sizeRequests = sizeRequests
+    self.cellsConfigured = cellsConfigured
+    self.cellsMounted = cellsMounted
+    self.cellsUnmounted = cellsUnmounted
+  }
+
+  /// The counts on one line, zero counts left out:
+  /// `items 3 → 4, 1 insert, 1 controller created, 1 size request, …`.
+  ///
+  /// - Complexity: O(1).
+  public var description: String {
+    var parts = ["items \(itemsBefore) → \(itemsAfter)"]
+    let named: [(Int, String, String)] = [
+      (inserts, "insert", "inserts"), (deletes, "delete", "deletes"), (moves, "move", "moves"),
+      (updates, "update", "updates"),
+      (controllersCreated, "controller created", "controllers created"),
+      (controllersReleased, "controller released", "controllers released"),
+      (sizeRequests, "size request", "size requests"),
+      (cellsConfigured, "cell configured", "cells configured"),
+      (cellsMounted, "cell mounted", "cells mounted"),
+      (cellsUnmounted, "cell unmounted", "cells unmounted"),
+    ]
+    for (count, one, many) in named where count != 0 {
+      parts.append("\(count) \(count == 1 ? one : many)")
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  /// The work done between `earlier` and these counts, both read from a
+  /// data source's running totals (`ListDiffDataSource.workCounts`); the
+  /// item and change counts are left to the caller.
+  ///
+  /// - Complexity: O(1).
+  package func work(since earlier: ListWorkCounts) -> ListWorkCounts {
+    ListWorkCounts(
+      controllersCreated: controllersCreated - earlier.controllersCreated,
+      controllersReleased: controllersReleased - earlier.controllersReleased,
+      sizeRequests: sizeRequests - earlier.sizeRequests,
+      cellsConfigured: cellsConfigured - earlier.cellsConfigured,
+      cellsMounted: cellsMounted - earlier.cellsMounted,
+      cellsUnmounted: cellsUnmounted - earlier.cellsUnmounted)
+  }
+}
