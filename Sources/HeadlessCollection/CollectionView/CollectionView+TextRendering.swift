@@ -7,7 +7,7 @@ extension CollectionView {
   ///
   /// Each visible cell, in index path order (later cells over earlier ones),
   /// clears its frame to spaces and draws the lines of its
-  /// ``CollectionViewCell/textRepresentation`` from its top left corner, each
+  /// ``CollectionReusableView/textRepresentation`` from its top left corner, each
   /// character in one point, clipped to its frame and to the viewport. Frames
   /// are placed at their origin minus ``contentOffset``, rounded to the
   /// nearest point. The output depends only on the layout and the cells'

@@ -15,8 +15,23 @@
 ///   footer
 /// }
 /// ```
+///
+/// A composite may have a header and a footer: sections shown before and
+/// after its children, whose items are ordinary items (controllers, view
+/// state, the whole lifecycle) scoped under the composite apart from its
+/// children, so a header item and a child item may share an identifier.
+///
+/// ```swift
+/// CompositeSection(id: "done", header: ListSection<Title, TitleController>(Title("Done"))) {
+///   ListSection<Todo, TodoController>(done)
+/// }
+/// ```
 public final class CompositeSection: Section, @unchecked Sendable {
   let children: [Section?]
+  /// Shown before the children, in a scope of its own.
+  let header: Section?
+  /// Shown after the children, in a scope of its own.
+  let footer: Section?
 
   /// Composes `sections` in order; `nil` entries are skipped but keep their
   /// position.
@@ -24,6 +39,8 @@ public final class CompositeSection: Section, @unchecked Sendable {
   /// - Complexity: O(*k*), *k* the number of sections.
   public init(_ sections: Section?..., id: String? = nil) {
     children = sections
+    header = nil
+    footer = nil
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -32,6 +49,8 @@ public final class CompositeSection: Section, @unchecked Sendable {
   /// - Complexity: O(*k*), *k* the number of sections.
   public init(id: String?, _ sections: Section?...) {
     children = sections
+    header = nil
+    footer = nil
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -40,6 +59,8 @@ public final class CompositeSection: Section, @unchecked Sendable {
   /// - Complexity: O(*k*), *k* the number of sections.
   public init(_ sections: [Section?], id: String? = nil) {
     children = sections
+    header = nil
+    footer = nil
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -52,7 +73,44 @@ public final class CompositeSection: Section, @unchecked Sendable {
   public init(id: String? = nil, @SectionBuilder _ content: () -> [Section?]) {
     let sections = content()
     children = sections
+    header = nil
+    footer = nil
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
+  }
+
+  /// Composes `sections` between a header and a footer. The header's and
+  /// the footer's items are items like the children's — diffed with them
+  /// (a header whose view model changes is updated in place, in the same
+  /// batch), with controllers and the whole lifecycle — and each block has
+  /// a scope of its own under this section, so an identifier used by a
+  /// header, a footer and a child names three different items.
+  ///
+  /// - Parameters:
+  ///   - id: this section's id.
+  ///   - header: shown before the children; nil for none.
+  ///   - footer: shown after the children; nil for none.
+  ///   - sections: the children.
+  /// - Complexity: O(*k*), *k* the number of sections.
+  public init(id: String? = nil, header: Section?, footer: Section? = nil, _ sections: [Section?]) {
+    children = sections
+    self.header = header
+    self.footer = footer
+    super.init(id: id, itemCapacity: Self.capacity(of: sections + [header, footer]))
+  }
+
+  /// The builder form of ``init(id:header:footer:_:)``: the children listed
+  /// in a ``SectionBuilder`` block.
+  ///
+  /// - Complexity: O(*k*), *k* the number of sections listed.
+  public init(
+    id: String? = nil, header: Section?, footer: Section? = nil,
+    @SectionBuilder _ content: () -> [Section?]
+  ) {
+    let sections = content()
+    children = sections
+    self.header = header
+    self.footer = footer
+    super.init(id: id, itemCapacity: Self.capacity(of: sections + [header, footer]))
   }
 
   static func capacity(of sections: [Section?]) -> Int {
@@ -62,7 +120,11 @@ public final class CompositeSection: Section, @unchecked Sendable {
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
+    // The header and footer scopes are components no child scope has, so
+    // their items never meet the children's.
+    if let header { flattener.flattenChildren([header], scope: scope.child(.header)) }
     flattener.flattenChildren(children, scope: scope)
+    if let footer { flattener.flattenChildren([footer], scope: scope.child(.footer)) }
   }
 }
 
