@@ -72,6 +72,11 @@ extension CollectionView {
       if let last = inWindow.last?.index, last + 1 < itemCount, engine.needsSize(last + 1) {
         needed.append(last + 1)
       }
+      // Pinned header blocks are drawn in the window however far their
+      // own place is: they need their real sizes too.
+      if !pinnedItemRanges.isEmpty {
+        needed = Array(Set(needed + pinnedHeadersNeedingSize(near: sizingWindow))).sorted()
+      }
       guard !needed.isEmpty else { return }
 
       // The item a batch anchored the viewport to, if any, else the first

@@ -121,7 +121,13 @@ public final class ListDiffDataSource {
 
   /// What the collection view shows: the last applied root, flattened.
   var list = FlatList() {
-    didSet { controllers.listDidChange() }
+    didSet {
+      controllers.listDidChange()
+      // Pinned header blocks are drawn by the collection view.
+      if !list.pinnedHeaders.isEmpty || !collectionView.pinnedItemRanges.isEmpty {
+        collectionView.pinnedItemRanges = list.pinnedHeaders
+      }
+    }
   }
   /// How long flattening the last root applied took, so that
   /// `listdiff-bench` can tell the cost of the user's description from the

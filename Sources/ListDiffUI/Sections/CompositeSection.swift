@@ -32,6 +32,8 @@ public final class CompositeSection: Section, @unchecked Sendable {
   let header: Section?
   /// Shown after the children, in a scope of its own.
   let footer: Section?
+  /// Whether the header block pins to the top of the viewport.
+  let pinsHeader: Bool
 
   /// Composes `sections` in order; `nil` entries are skipped but keep their
   /// position.
@@ -41,6 +43,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     children = sections
     header = nil
     footer = nil
+    pinsHeader = false
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -51,6 +54,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     children = sections
     header = nil
     footer = nil
+    pinsHeader = false
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -61,6 +65,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     children = sections
     header = nil
     footer = nil
+    pinsHeader = false
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -75,6 +80,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     children = sections
     header = nil
     footer = nil
+    pinsHeader = false
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -89,27 +95,38 @@ public final class CompositeSection: Section, @unchecked Sendable {
   ///   - id: this section's id.
   ///   - header: shown before the children; nil for none.
   ///   - footer: shown after the children; nil for none.
+  ///   - pinsHeader: keep the header block at the top of the viewport
+  ///     (the leading edge, scrolling horizontally) while any item of this
+  ///     section is visible; the end of the section pushes it up, so the
+  ///     next pinned header takes its place. A pinned section inside another
+  ///     stacks its header below the outer one's. A header block longer than
+  ///     the room the viewport leaves it scrolls with the items instead.
   ///   - sections: the children.
   /// - Complexity: O(*k*), *k* the number of sections.
-  public init(id: String? = nil, header: Section?, footer: Section? = nil, _ sections: [Section?]) {
+  public init(
+    id: String? = nil, header: Section?, footer: Section? = nil, pinsHeader: Bool = false,
+    _ sections: [Section?]
+  ) {
     children = sections
     self.header = header
     self.footer = footer
+    self.pinsHeader = pinsHeader
     super.init(id: id, itemCapacity: Self.capacity(of: sections + [header, footer]))
   }
 
-  /// The builder form of ``init(id:header:footer:_:)``: the children listed
-  /// in a ``SectionBuilder`` block.
+  /// The builder form of ``init(id:header:footer:pinsHeader:_:)-(_,_,_,_,[Section?])``:
+  /// the children listed in a ``SectionBuilder`` block.
   ///
   /// - Complexity: O(*k*), *k* the number of sections listed.
   public init(
-    id: String? = nil, header: Section?, footer: Section? = nil,
+    id: String? = nil, header: Section?, footer: Section? = nil, pinsHeader: Bool = false,
     @SectionBuilder _ content: () -> [Section?]
   ) {
     let sections = content()
     children = sections
     self.header = header
     self.footer = footer
+    self.pinsHeader = pinsHeader
     super.init(id: id, itemCapacity: Self.capacity(of: sections + [header, footer]))
   }
 
@@ -122,9 +139,18 @@ public final class CompositeSection: Section, @unchecked Sendable {
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
     // The header and footer scopes are components no child scope has, so
     // their items never meet the children's.
+    let start = flattener.list.count
     if let header { flattener.flattenChildren([header], scope: scope.child(.header)) }
+    let headerEnd = flattener.list.count
+    let level = flattener.pinDepth
+    if pinsHeader { flattener.pinDepth += 1 }
     flattener.flattenChildren(children, scope: scope)
+    if pinsHeader { flattener.pinDepth -= 1 }
     if let footer { flattener.flattenChildren([footer], scope: scope.child(.footer)) }
+    if pinsHeader {
+      flattener.list.appendPinnedHeader(
+        header: start..<headerEnd, section: start..<flattener.list.count, level: level)
+    }
   }
 }
 

@@ -43,6 +43,8 @@ open class Section: @unchecked Sendable {
 struct Flattener {
   var list = FlatList()
   var diagnostics: [ListDiffDiagnostic] = []
+  /// How many sections that pin their headers enclose the one flattened now.
+  var pinDepth = 0
 
   /// Flattens `root` (nil: no items).
   ///
