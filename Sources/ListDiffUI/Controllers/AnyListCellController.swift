@@ -32,12 +32,6 @@ open class AnyListCellController {
   /// while it waits in the reuse queue, not yet given to another item.
   /// Always the cell whose `controller` is this one.
   weak var mountedListCell: ListCell?
-  /// Appearance as last computed: frame intersecting / inside the visible bounds.
-  var isAppeared = false
-  var isFullyAppeared = false
-  /// The layout pass that last saw the controller (fully) appeared.
-  var appearedPass = 0
-  var fullyAppearedPass = 0
   /// Whether the controller heard `willEnterWorkingRange` and not yet the
   /// matching `didExitWorkingRange` (see `WorkingRangeTracker`).
   var isInWorkingRange = false
@@ -113,55 +107,32 @@ open class AnyListCellController {
   /// The current view model, type-erased.
   var anyViewModel: any ListViewModel { ListViewModelNone.none }
 
-  /// Takes a changed view model and tells the subclass (`didUpdateViewModel`).
+  /// Takes a changed view model; the subclass then hears
+  /// `didUpdateViewModel` through `send`.
   func receive(viewModel: any ListViewModel) {}
 
-  func configure(_ cell: ListCell) {}
-  func didMount(_ cell: ListCell) {}
-  func willUnmount(_ cell: ListCell) {}
-  func didAppear(_ cell: ListCell) {}
-  func willDisappear(_ cell: ListCell?) {}
-  func didFullyAppear(_ cell: ListCell) {}
-  func willPartiallyDisappear(_ cell: ListCell?) {}
-  func cellDidLayout(_ cell: ListCell) {}
-  func didSelect(_ cell: ListCell) {}
+  /// Delivers `event` to the subclass's open callback: overridden once, by
+  /// ``ListCellController``, which casts the cell to its type and switches.
+  func deliver(_ event: ListLifecycleEvent, _ cell: ListCell?) {}
 
-  /// Delivers `event` to the subclass's callback, after telling the host's
+  /// Sends `event` to the subclass's callback, after telling the host's
   /// `lifecycleObserver` (test support records it). Every lifecycle callback
   /// goes through here, so the recorded order is the order the controller
   /// saw, and the host counts it as a callback: a root set from inside it
   /// waits until it returns. `cell` is nil only for the disappearance
-  /// callbacks of a controller whose cell is gone.
+  /// callbacks of a controller whose cell is gone, and for
+  /// `didUpdateViewModel`, which concerns no cell.
   ///
   /// `configureCell` is flagged while it runs, so that a state change made
   /// inside it is stored and re-sizes the item without configuring again.
   final func send(_ event: ListLifecycleEvent, _ cell: ListCell?) {
+    let wasConfiguring = isConfiguring
+    if event == .configureCell { isConfiguring = true }
+    defer { isConfiguring = wasConfiguring }
     guard let host else { return deliver(event, cell) }
     host.callingOut {
       host.lifecycleObserver?(self, event)
       deliver(event, cell)
-    }
-  }
-
-  private func deliver(_ event: ListLifecycleEvent, _ cell: ListCell?) {
-    switch event {
-    case .configureCell:
-      guard let cell else { return }
-      let wasConfiguring = isConfiguring
-      isConfiguring = true
-      configure(cell)
-      isConfiguring = wasConfiguring
-    case .cellDidLayoutSubviews: if let cell { cellDidLayout(cell) }
-    case .didMount: if let cell { didMount(cell) }
-    case .willUnmount: if let cell { willUnmount(cell) }
-    case .didAppear: if let cell { didAppear(cell) }
-    case .didFullyAppear: if let cell { didFullyAppear(cell) }
-    case .willPartiallyDisappear: willPartiallyDisappear(cell)
-    case .willDisappear: willDisappear(cell)
-    case .didSelect: if let cell { didSelect(cell) }
-    case .didUpdateViewModel: break  // delivered by `receive(viewModel:)`
-    case .willEnterWorkingRange: willEnterWorkingRange()
-    case .didExitWorkingRange: didExitWorkingRange()
     }
   }
 }

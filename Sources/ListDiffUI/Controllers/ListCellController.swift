@@ -57,6 +57,8 @@ open class ListCellController<
   /// Set while `didUpdateViewModel` runs: a state change made there is
   /// configured together with the new view model, once.
   private var isUpdatingViewModel = false
+  /// The view model `receive` replaced, while `didUpdateViewModel` is sent.
+  private var replacedViewModel: ListViewModelType?
 
   /// Creates the controller of an item whose view model is `viewModel`.
   ///
@@ -142,57 +144,41 @@ open class ListCellController<
 
   override var anyViewModel: any ListViewModel { viewModel }
 
+  /// Stores the new view model and sends `didUpdateViewModel` through the
+  /// same path as every other callback (`send`): the data source counts it
+  /// as a callback, and test support records it.
   override func receive(viewModel newValue: any ListViewModel) {
     guard let typed = newValue as? ListViewModelType else { return }
-    let oldViewModel = viewModel
+    replacedViewModel = viewModel
     viewModel = typed
-    isUpdatingViewModel = true
-    host?.lifecycleObserver?(self, .didUpdateViewModel)
-    didUpdateViewModel(oldViewModel: oldViewModel)
-    isUpdatingViewModel = false
+    send(.didUpdateViewModel, nil)
+    replacedViewModel = nil
   }
 
-  override func configure(_ cell: ListCell) {
-    guard let cell = cell as? ListCellType else { return }
-    configureCell(cell: cell)
-  }
-
-  override func didMount(_ cell: ListCell) {
-    guard let cell = cell as? ListCellType else { return }
-    didMount(onCell: cell)
-  }
-
-  override func willUnmount(_ cell: ListCell) {
-    guard let cell = cell as? ListCellType else { return }
-    willUnmount(onCell: cell)
-  }
-
-  override func didAppear(_ cell: ListCell) {
-    guard let cell = cell as? ListCellType else { return }
-    didAppear(cell: cell)
-  }
-
-  override func willDisappear(_ cell: ListCell?) {
-    willDisappear(cell: cell as? ListCellType)
-  }
-
-  override func didFullyAppear(_ cell: ListCell) {
-    guard let cell = cell as? ListCellType else { return }
-    didFullyAppear(cell: cell)
-  }
-
-  override func willPartiallyDisappear(_ cell: ListCell?) {
-    willPartiallyDisappear(cell: cell as? ListCellType)
-  }
-
-  override func cellDidLayout(_ cell: ListCell) {
-    guard let cell = cell as? ListCellType else { return }
-    cellDidLayoutSubviews(cell: cell)
-  }
-
-  override func didSelect(_ cell: ListCell) {
-    guard let cell = cell as? ListCellType else { return }
-    didSelect(cell: cell)
+  /// Every lifecycle callback, from `send`: the cell cast to the
+  /// controller's cell type once, then the open method for `event`. A cell
+  /// of another type (never given by the data source) reaches no callback
+  /// that needs one.
+  override func deliver(_ event: ListLifecycleEvent, _ anyCell: ListCell?) {
+    let cell = anyCell as? ListCellType
+    switch event {
+    case .willDisappear: willDisappear(cell: cell)
+    case .willPartiallyDisappear: willPartiallyDisappear(cell: cell)
+    case .didUpdateViewModel:
+      guard let oldViewModel = replacedViewModel else { return }
+      isUpdatingViewModel = true
+      didUpdateViewModel(oldViewModel: oldViewModel)
+      isUpdatingViewModel = false
+    case .configureCell: if let cell { configureCell(cell: cell) }
+    case .cellDidLayoutSubviews: if let cell { cellDidLayoutSubviews(cell: cell) }
+    case .didMount: if let cell { didMount(onCell: cell) }
+    case .willUnmount: if let cell { willUnmount(onCell: cell) }
+    case .didAppear: if let cell { didAppear(cell: cell) }
+    case .didFullyAppear: if let cell { didFullyAppear(cell: cell) }
+    case .didSelect: if let cell { didSelect(cell: cell) }
+    case .willEnterWorkingRange: willEnterWorkingRange()
+    case .didExitWorkingRange: didExitWorkingRange()
+    }
   }
 }
 

@@ -1,24 +1,44 @@
-/// Which controllers' cells were visible at the last layout pass, and the
-/// appearance callbacks each pass owes.
+/// How much of a controller's cell the visible bounds showed at the last
+/// appearance pass, as its callbacks told it.
+enum Appearance: Equatable {
+  /// Not visible: no `didAppear` outstanding.
+  case hidden
+  /// Intersecting the bounds: `didAppear` sent, `willDisappear` owed.
+  case partial
+  /// Contained in the bounds: `didFullyAppear` sent too,
+  /// `willPartiallyDisappear` owed first.
+  case full
+}
+
+/// The one owner of every controller's ``Appearance``: which controllers'
+/// cells were visible at the last layout pass, and the appearance callbacks
+/// each pass, or an unmount, owes.
 ///
-/// A controller *appeared* while its cell's frame intersects the visible
-/// bounds and *fully appeared* while the bounds contain it; the flags live on
-/// the controllers (`isAppeared`, `isFullyAppeared`), the lists here.
+/// A controller *appears* while its cell's frame intersects the visible
+/// bounds and *fully appears* while the bounds contain it. The state moves
+/// one step per callback, and only here: `hidden → partial` (`didAppear`),
+/// `partial → full` (`didFullyAppear`), `full → partial`
+/// (`willPartiallyDisappear`), `partial → hidden` (`willDisappear`); the
+/// caller sends the callback a step returns.
 ///
 /// Invariants:
-/// - a controller's `isFullyAppeared` implies its `isAppeared`;
-/// - `appeared` holds every controller whose `isAppeared` is set (and maybe
-///   some whose flag was cleared since, by unmounting); likewise
-///   `fullyAppeared`;
-/// - at most one pass runs at a time: a pass that a callback asks for while
-///   one runs is recorded in `needsAnotherPass` and run after it.
+/// - `shown` holds exactly the controllers whose appearance is not
+///   `.hidden`, with that appearance (a controller not in it is hidden);
+///   each of them is in `lastVisible`, outside a pass;
+/// - every step is one of the four above, so a controller hears `didAppear`
+///   before `didFullyAppear`, and `willPartiallyDisappear` before
+///   `willDisappear`;
+/// - at most one pass runs at a time (asserted: passes start only from the
+///   collection view's `collectionViewDidLayout`, which a layout pass sends
+///   after its callbacks, never inside one of them).
 @MainActor
 struct AppearanceTracker {
-  private(set) var appeared: [AnyListCellController] = []
-  private(set) var fullyAppeared: [AnyListCellController] = []
-  private(set) var pass = 0
-  private(set) var isRunning = false
-  private(set) var needsAnotherPass = false
+  private var shown: [ObjectIdentifier: (controller: AnyListCellController, appearance: Appearance)] = [:]
+  /// The controllers visible at the last pass, in display order: the order
+  /// disappearance callbacks go out in (a dictionary's order would vary
+  /// from run to run).
+  private var lastVisible: [AnyListCellController] = []
+  private var isRunning = false
 
   /// The callbacks one pass owes, in the order they are sent.
   struct Changes {
@@ -28,57 +48,104 @@ struct AppearanceTracker {
     var didFullyAppear: [AnyListCellController] = []
   }
 
-  /// Starts a round of passes; false (and another pass recorded) when one
-  /// is already running.
-  mutating func begin() -> Bool {
-    guard !isRunning else {
-      needsAnotherPass = true
-      return false
-    }
-    isRunning = true
-    return true
+  /// The appearance `controller` was last told.
+  ///
+  /// - Complexity: O(1) expected.
+  func appearance(of controller: AnyListCellController) -> Appearance {
+    shown[ObjectIdentifier(controller)]?.appearance ?? .hidden
   }
 
-  /// Ends a pass; true when a callback asked for another meanwhile.
-  mutating func endPass() -> Bool {
-    if needsAnotherPass {
-      needsAnotherPass = false
-      return true
-    }
+  /// Starts a pass.
+  mutating func begin() {
+    assert(!isRunning, "an appearance pass never starts inside another")
+    isRunning = true
+  }
+
+  /// Ends the pass.
+  mutating func end() {
     isRunning = false
-    return false
   }
 
   /// Computes one pass from the controllers visible now: `visible` are those
   /// whose cell intersects the bounds, `contained` those whose cell the
-  /// bounds contain (a subset). Sets no flag: the callbacks are sent, and
-  /// the flags set, one at a time by the caller, since any of them may
+  /// bounds contain (a subset). Changes no appearance: the caller takes each
+  /// step with `step(_:_:)` as it sends the callbacks, since any of them may
   /// change what is mounted.
   ///
-  /// - Complexity: O(*v*) in the number of controllers visible now or at the
-  ///   last pass.
-  mutating func nextPass(
-    visible: [AnyListCellController], contained: [AnyListCellController]
-  ) -> Changes {
-    pass &+= 1
-    for controller in visible { controller.appearedPass = pass }
-    for controller in contained { controller.fullyAppearedPass = pass }
+  /// - Complexity: O(*v*) expected in the number of controllers visible now
+  ///   or at the last pass.
+  mutating func nextPass(visible: [AnyListCellController], contained: [AnyListCellController])
+    -> Changes
+  {
+    let visibleIDs = Set(visible.map(ObjectIdentifier.init))
+    let containedIDs = Set(contained.map(ObjectIdentifier.init))
     var changes = Changes()
-    changes.willPartiallyDisappear = fullyAppeared.filter {
-      $0.isFullyAppeared && $0.fullyAppearedPass != pass
+    // Every shown controller was visible at the last pass: a controller
+    // becomes shown only through a pass's `didAppear`.
+    for controller in lastVisible {
+      let id = ObjectIdentifier(controller)
+      guard let entry = shown[id] else { continue }
+      if entry.appearance == .full && !containedIDs.contains(id) {
+        changes.willPartiallyDisappear.append(controller)
+      }
+      if !visibleIDs.contains(id) { changes.willDisappear.append(controller) }
     }
-    changes.willDisappear = appeared.filter { $0.isAppeared && $0.appearedPass != pass }
-    changes.didAppear = visible.filter { !$0.isAppeared }
-    changes.didFullyAppear = contained.filter { !$0.isFullyAppeared }
-    appeared = visible
-    fullyAppeared = contained
+    lastVisible = visible
+    changes.didAppear = visible.filter { appearance(of: $0) == .hidden }
+    changes.didFullyAppear = contained.filter { appearance(of: $0) != .full }
     return changes
+  }
+
+  /// Takes the step `event` names for `controller`, if it is due from its
+  /// present appearance; returns whether it was (and so whether to send it).
+  mutating func step(_ event: ListLifecycleEvent, _ controller: AnyListCellController) -> Bool {
+    let id = ObjectIdentifier(controller)
+    let now = shown[id]?.appearance ?? .hidden
+    let next: Appearance
+    switch (event, now) {
+    case (.didAppear, .hidden): next = .partial
+    case (.didFullyAppear, .partial): next = .full
+    case (.willPartiallyDisappear, .full): next = .partial
+    case (.willDisappear, .partial): next = .hidden
+    default: return false
+    }
+    if next == .hidden {
+      shown[id] = nil
+    } else {
+      shown[id] = (controller, next)
+    }
+    return true
+  }
+
+  /// The next disappearance callback `controller` is owed before its cell
+  /// is unmounted (`willPartiallyDisappear`, then `willDisappear`), with
+  /// the step taken; nil once it is hidden.
+  mutating func nextDisappearance(of controller: AnyListCellController) -> ListLifecycleEvent? {
+    switch appearance(of: controller) {
+    case .full:
+      _ = step(.willPartiallyDisappear, controller)
+      return .willPartiallyDisappear
+    case .partial:
+      _ = step(.willDisappear, controller)
+      return .willDisappear
+    case .hidden:
+      return nil
+    }
   }
 
   /// Forgets a controller whose item was deleted, so that it is released now
   /// rather than at the next pass.
   mutating func forget(_ controller: AnyListCellController) {
-    appeared.removeAll { $0 === controller }
-    fullyAppeared.removeAll { $0 === controller }
+    shown[ObjectIdentifier(controller)] = nil
+    lastVisible.removeAll { $0 === controller }
+  }
+
+  /// Checks the invariants that can be checked from here (debug builds).
+  func checkInvariants() {
+    for (id, entry) in shown {
+      assert(ObjectIdentifier(entry.controller) == id, "an entry is keyed by its controller")
+      assert(entry.appearance != .hidden, "hidden controllers are not kept")
+      assert(isRunning || lastVisible.contains { $0 === entry.controller }, "a shown controller was visible")
+    }
   }
 }

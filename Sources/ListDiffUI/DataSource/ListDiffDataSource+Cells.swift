@@ -75,13 +75,11 @@ extension ListDiffDataSource {
   func unmount(_ controller: AnyListCellController, from cell: ListCell) {
     guard controller.mountedListCell === cell else { return }
     settleLayout(of: cell)
-    if controller.isFullyAppeared {
-      controller.isFullyAppeared = false
-      controller.send(.willPartiallyDisappear, cell)
-    }
-    if controller.isAppeared {
-      controller.isAppeared = false
-      controller.send(.willDisappear, cell)
+    // At most the two steps down to hidden: a callback that shows the cell
+    // again (by scrolling) cannot keep this going.
+    for _ in 0..<2 {
+      guard let event = appearance.nextDisappearance(of: controller) else { break }
+      controller.send(event, cell)
     }
     // A callback above may have unmounted it already (by scrolling).
     guard controller.mountedListCell === cell else { return }
@@ -129,47 +127,45 @@ extension ListDiffDataSource {
   /// `willPartiallyDisappear` before `willDisappear`.
   ///
   /// A callback that changes something (a scroll, a state change re-sizing
-  /// its cell) may lay out again; appearance is then derived again before
-  /// returning.
+  /// its cell) makes the running layout pass lay out again, and that pass
+  /// derives appearance again when this one has returned.
   ///
   /// - Complexity: O(*v*) in the number of visible cells, plus the callbacks.
   func updateAppearance() {
-    guard appearance.begin() else { return }
-    repeat {
-      let bounds = collectionView.bounds
-      var visible: [AnyListCellController] = []
-      var contained: [AnyListCellController] = []
-      for case let cell as ListCell in collectionView.visibleCells {
-        guard let controller = cell.controller, controller.mountedListCell === cell,
-          bounds.intersects(cell.frame)
-        else { continue }
-        visible.append(controller)
-        if bounds.contains(cell.frame) { contained.append(controller) }
+    appearance.begin()
+    defer { appearance.end() }
+    let bounds = collectionView.bounds
+    var visible: [AnyListCellController] = []
+    var contained: [AnyListCellController] = []
+    for case let cell as ListCell in collectionView.visibleCells {
+      guard let controller = cell.controller, controller.mountedListCell === cell,
+        bounds.intersects(cell.frame)
+      else { continue }
+      visible.append(controller)
+      if bounds.contains(cell.frame) { contained.append(controller) }
+    }
+    let changes = appearance.nextPass(visible: visible, contained: contained)
+    // Each callback may change what is mounted or shown: each step is taken
+    // only if still due, and appearance only for a controller still mounted.
+    for controller in changes.willPartiallyDisappear
+    where appearance.step(.willPartiallyDisappear, controller) {
+      settleLayout(of: controller.mountedListCell)
+      controller.send(.willPartiallyDisappear, controller.mountedListCell)
+    }
+    for controller in changes.willDisappear where appearance.step(.willDisappear, controller) {
+      settleLayout(of: controller.mountedListCell)
+      controller.send(.willDisappear, controller.mountedListCell)
+    }
+    for controller in changes.didAppear {
+      guard let cell = controller.mountedListCell, appearance.step(.didAppear, controller) else { continue }
+      controller.send(.didAppear, cell)
+    }
+    for controller in changes.didFullyAppear {
+      guard let cell = controller.mountedListCell, appearance.step(.didFullyAppear, controller) else {
+        continue
       }
-      let changes = appearance.nextPass(visible: visible, contained: contained)
-      // Each callback may change what is mounted: check before each.
-      for controller in changes.willPartiallyDisappear where controller.isFullyAppeared {
-        settleLayout(of: controller.mountedListCell)
-        controller.isFullyAppeared = false
-        controller.send(.willPartiallyDisappear, controller.mountedListCell)
-      }
-      for controller in changes.willDisappear where controller.isAppeared {
-        settleLayout(of: controller.mountedListCell)
-        controller.isAppeared = false
-        controller.send(.willDisappear, controller.mountedListCell)
-      }
-      for controller in changes.didAppear where !controller.isAppeared {
-        guard let cell = controller.mountedListCell else { continue }
-        controller.isAppeared = true
-        controller.send(.didAppear, cell)
-      }
-      for controller in changes.didFullyAppear
-      where controller.isAppeared && !controller.isFullyAppeared {
-        guard let cell = controller.mountedListCell else { continue }
-        controller.isFullyAppeared = true
-        controller.send(.didFullyAppear, cell)
-      }
-    } while appearance.endPass()
+      controller.send(.didFullyAppear, cell)
+    }
   }
 }
 
