@@ -78,7 +78,8 @@ extension CollectionView {
       updateFramesAndLayOutCells(visible)
     else { return }
     guard sendWillDisplay(delegate: delegate),
-      updateSupplementaryViews(delegate: delegate, dataSource: dataSource)
+      updateSupplementaryViews(delegate: delegate, dataSource: dataSource),
+      updatePrefetching(visible: visible)
     else { return }
     cellsNeedLayout = false
     delegate?.collectionViewDidLayout(self)

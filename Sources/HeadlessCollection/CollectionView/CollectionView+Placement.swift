@@ -31,6 +31,7 @@ extension CollectionView {
   /// source gets them back for the same index paths; the pass then settles
   /// their display callbacks (see ``reloadedCells``).
   private func reloadFromDataSource() {
+    prefetcher.remap({ _ in nil }, oldPath: indexPath(forGlobal:))
     let onScreen = mounted.removeAll().map { (cell: $0.cell, indexPath: indexPath(forGlobal: $0.index)) }
     selectedIndexes = []
     reuseQueue.forgetItems()

@@ -125,6 +125,30 @@ public final class CollectionView {
     didSet { needsFullLayout = true }
   }
 
+  /// Hears which items are about to come on screen, UIKit's
+  /// `prefetchDataSource`. Held weakly, as in UIKit.
+  ///
+  /// - Complexity: O(1).
+  public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)?
+
+  /// Whether the ``prefetchDataSource`` is told about items ahead. Default
+  /// `true`, as in UIKit.
+  ///
+  /// The rule is deterministic: after each layout pass, the items whose
+  /// frames intersect the rectangle one viewport long just past the visible
+  /// bounds in the direction of the last scroll (past the end before any
+  /// scroll) and that are not on screen are prefetched, each once until it
+  /// leaves that range; one that leaves it without being shown is
+  /// cancelled; one that comes on screen is neither. Both calls are made at
+  /// most once per pass, with ascending index paths. Turning it off
+  /// cancels what is outstanding at the next pass.
+  ///
+  /// - Complexity: O(1) to set; each pass then costs O(log *n* + the items
+  ///   in the range ahead).
+  public var isPrefetchingEnabled = true {
+    didSet { needsLayout = true }
+  }
+
   // MARK: Selection settings
 
   /// Whether ``selectItem(at:)`` selects anything. Default `true`. O(1).
@@ -187,6 +211,8 @@ public final class CollectionView {
   /// The element a layout pass is asking the data source a view for, and
   /// its frame, so that dequeuing need not compute it.
   var arrivingSupplementary: (element: SupplementaryElement, frame: CGRect)?
+  /// What has been prefetched and which way the content last scrolled.
+  var prefetcher = Prefetcher()
   /// Selected items, global indexes.
   var selectedIndexes: Set<Int> = []
 
@@ -346,20 +372,33 @@ public final class CollectionView {
     } else {
       frame = global(indexPath).map { engine.frame(of: $0) } ?? .zero
     }
-    if let cell = reuseQueue.dequeue(identifier: identifier, forItem: global(indexPath)) {
-      cell.prepareForReuse()
-      cell.frame = frame
-      return cell
+    let queued = reuseQueue.dequeue(identifier: identifier, forItem: global(indexPath))
+    return vend(
+      queued, orNew: registeredClasses[identifier], kind: "UICollectionElementKindCell",
+      identifier: identifier, frame: frame) as! CollectionViewCell
+  }
+
+  /// `queued` prepared for reuse, else a new instance of `registered` with
+  /// the reuse identifier; either at `frame`. Without either it stops the
+  /// program with UIKit's message for an unregistered identifier.
+  func vend(
+    _ queued: CollectionReusableView?, orNew registered: CollectionReusableView.Type?, kind: String,
+    identifier: String, frame: CGRect
+  ) -> CollectionReusableView {
+    if let queued {
+      queued.prepareForReuse()
+      queued.frame = frame
+      return queued
     }
-    guard let cellClass = registeredClasses[identifier] else {
+    guard let registered else {
       fatalError(
-        "could not dequeue a view of kind: UICollectionElementKindCell with identifier "
-          + "\(identifier) - must register a nib or a class for the identifier")
+        "could not dequeue a view of kind: \(kind) with identifier \(identifier) - "
+          + "must register a nib or a class for the identifier")
     }
-    let cell = cellClass.init(frame: frame)
-    cell.reuseIdentifier = identifier
-    cell.owner = self
-    return cell
+    let view = registered.init(frame: frame)
+    view.reuseIdentifier = identifier
+    view.owner = self
+    return view
   }
 
   /// The cells on screen, in index path order.

@@ -45,20 +45,10 @@ extension CollectionView {
     } else {
       frame = element.flatMap { engine.frame(of: $0, pinning: pinningBounds) } ?? .zero
     }
-    if let view = supplementaryQueue.dequeue(kind: elementKind, identifier: identifier, for: element) {
-      view.prepareForReuse()
-      view.frame = frame
-      return view
-    }
-    guard let viewClass = registeredSupplementaryClasses[elementKind]?[identifier] else {
-      fatalError(
-        "could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - "
-          + "must register a nib or a class for the identifier")
-    }
-    let view = viewClass.init(frame: frame)
-    view.reuseIdentifier = identifier
-    view.owner = self
-    return view
+    return vend(
+      supplementaryQueue.dequeue(kind: elementKind, identifier: identifier, for: element),
+      orNew: registeredSupplementaryClasses[elementKind]?[identifier], kind: elementKind,
+      identifier: identifier, frame: frame)
   }
 
   /// The header or footer view of `elementKind` at `indexPath` (the

@@ -161,6 +161,10 @@ extension CollectionView {
     // Invalidations still waiting for a pass (made from a callback) follow
     // their items.
     pendingInvalidations = pendingInvalidations.compactMap { batch.newIndex(of: $0) }
+    // Prefetched items follow theirs; deleted and reloaded ones are cancelled.
+    prefetcher.remap(
+      { old in ValidatedBatch.contains(batch.reloadedOld, old) ? nil : batch.newIndex(of: old) },
+      oldPath: indexPath(forGlobal:))
 
     let anchor = captureAnchor(for: batch)
     let dirty = engine.apply(
