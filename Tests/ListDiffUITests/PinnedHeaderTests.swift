@@ -166,13 +166,17 @@ struct PinnedHeaderTests {
     #expect(cell.frame.minX == screen.collectionView.contentOffset.x)
   }
 
-  @Test("a header block taller than the viewport is not pinned: it scrolls with its items")
+  @Test("a header block taller than the viewport is reported and not pinned: it scrolls with its items")
   func tallHeader() {
     let screen = ListScreen.logging(height: 3)
-    screen.setRoot(
+    screen.expectWarnings(.invalidGeometry) {
+      screen.setRoot(
       CompositeSection(id: "s", header: lines(["h1", "h2", "h3", "h4"]), pinsHeader: true) {
         lines((0..<20).map { "i\($0)" })
       })
+    }
+    #expect(screen.diagnostics.filter { $0.kind == .invalidGeometry }.count == 1)
+    #expect(screen.diagnostics.last?.message.contains("not pinned") == true, "\(screen.diagnostics)")
     #expect(screen.text == "h1=0\nh2=0\nh3=0")
     screen.scroll(by: 5)
     #expect(screen.text == "i1=0\ni2=0\ni3=0")

@@ -254,11 +254,14 @@ public final class CollectionView {
     didSet {
       guard pinnedItemRanges != oldValue else { return }
       pinnedItemRanges.sort { $0.header.lowerBound < $1.header.lowerBound }
+      reportedUnpinnableHeaders = []
       needsLayout = true
     }
   }
   /// Where the last layout pass drew pinned items, by global index.
   var pinnedFrames: [Int: CGRect] = [:]
+  /// Pinned header blocks (by first item) reported as too long to pin.
+  var reportedUnpinnableHeaders: Set<Int> = []
 
   /// Receives the error when an insert, delete, move or reload made outside
   /// ``performBatchUpdates(_:completion:)`` is invalid; the collection is

@@ -38,9 +38,10 @@ extension FlowLayoutEngine {
   /// first). Indexes out of the item range are ignored.
   ///
   /// - Complexity: O(*p* + the pinned items' frames) for *p* ranges.
-  func pinnedFrames(of ranges: [PinnedItemRange], pinning low: CGFloat, high: CGFloat)
-    -> [(index: Int, frame: CGRect)]
-  {
+  func pinnedFrames(
+    of ranges: [PinnedItemRange], pinning low: CGFloat, high: CGFloat,
+    tooLong: inout [(range: PinnedItemRange, length: CGFloat, room: CGFloat)]
+  ) -> [(index: Int, frame: CGRect)] {
     var result: [(index: Int, frame: CGRect)] = []
     // The displayed trailing edges of the enclosing blocks, by level.
     var stack: [(level: Int, edge: CGFloat)] = []
@@ -58,6 +59,7 @@ extension FlowLayoutEngine {
       let blockStart = lineOrigin(of: range.header.lowerBound)
       let blockEnd = mainMax(frame(of: range.header.upperBound - 1))
       let length = blockEnd - blockStart
+      if length > high - top { tooLong.append((range, length, high - top)) }
       let start = length > high - top ? blockStart : max(blockStart, min(top, sectionEnd - length))
       stack.append((range.level, start + length))
       let shift = start - blockStart
@@ -91,7 +93,16 @@ extension CollectionView {
       return natural
     }
     let pinning = pinningBounds
-    let pinned = engine.pinnedFrames(of: pinnedItemRanges, pinning: pinning.low, high: pinning.high)
+    var tooLong: [(range: PinnedItemRange, length: CGFloat, room: CGFloat)] = []
+    let pinned = engine.pinnedFrames(
+      of: pinnedItemRanges, pinning: pinning.low, high: pinning.high, tooLong: &tooLong)
+    // Each block once while the ranges stay the same: a pass runs per scroll step.
+    for (range, length, room) in tooLong
+    where reportedUnpinnableHeaders.insert(range.header.lowerBound).inserted {
+      report(
+        "pinned header block of items \(range.header.lowerBound)..<\(range.header.upperBound)",
+        given: "\(length) points long", used: "not pinned (the viewport leaves it \(max(0, room)) points)")
+    }
     var frames: [Int: CGRect] = [:]
     for (index, frame) in pinned { frames[index] = frame }
     pinnedFrames = frames

@@ -100,7 +100,8 @@ public final class CompositeSection: Section, @unchecked Sendable {
   ///     section is visible; the end of the section pushes it up, so the
   ///     next pinned header takes its place. A pinned section inside another
   ///     stacks its header below the outer one's. A header block longer than
-  ///     the room the viewport leaves it scrolls with the items instead.
+  ///     the room the viewport leaves it scrolls with the items instead
+  ///     (reported once as an `invalidGeometry` diagnostic).
   ///   - sections: the children.
   /// - Complexity: O(*k*), *k* the number of sections.
   public init(
