@@ -136,6 +136,21 @@ struct PinnedHeaderTests {
     }
   }
 
+  @Test("after resizes the header is still pinned where the new viewport starts")
+  func resizes() {
+    let screen = ListScreen.logging(height: 4)
+    screen.setRoot(CompositeSection(pinned("a", count: 20), pinned("b", count: 20)))
+    screen.scroll(by: 10)
+    screen.resize(width: 20, height: 6)
+    #expect(screen.text == "a-header=0\na10=0\na11=0\na12=0\na13=0\na14=0")
+    screen.resize(width: 30, height: 2)
+    #expect(screen.text == "a-header=0\na10=0")
+    screen.resize(width: 20, height: 0)
+    #expect(screen.text == "")
+    screen.resize(width: 20, height: 3)
+    #expect(screen.text == "a-header=0\na10=0\na11=0")
+  }
+
   @Test("with estimated sizes the header pins the same")
   func estimated() {
     let screen = ListScreen.logging(height: 4)

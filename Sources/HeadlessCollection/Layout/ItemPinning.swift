@@ -59,7 +59,8 @@ extension FlowLayoutEngine {
       let blockStart = lineOrigin(of: range.header.lowerBound)
       let blockEnd = mainMax(frame(of: range.header.upperBound - 1))
       let length = blockEnd - blockStart
-      if length > high - top { tooLong.append((range, length, high - top)) }
+      // A viewport with no length shows nothing: no block is too long for it.
+      if length > high - top && high > low { tooLong.append((range, length, high - top)) }
       let start = length > high - top ? blockStart : max(blockStart, min(top, sectionEnd - length))
       stack.append((range.level, start + length))
       let shift = start - blockStart
