@@ -61,6 +61,27 @@ struct ControllerStore {
     return indexCache?[key]
   }
 
+  /// Asserts the invariants above, and that each stored controller and its
+  /// cell point at each other or at nothing (the mount links), for `host`
+  /// and `keys`, the list shown (debug builds).
+  ///
+  /// - Complexity: O(*n*) in the number of items.
+  func checkInvariants(host: ListDiffDataSource, keys: [ListItemKey]) {
+    for (key, controller) in byKey {
+      assert(controller.itemKey == key, "a controller is stored under its own key")
+      assert(controller.host === host, "a stored controller belongs to this data source")
+      if let cell = controller.mountedListCell {
+        assert(cell.controller === controller, "a mount link has two ends")
+      }
+    }
+    if let indexCache {
+      assert(indexCache.count == keys.count, "the index is of the list shown")
+      for (index, key) in keys.enumerated() {
+        assert(indexCache[key] == index, "the index maps every key to its index")
+      }
+    }
+  }
+
   /// The list changed: indexes must be found again.
   mutating func listDidChange() {
     indexCache = nil

@@ -85,6 +85,13 @@ struct RootScheduler {
     phase = .idle
   }
 
+  /// Asserts what holds once a root is applied and no callback runs
+  /// (debug builds).
+  func checkInvariantsBetweenRoots() {
+    assert(callbackDepth >= 0, "callback exits match entries")
+    assert(phase != .applying, "the applied root finished")
+  }
+
   mutating func enterCallback() {
     callbackDepth += 1
   }
