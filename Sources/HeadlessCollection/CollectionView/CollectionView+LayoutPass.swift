@@ -63,7 +63,7 @@ extension CollectionView {
     let delegate = self.delegate
     let dataSource = self.dataSource
 
-    let visible = engine.items(intersecting: bounds)
+    let visible = applyingPinning(to: engine.items(intersecting: bounds))
     let sorted = sortMountedCells(against: visible)
     let departing = departingCells
     departingCells = []
@@ -222,7 +222,8 @@ extension CollectionView {
   private func updateFramesAndLayOutCells(_ visible: [(index: Int, frame: CGRect)]) -> Bool {
     let aligned = mounted.count == visible.count
     for (slot, (index, cell)) in mounted.entries.enumerated() {
-      let frame = displayedFrame(of: index, placed: aligned ? visible[slot].frame : engine.frame(of: index))
+      let frame = displayedFrame(
+        of: index, placed: aligned ? visible[slot].frame : displayedFrame(of: index))
       if cell.frame != frame { cell.frame = frame }
       let selected = selectedIndexes.contains(index)
       if cell.isSelected != selected { cell.isSelected = selected }

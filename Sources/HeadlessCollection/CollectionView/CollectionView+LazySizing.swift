@@ -53,7 +53,9 @@ extension CollectionView {
   /// Asks the real sizes of the estimated items in ``sizingWindow`` (and of
   /// the item right after them, which could join their last line), places
   /// what they move, and moves the content offset by as much as the first
-  /// visible item's line moved, so that it stays put on screen. Repeats while
+  /// visible item's line moved (the item a batch anchored the viewport to,
+  /// while that batch lays out), so that it stays put on screen; with
+  /// ``ContentAnchoring/end``, a viewport at the end stays at the end. Repeats while
   /// the window, as placed anew, holds estimated items: each round sizes at
   /// least one item and none is asked twice, so it ends; sizes far below the
   /// estimate only take a few more rounds.
@@ -70,9 +72,18 @@ extension CollectionView {
       if let last = inWindow.last?.index, last + 1 < itemCount, engine.needsSize(last + 1) {
         needed.append(last + 1)
       }
+      // Pinned header blocks are drawn in the window however far their
+      // own place is: they need their real sizes too.
+      if !pinnedItemRanges.isEmpty {
+        needed = Array(Set(needed + pinnedHeadersNeedingSize(near: sizingWindow))).sorted()
+      }
       guard !needed.isEmpty else { return }
 
-      let anchor = engine.items(intersecting: bounds).first?.index
+      // The item a batch anchored the viewport to, if any, else the first
+      // visible one; or the end, for a viewport anchored there.
+      let keepsEnd = contentAnchoring == .end && isAtContentEnd
+      let anchor = anchoredItem.flatMap { $0 < itemCount ? $0 : nil }
+        ?? engine.items(intersecting: bounds).first?.index
       let anchorOrigin = anchor.map(engine.lineOrigin(of:))
       var sizes: [(index: Int, size: CGSize)] = []
       sizes.reserveCapacity(needed.count)
@@ -90,23 +101,14 @@ extension CollectionView {
       engine.setSizes(sizes)
       engine.relayout(dirty: needed)
 
-      if let anchor, let anchorOrigin {
+      if keepsEnd {
+        setMainOffsetSilently(mainOffsetLimit)
+      } else if let anchor, let anchorOrigin {
         let shift = engine.lineOrigin(of: anchor) - anchorOrigin
-        if shift != 0 { shiftContentOffsetSilently(by: shift) }
+        // The content moved under the viewport by as much, so nothing
+        // moves on screen.
+        if shift != 0 { setMainOffsetSilently(mainOffset + shift) }
       }
     }
-  }
-
-  /// Moves the content offset along the scroll direction without telling
-  /// the delegate, clamped: the content moved under the viewport by as much,
-  /// so nothing moved on screen.
-  private func shiftContentOffsetSilently(by shift: CGFloat) {
-    let range = contentOffsetRange
-    var offset = storedContentOffset
-    switch engine.direction {
-    case .vertical: offset.y = Self.clamp(offset.y + shift, to: range.y, orElse: offset.y)
-    case .horizontal: offset.x = Self.clamp(offset.x + shift, to: range.x, orElse: offset.x)
-    }
-    storedContentOffset = offset
   }
 }

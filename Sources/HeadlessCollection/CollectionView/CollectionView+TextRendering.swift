@@ -11,7 +11,8 @@ extension CollectionView {
   /// character in one point, clipped to its frame and to the viewport. Frames
   /// are placed at their origin minus ``contentOffset``, rounded to the
   /// nearest point. The output depends only on the layout and the cells'
-  /// text, so it can be compared with stored snapshots. Visible headers and
+  /// text, so it can be compared with stored snapshots. Pinned items (see
+  /// `PinnedItemRange`) are drawn after the others. Visible headers and
   /// footers are drawn the same way after the cells, by section, so that a
   /// pinned header covers the items it lies over.
   ///
@@ -35,9 +36,14 @@ extension CollectionView {
     let height = Int(min(max(0, size.height), limit).rounded(.down))
     var canvas = TextCanvas(width: width, height: height)
     let origin = storedContentOffset
-    for (_, cell) in mounted.entries {
+    for (index, cell) in mounted.entries where pinnedFrames[index] == nil {
       let frame = cell.frame.offsetBy(dx: -origin.x, dy: -origin.y)
       canvas.draw(cell.textRepresentation, in: frame)
+    }
+    // Pinned items over the others, the outermost (first) block last, so
+    // that it is on top where blocks overlap.
+    for (index, cell) in mounted.entries.reversed() where pinnedFrames[index] != nil {
+      canvas.draw(cell.textRepresentation, in: cell.frame.offsetBy(dx: -origin.x, dy: -origin.y))
     }
     // Headers and footers after the cells, pinned ones last, so that a
     // pinned header covers the items (and footer) under it: UIKit gives

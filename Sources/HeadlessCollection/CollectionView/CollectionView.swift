@@ -246,6 +246,27 @@ public final class CollectionView {
   /// collection's own counts (which differ from the data source's until the
   /// movement ends).
   var interactiveMovement: InteractiveMovement?
+  /// How a batch update moves the content offset; set by ListDiffUI's data
+  /// source. Not API.
+  package var contentAnchoring: ContentAnchoring = .none
+  /// The item a batch anchored the viewport to (new index), kept in place
+  /// while that batch's layout pass sizes estimated items.
+  var anchoredItem: Int?
+  /// Blocks of items pinned to the leading edge while their section is in
+  /// view (see `PinnedItemRange`), sorted by header; set by ListDiffUI's
+  /// data source. Not API.
+  package var pinnedItemRanges: [PinnedItemRange] = [] {
+    didSet {
+      guard pinnedItemRanges != oldValue else { return }
+      pinnedItemRanges.sort { $0.header.lowerBound < $1.header.lowerBound }
+      reportedUnpinnableHeaders = []
+      needsLayout = true
+    }
+  }
+  /// Where the last layout pass drew pinned items, by global index.
+  var pinnedFrames: [Int: CGRect] = [:]
+  /// Pinned header blocks (by first item) reported as too long to pin.
+  var reportedUnpinnableHeaders: Set<Int> = []
 
   /// Receives the error when an insert, delete, move or reload made outside
   /// ``performBatchUpdates(_:completion:)`` is invalid; the collection is

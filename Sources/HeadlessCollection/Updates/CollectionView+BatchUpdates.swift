@@ -79,6 +79,7 @@ extension CollectionView {
     lastBatchUpdateWasAnimated = animated
     apply(validated, newCounts: newCounts, invalidatedOld: invalidatedOld)
     layoutIfNeeded()
+    anchoredItem = nil
     for completion in batch.completions { completion(true) }
   }
 
@@ -221,11 +222,13 @@ extension CollectionView {
       var next = asked.makeIterator()
       return remap.sourceOfNew.map { source in source.map { engine.sections[$0].metrics } ?? next.next()! }
     }
+    let anchor = captureAnchor(for: batch)
     let dirty = engine.apply(
       batch, newCounts: newCounts, invalidatedOld: invalidatedOld, placeholder: activeEstimate,
       newMetrics: newMetrics)
     resolveSizes(dirty)
     engine.relayout(dirty: dirty, firstChangedSection: batch.sections?.firstChanged)
+    if let anchor { restore(anchor, after: batch) }
     needsLayout = true
   }
 }

@@ -32,6 +32,11 @@ open class AnyListCellController {
   /// while it waits in the reuse queue, not yet given to another item.
   /// Always the cell whose `controller` is this one.
   weak var mountedListCell: ListCell?
+  /// Whether the controller heard `willEnterWorkingRange` and not yet the
+  /// matching `didExitWorkingRange` (see `WorkingRangeTracker`).
+  var isInWorkingRange = false
+  /// The working-range pass that last found the item in range.
+  var workingRangePass = 0
   /// Set while `configureCell` runs, so that a state change made there does
   /// not configure again (and again).
   var isConfiguring = false
@@ -73,6 +78,26 @@ open class AnyListCellController {
   open func itemSize(containerSize: CGSize) -> CGSize {
     .zero
   }
+
+  // MARK: Working range
+
+  /// The item came within ``ListDiffDataSource/workingRangeSize`` items of
+  /// the viewport (or into it): start work the item will need when it shows,
+  /// such as loading an image or the next page. Called once on entering;
+  /// ``didExitWorkingRange()`` follows once when the item leaves the range
+  /// or is deleted. Never called while the working range is off (size 0,
+  /// the default). A root set from here is applied after the current work.
+  /// The default does nothing.
+  ///
+  /// - Complexity: whatever the override does.
+  open func willEnterWorkingRange() {}
+
+  /// The item left the working range (scrolled away, deleted, or the range
+  /// turned off): cancel what ``willEnterWorkingRange()`` started. The
+  /// default does nothing.
+  ///
+  /// - Complexity: whatever the override does.
+  open func didExitWorkingRange() {}
 
   // MARK: Type-erased hooks, overridden by ListCellController
 
@@ -118,4 +143,5 @@ package enum ListLifecycleEvent: String, Sendable, CaseIterable {
   case configureCell, cellDidLayoutSubviews, didMount, willUnmount
   case didAppear, didFullyAppear, willPartiallyDisappear, willDisappear
   case didUpdateViewModel, didSelect
+  case willEnterWorkingRange, didExitWorkingRange
 }

@@ -192,6 +192,8 @@ open class ListCellController<
     case .didAppear: if let cell { didAppear(cell: cell) }
     case .didFullyAppear: if let cell { didFullyAppear(cell: cell) }
     case .didSelect: if let cell { didSelect(cell: cell) }
+    case .willEnterWorkingRange: willEnterWorkingRange()
+    case .didExitWorkingRange: didExitWorkingRange()
     }
   }
 }

@@ -125,10 +125,12 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
     }
   }
 
-  /// Derives appearance from the finished layout pass, then forwards.
+  /// Derives appearance and the working range from the finished layout
+  /// pass, then forwards.
   func collectionViewDidLayout(_ collectionView: CollectionView) {
     owner.callingOut {
       owner.updateAppearance()
+      owner.updateWorkingRange()
       forward?.collectionViewDidLayout(collectionView)
     }
   }

@@ -302,6 +302,7 @@ extension ListDiffDataSource {
   func retire(_ controller: AnyListCellController) {
     workCounts.controllersReleased += 1
     if let cell = controller.mountedListCell { unmount(controller, from: cell) }
+    retireFromWorkingRange(controller)
     controller.host = nil
     appearance.forget(controller)
     deferredInvalidations.removeAll { $0 === controller }

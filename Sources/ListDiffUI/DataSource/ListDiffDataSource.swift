@@ -124,7 +124,13 @@ public final class ListDiffDataSource {
 
   /// What the collection view shows: the last applied root, flattened.
   var list = FlatList() {
-    didSet { controllers.listDidChange() }
+    didSet {
+      controllers.listDidChange()
+      // Pinned header blocks are drawn by the collection view.
+      if !list.pinnedHeaders.isEmpty || !collectionView.pinnedItemRanges.isEmpty {
+        collectionView.pinnedItemRanges = list.pinnedHeaders
+      }
+    }
   }
   /// The view models of the list the last root replaced, released on the
   /// main actor's next turn.
@@ -135,6 +141,8 @@ public final class ListDiffDataSource {
   var controllers = ControllerStore()
   /// Which controllers' cells are visible.
   var appearance = AppearanceTracker()
+  /// Which controllers are in the working range.
+  var workingRange = WorkingRangeTracker()
   /// Controllers whose view state changed while the collection view could
   /// not be changed (inside a batch or a layout pass): re-sized once it can.
   var deferredInvalidations: [AnyListCellController] = []

@@ -35,6 +35,9 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// the app or from a controller) and used a safe value instead; the
     /// message is the collection view's ``/HeadlessCollection/GeometryIssue`` description.
     case invalidGeometry
+    /// ``ListDiffDataSource/workingRangeSize`` was set below zero; the
+    /// working range is off (zero) instead.
+    case invalidWorkingRangeSize
   }
 
   /// How much a diagnostic matters.

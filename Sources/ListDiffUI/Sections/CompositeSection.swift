@@ -18,8 +18,25 @@
 ///   footer
 /// }
 /// ```
+///
+/// A composite may have a header and a footer: sections shown before and
+/// after its children, whose items are ordinary items (controllers, view
+/// state, the whole lifecycle) scoped under the composite apart from its
+/// children, so a header item and a child item may share an identifier.
+///
+/// ```swift
+/// CompositeSection(id: "done", header: ListSection<Title, TitleController>(Title("Done"))) {
+///   ListSection<Todo, TodoController>(done)
+/// }
+/// ```
 public final class CompositeSection: Section, @unchecked Sendable {
   let children: [Section?]
+  /// Shown before the children, in a scope of its own.
+  let header: Section?
+  /// Shown after the children, in a scope of its own.
+  let footer: Section?
+  /// Whether the header block pins to the top of the viewport.
+  let pinsHeader: Bool
 
   /// Composes `sections` in order; `nil` entries are skipped but keep their
   /// position.
@@ -27,6 +44,9 @@ public final class CompositeSection: Section, @unchecked Sendable {
   /// - Complexity: O(*k*), *k* the number of sections.
   public init(_ sections: Section?..., id: String? = nil) {
     children = sections
+    header = nil
+    footer = nil
+    pinsHeader = false
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -35,6 +55,9 @@ public final class CompositeSection: Section, @unchecked Sendable {
   /// - Complexity: O(*k*), *k* the number of sections.
   public init(id: String?, _ sections: Section?...) {
     children = sections
+    header = nil
+    footer = nil
+    pinsHeader = false
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -43,6 +66,9 @@ public final class CompositeSection: Section, @unchecked Sendable {
   /// - Complexity: O(*k*), *k* the number of sections.
   public init(_ sections: [Section?], id: String? = nil) {
     children = sections
+    header = nil
+    footer = nil
+    pinsHeader = false
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
   }
 
@@ -55,7 +81,57 @@ public final class CompositeSection: Section, @unchecked Sendable {
   public init(id: String? = nil, @SectionBuilder _ content: () -> [Section?]) {
     let sections = content()
     children = sections
+    header = nil
+    footer = nil
+    pinsHeader = false
     super.init(id: id, itemCapacity: Self.capacity(of: sections))
+  }
+
+  /// Composes `sections` between a header and a footer. The header's and
+  /// the footer's items are items like the children's — diffed with them
+  /// (a header whose view model changes is updated in place, in the same
+  /// batch), with controllers and the whole lifecycle — and each block has
+  /// a scope of its own under this section, so an identifier used by a
+  /// header, a footer and a child names three different items.
+  ///
+  /// - Parameters:
+  ///   - id: this section's id.
+  ///   - header: shown before the children; nil for none.
+  ///   - footer: shown after the children; nil for none.
+  ///   - pinsHeader: keep the header block at the top of the viewport
+  ///     (the leading edge, scrolling horizontally) while any item of this
+  ///     section is visible; the end of the section pushes it up, so the
+  ///     next pinned header takes its place. A pinned section inside another
+  ///     stacks its header below the outer one's. A header block longer than
+  ///     the room the viewport leaves it scrolls with the items instead
+  ///     (reported once as an `invalidGeometry` diagnostic).
+  ///   - sections: the children.
+  /// - Complexity: O(*k*), *k* the number of sections.
+  public init(
+    id: String? = nil, header: Section?, footer: Section? = nil, pinsHeader: Bool = false,
+    _ sections: [Section?]
+  ) {
+    children = sections
+    self.header = header
+    self.footer = footer
+    self.pinsHeader = pinsHeader
+    super.init(id: id, itemCapacity: Self.capacity(of: sections + [header, footer]))
+  }
+
+  /// The builder form of ``init(id:header:footer:pinsHeader:_:)-(_,_,_,_,[Section?])``:
+  /// the children listed in a ``SectionBuilder`` block.
+  ///
+  /// - Complexity: O(*k*), *k* the number of sections listed.
+  public init(
+    id: String? = nil, header: Section?, footer: Section? = nil, pinsHeader: Bool = false,
+    @SectionBuilder _ content: () -> [Section?]
+  ) {
+    let sections = content()
+    children = sections
+    self.header = header
+    self.footer = footer
+    self.pinsHeader = pinsHeader
+    super.init(id: id, itemCapacity: Self.capacity(of: sections + [header, footer]))
   }
 
   static func capacity(of sections: [Section?]) -> Int {
@@ -65,7 +141,20 @@ public final class CompositeSection: Section, @unchecked Sendable {
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
+    // The header and footer scopes are components no child scope has, so
+    // their items never meet the children's.
+    let start = flattener.itemCount
+    if let header { flattener.flattenChildren([header], scope: scope.child(.header)) }
+    let headerEnd = flattener.itemCount
+    let level = flattener.pinDepth
+    if pinsHeader { flattener.pinDepth += 1 }
     flattener.flattenChildren(children, scope: scope)
+    if pinsHeader { flattener.pinDepth -= 1 }
+    if let footer { flattener.flattenChildren([footer], scope: scope.child(.footer)) }
+    if pinsHeader {
+      flattener.list.appendPinnedHeader(
+        header: start..<headerEnd, section: start..<flattener.itemCount, level: level)
+    }
   }
 }
 

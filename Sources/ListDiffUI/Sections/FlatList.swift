@@ -1,3 +1,4 @@
+import HeadlessCollection
 import ListDiff
 
 /// The identity of one flattened item: its view model's identifier, scoped by
@@ -83,6 +84,8 @@ struct FlatList: Sendable {
   private(set) var viewModels: [any ListViewModel] = []
   private(set) var leaves: [ListLeaf] = []
   private(set) var leafStarts: [Int] = []
+  /// The header blocks of sections that pin them (`FlatList+PinnedHeaders`).
+  var pinnedHeaders: [PinnedItemRange] = []
 
   /// The number of items.
   var count: Int { keys.count }
@@ -194,6 +197,7 @@ struct FlatList: Sendable {
       kept.leafStarts.append(kept.keys.count)
       leaf += 1
     }
+    if !pinnedHeaders.isEmpty { kept.pinnedHeaders = pinnedHeaders(removing: indexes) }
     return kept
   }
 

@@ -1,4 +1,10 @@
 extension Flattener {
+  /// The number of items flattened so far: those in `list` and those taken
+  /// from the previous list and still waiting in `pending`. Item ranges
+  /// recorded while flattening (pinned header blocks) count with it, not
+  /// with `list.count`.
+  var itemCount: Int { list.count + pending.count }
+
   /// Starts a leaf whose items are appended next.
   mutating func beginLeaf(_ leaf: ListLeaf) {
     flushPending()

@@ -64,6 +64,8 @@ struct Flattener {
   var pending: Range<Int> = 0..<0
   /// The capacity to reserve before the first item is copied or made.
   var capacity = 0
+  /// How many sections that pin their headers enclose the one flattened now.
+  var pinDepth = 0
 
   init(previous: FlatList) {
     self.previous = previous

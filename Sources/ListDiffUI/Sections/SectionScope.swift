@@ -24,6 +24,11 @@ final class SectionScope: Sendable {
     case model(String)
     /// The branch of an `if`/`else` in a section builder (true: the first).
     case branch(Bool)
+    /// The header block of a composite section: its own scope, so that a
+    /// header's identifiers never meet the children's.
+    case header
+    /// The footer block of a composite section.
+    case footer
   }
 
   let parent: SectionScope?
@@ -73,6 +78,8 @@ final class SectionScope: Sendable {
       let canonical = canonicalForm(id)
       return "@\(canonical.utf8.count):\(canonical)"
     case .branch(let first): return first ? "?T" : "?F"
+    case .header: return "^H"
+    case .footer: return "^F"
     }
   }
 
@@ -105,7 +112,7 @@ final class SectionScope: Sendable {
     components.compactMap {
       switch $0 {
       case .id(let id), .model(let id): return id
-      case .position, .branch: return nil
+      case .position, .branch, .header, .footer: return nil
       }
     }
   }
@@ -119,6 +126,8 @@ final class SectionScope: Sendable {
       case .id(let id): parts.append("\"\(id)\"")
       case .model(let id): parts.append("model \"\(id)\"")
       case .branch(let first): parts.append(first ? "if" : "else")
+      case .header: parts.append("header")
+      case .footer: parts.append("footer")
       }
     }
     return parts.joined(separator: " > ")

@@ -1,0 +1,69 @@
+// The article Section headers and footers (Sources/ListDiffUI/ListDiffUI.docc/SectionHeaders.md):
+// its code blocks verbatim (ArticleCodeTests checks they stay so), and tests
+// of what its prose claims.
+
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+import ListDiffUITesting
+import Testing
+
+struct TitleViewModel: ListViewModel, Equatable {
+  var identifier: String
+  var text: String
+}
+
+final class TitleCell: ListCell {
+  var text = ""
+  override var textRepresentation: String { text }
+}
+
+final class TitleController: ListCellController<TitleViewModel, ListViewStateNone, TitleCell> {
+  override func itemSize(containerSize: CGSize) -> CGSize {
+    CGSize(width: containerSize.width, height: 1)
+  }
+  override func configureCell(cell: TitleCell) {
+    cell.text = viewModel.text
+  }
+}
+
+func title(_ text: String) -> Section {
+  ListSection<TitleViewModel, TitleController>(TitleViewModel(identifier: "title", text: text))
+}
+
+func groups(_ groups: [String: [String]]) -> Section {
+  CompositeSection(id: "all", header: title("\(groups.count) groups"), pinsHeader: true) {
+    for name in groups.keys.sorted() {
+      CompositeSection(id: name, header: title(name.uppercased()), pinsHeader: true) {
+        ListSection<TitleViewModel, TitleController>(
+          groups[name]!.map { TitleViewModel(identifier: $0, text: "  " + $0) })
+      }
+    }
+  }
+}
+
+@Suite("Article: Section headers and footers")
+@MainActor
+struct SectionHeadersArticleTests {
+  @Test func nestedHeadersPinAndStack() {
+    let screen = ListScreen(width: 12, height: 4)
+    let model = ["fruit": (0..<6).map { "apple\($0)" }, "veg": (0..<6).map { "kale\($0)" }]
+    screen.setRoot(groups(model))
+    #expect(screen.diagnostics.isEmpty)
+    #expect(screen.text == "2 groups\nFRUIT\n  apple0\n  apple1")
+    screen.scroll(by: 3)
+    #expect(screen.text == "2 groups\nFRUIT\n  apple3\n  apple4")
+    screen.scroll(by: 5)
+    #expect(screen.text == "2 groups\nVEG\n  kale1\n  kale2")
+  }
+
+  @Test func aCountInTheHeaderIsUpdatedInPlace() throws {
+    let screen = ListScreen(width: 12, height: 4)
+    screen.setRoot(groups(["fruit": ["apple"]]))
+    let header = try #require(screen.dataSource.cellController(forIdentifier: "title", sectionPath: ["all"]))
+    screen.setRoot(groups(["fruit": ["apple"], "veg": ["kale"]]))
+    #expect(screen.dataSource.cellController(forIdentifier: "title", sectionPath: ["all"]) === header)
+    #expect(screen.updates.last?.updates == [0])
+    #expect(screen.text == "2 groups\nFRUIT\n  apple\nVEG")
+  }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+import ListDiffUITesting
+import TestSupport
+import Testing
+
+@Suite("Pinned section headers")
+@MainActor
+struct PinnedHeaderTests {
+  /// Items one point tall, so that the screen's text shows one item a line.
+  private func lines(_ identifiers: [String], value: Int = 0) -> ListSection<ItemVM, ItemController> {
+    section(identifiers.map { ItemVM(identifier: $0, value: value, height: 1) })
+  }
+
+  private func pinned(_ id: String, count: Int, footer: Bool = false) -> CompositeSection {
+    CompositeSection(
+      id: id, header: lines(["\(id)-header"]), footer: footer ? lines(["\(id)-footer"]) : nil,
+      pinsHeader: true
+    ) {
+      lines((0..<count).map { "\(id)\($0)" })
+    }
+  }
+
+  @Test("the header stays on top while its section is visible, pushed up by the next pinned header")
+  func pinsAndIsPushed() throws {
+    let screen = ListScreen.logging(height: 4)
+    screen.setRoot(CompositeSection(pinned("a", count: 6), pinned("b", count: 6)))
+    #expect(screen.text == "a-header=0\na0=0\na1=0\na2=0")
+    screen.scroll(by: 3)
+    #expect(screen.text == "a-header=0\na3=0\na4=0\na5=0")
+    screen.scroll(by: 1)  // the header covers the first item under it
+    #expect(screen.text == "a-header=0\na4=0\na5=0\nb-header=0")
+    screen.scroll(by: 1)
+    #expect(screen.text == "a-header=0\na5=0\nb-header=0\nb0=0")
+    screen.scroll(by: 1)  // section a's end pushes its header up against b's
+    #expect(screen.text == "a-header=0\nb-header=0\nb0=0\nb1=0")
+    screen.scroll(by: 1)
+    #expect(screen.text == "b-header=0\nb0=0\nb1=0\nb2=0")
+    screen.scroll(by: 2)
+    #expect(screen.text == "b-header=0\nb2=0\nb3=0\nb4=0")
+    expectSnapshot(screen, named: "b-pinned")
+  }
+
+  @Test("the pinned header's controller hears didAppear and didFullyAppear as a visible item does, and nothing while it stays pinned")
+  func pinnedHeaderAppears() throws {
+    let screen = ListScreen.logging(height: 4)
+    screen.setRoot(CompositeSection(pinned("a", count: 30), pinned("b", count: 30)))
+    let header = try #require(screen.controller("a-header", sectionPath: ["a"]))
+    #expect(screen.log.events(of: header).suffix(2) == ["didAppear", "didFullyAppear"])
+    screen.log.reset()
+    for _ in 0..<20 { screen.scroll(by: 1) }
+    #expect(screen.log.events(of: header).isEmpty, "\(screen.log.events(of: header))")
+    #expect(screen.text.hasPrefix("a-header=0\n"))
+    screen.scroll(by: 20)  // section a is gone: its header leaves with it
+    #expect(screen.log.events(of: header).contains("willDisappear"))
+    #expect(screen.text.hasPrefix("b-header=0\n"))
+    let bHeader = try #require(screen.controller("b-header", sectionPath: ["b"]))
+    #expect(screen.log.events(of: bHeader).contains("didFullyAppear"))
+    #expect(screen.log.violations.isEmpty)
+  }
+
+  @Test("a header whose view model changes is updated in place while pinned")
+  func pinnedHeaderUpdates() {
+    let screen = ListScreen.logging(height: 3)
+    func root(count: Int) -> Section {
+      CompositeSection(id: "todo", header: lines(["count"], value: count), pinsHeader: true) {
+        lines((0..<20).map { "t\($0)" })
+      }
+    }
+    screen.setRoot(root(count: 1))
+    screen.scroll(by: 10)
+    #expect(screen.text == "count=1\nt10=0\nt11=0")
+    screen.setRoot(root(count: 2))
+    #expect(screen.text == "count=2\nt10=0\nt11=0")
+  }
+
+  /// Nested pinned sections: the outer header on top, the inner one below
+  /// it, over a 10,000-item list scrolled a page at a time; at every page
+  /// the headers of the sections in view are where they belong.
+  @Test("nested pinned headers stack, outermost on top, through a 10,000-item list", .timeLimit(.minutes(5)))
+  func nestedThroughTenThousand() throws {
+    let screen = ListScreen.logging(height: 8)
+    let groups = 100
+    let perGroup = 98
+    screen.setRoot(
+      CompositeSection(id: "list", header: lines(["list-header"]), pinsHeader: true) {
+        for g in 0..<groups {
+          CompositeSection(id: "g\(g)", header: lines(["g\(g)-header"]), pinsHeader: true) {
+            lines((0..<perGroup).map { "g\(g)-\($0)" })
+          }
+        }
+      })
+    #expect(screen.dataSource.itemCount == 1 + groups * (perGroup + 1))
+    #expect(screen.dataSource.itemCount > 9_900)
+    var page = 0
+    var offset = 0
+    let end = Int(screen.collectionView.contentSize.height) - 8
+    while offset < end {
+      let text = screen.text.split(separator: "\n").map(String.init)
+      #expect(text.first == "list-header=0", "page \(page)")
+      // The second line is the header of the group of the third line's
+      // item, unless that group's header is being pushed by the next one.
+      let item = text[2]
+      if let dash = item.firstIndex(of: "-"), !item.hasPrefix("g-") {
+        let group = String(item[..<dash])
+        #expect(text[1] == "\(group)-header=0" || text[2].hasSuffix("-header=0") || text[1].hasSuffix("-97=0"), "page \(page): \(text)")
+      }
+      if page == 0 || page == 617 || page == 1_000 {
+        expectSnapshot(screen, named: "page\(page)")
+      }
+      page += 1
+      screen.scroll(by: 8)
+      offset += 8
+    }
+    screen.scroll(by: -3)
+    expectSnapshot(screen, named: "near-the-end")
+    #expect(screen.log.violations.isEmpty)
+  }
+
+  @Test("at a group's end its header is pushed up under the outer header, then the next group's takes over")
+  func nestedPush() {
+    let screen = ListScreen.logging(height: 6)
+    screen.setRoot(
+      CompositeSection(id: "list", header: lines(["list-header"]), pinsHeader: true) {
+        for g in 0..<3 {
+          CompositeSection(id: "g\(g)", header: lines(["g\(g)-header"]), pinsHeader: true) {
+            lines((0..<10).map { "g\(g)-\($0)" })
+          }
+        }
+      })
+    // Group g0 spans points 1-11 (header at 1), g1 starts at 12.
+    for offset in [5, 8, 9, 10, 11] {
+      screen.collectionView.setContentOffset(CGPoint(x: 0, y: offset), animated: false)
+      expectSnapshot(screen, named: "offset\(offset)")
+    }
+  }
+
+  @Test("after resizes the header is still pinned where the new viewport starts")
+  func resizes() {
+    let screen = ListScreen.logging(height: 4)
+    screen.setRoot(CompositeSection(pinned("a", count: 20), pinned("b", count: 20)))
+    screen.scroll(by: 10)
+    screen.resize(width: 20, height: 6)
+    #expect(screen.text == "a-header=0\na10=0\na11=0\na12=0\na13=0\na14=0")
+    screen.resize(width: 30, height: 2)
+    #expect(screen.text == "a-header=0\na10=0")
+    screen.resize(width: 20, height: 0)
+    #expect(screen.text == "")
+    screen.resize(width: 20, height: 3)
+    #expect(screen.text == "a-header=0\na10=0\na11=0")
+  }
+
+  @Test("with estimated sizes the header pins the same")
+  func estimated() {
+    let screen = ListScreen.logging(height: 4)
+    screen.collectionView.collectionViewLayout.estimatedItemSize = CGSize(width: 20, height: 3)
+    screen.setRoot(CompositeSection(pinned("a", count: 500), pinned("b", count: 500)))
+    screen.scroll(by: 250)
+    #expect(screen.text.hasPrefix("a-header=0\n"))
+    screen.scroll(toIdentifier: "b100", sectionPath: ["b"])
+    #expect(screen.text == "b-header=0\nb101=0\nb102=0\nb103=0")
+    screen.scroll(toIdentifier: "a400", sectionPath: ["a"])
+    #expect(screen.text == "a-header=0\na401=0\na402=0\na403=0")
+  }
+
+  @Test("scrolling horizontally the header pins at the leading edge")
+  func horizontal() throws {
+    let screen = ListScreen.logging(height: 10, width: 20)
+    let layout = screen.collectionView.collectionViewLayout
+    layout.scrollDirection = .horizontal
+    // Items are the container's width (20) and 1 tall: columns of ten.
+    // Section a (header and 30 items) fills four columns, 80 points.
+    screen.setRoot(CompositeSection(pinned("a", count: 30), pinned("b", count: 30)))
+    screen.collectionView.setContentOffset(CGPoint(x: 0, y: 0), animated: false)
+    let header = try #require(screen.dataSource.indexPath(forIdentifier: "a-header", sectionPath: ["a"]))
+    let width = try #require(screen.collectionView.layoutAttributesForItem(at: header)).frame.width
+    screen.collectionView.setContentOffset(CGPoint(x: width * 2 + 5, y: 0), animated: false)
+    screen.collectionView.layoutIfNeeded()
+    let cell = try #require(screen.collectionView.cellForItem(at: header))
+    #expect(cell.frame.minX == screen.collectionView.contentOffset.x)
+  }
+
+  @Test("a header block taller than the viewport is reported and not pinned: it scrolls with its items")
+  func tallHeader() {
+    let screen = ListScreen.logging(height: 3)
+    screen.expectWarnings(.invalidGeometry) {
+      screen.setRoot(
+      CompositeSection(id: "s", header: lines(["h1", "h2", "h3", "h4"]), pinsHeader: true) {
+        lines((0..<20).map { "i\($0)" })
+      })
+    }
+    #expect(screen.diagnostics.filter { $0.kind == .invalidGeometry }.count == 1)
+    #expect(screen.diagnostics.last?.message.contains("not pinned") == true, "\(screen.diagnostics)")
+    #expect(screen.text == "h1=0\nh2=0\nh3=0")
+    screen.scroll(by: 5)
+    #expect(screen.text == "i1=0\ni2=0\ni3=0")
+  }
+
+  /// A leaf whose view-model array is the very storage of a leaf shown
+  /// before is taken from the list shown instead of flattened again; the
+  /// pinned ranges recorded around it must count those items too.
+  @Test("pinned headers stay right when the sections' arrays are taken again from the list shown")
+  func pinnedHeadersOverReusedLeaves() {
+    let screen = ListScreen.logging(height: 4)
+    let a = (0..<6).map { ItemVM(identifier: "a\($0)", value: 0, height: 1) }
+    let b = (0..<6).map { ItemVM(identifier: "b\($0)", value: 0, height: 1) }
+    let aHeader = [ItemVM(identifier: "a-header", value: 0, height: 1)]
+    let bHeader = [ItemVM(identifier: "b-header", value: 0, height: 1)]
+    func root(first: [ItemVM]? = nil) -> Section {
+      CompositeSection(
+        first.map { section($0, id: "first") },
+        CompositeSection(id: "a", header: section(aHeader), pinsHeader: true) { section(a) },
+        CompositeSection(id: "b", header: section(bHeader), pinsHeader: true) { section(b) })
+    }
+    screen.setRoot(root())
+    screen.scroll(by: 8)
+    #expect(screen.text == "b-header=0\nb1=0\nb2=0\nb3=0")
+    // The same arrays again: every leaf is taken from the list shown.
+    screen.setRoot(root())
+    #expect(screen.text == "b-header=0\nb1=0\nb2=0\nb3=0")
+    // A new leaf first: the taken leaves follow items made afresh.
+    screen.setRoot(root(first: [ItemVM(identifier: "x", value: 0, height: 1)]))
+    screen.scroll(by: -20)
+    screen.scroll(by: 3)
+    #expect(screen.text == "a-header=0\na2=0\na3=0\na4=0")
+    screen.scroll(by: 6)
+    #expect(screen.text == "b-header=0\nb1=0\nb2=0\nb3=0")
+    #expect(screen.log.violations.isEmpty)
+  }
+}

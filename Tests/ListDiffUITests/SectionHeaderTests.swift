@@ -1,0 +1,127 @@
+import Foundation
+import HeadlessCollection
+import ListDiff
+import ListDiffUI
+import ListDiffUITesting
+import TestSupport
+import Testing
+
+@Suite("Headers and footers of sections")
+@MainActor
+struct SectionHeaderTests {
+  private func one(_ identifier: String, value: Int = 0) -> ListSection<ItemVM, ItemController> {
+    section([ItemVM(identifier: identifier, value: value)])
+  }
+
+  @Test("header, children, footer in order; the header's items are items with the full lifecycle")
+  func order() throws {
+    let screen = ListScreen.logging(height: 100)
+    screen.setRoot(
+      CompositeSection(id: "todo", header: one("title"), footer: one("count")) {
+        section(items("a", "b"))
+        section(items("c"))
+      })
+    #expect(screen.shown == ["title=0", "a=0", "b=0", "c=0", "count=0"])
+    let title = try #require(screen.controller("title", sectionPath: ["todo"]))
+    #expect(
+      screen.log.events(of: title) == [
+        "init", "configure", "cellDidLayoutSubviews", "didMount", "didAppear", "didFullyAppear",
+      ])
+    #expect(screen.diagnostics.isEmpty)
+  }
+
+  @Test("a header identifier equal to a child's is no collision: scoped apart, both shown, no diagnostic")
+  func scopedApart() throws {
+    let screen = ListScreen.logging(height: 100)
+    screen.setRoot(
+      CompositeSection(id: "s", header: one("x", value: 1), footer: one("x", value: 3)) {
+        one("x", value: 2)
+      })
+    #expect(screen.shown == ["x=1", "x=2", "x=3"])
+    #expect(screen.diagnostics.isEmpty)
+    #expect(screen.log.liveControllers.count == 3)
+  }
+
+  @Test("a header whose view model changes is updated in place, in the same batch as the children's changes")
+  func headerUpdatedInPlace() throws {
+    let screen = ListScreen.logging(height: 100)
+    func root(count: Int, _ ids: [String]) -> Section {
+      CompositeSection(id: "todo", header: one("count", value: count)) {
+        section(ids.map { ItemVM(identifier: $0) })
+      }
+    }
+    screen.setRoot(root(count: 2, ["a", "b"]))
+    let header = try #require(screen.controller("count", sectionPath: ["todo"]))
+    let cell = try #require(screen.cell(at: 0))
+    screen.log.reset()
+    screen.setRoot(root(count: 3, ["a", "b", "c"]))
+    #expect(screen.shown == ["count=3", "a=0", "b=0", "c=0"])
+    #expect(screen.controller("count", sectionPath: ["todo"]) === header)
+    #expect(screen.cell(at: 0) === cell)
+    #expect(screen.log.events(of: header) == ["didUpdateViewModel(2->3)", "configure", "cellDidLayoutSubviews"])
+    let update = try #require(screen.updates.last)
+    #expect(update.updates == [0] && update.inserts == [3] && update.deletes.isEmpty && update.moves.isEmpty)
+    #expect(screen.updates.count == 2)
+  }
+
+  @Test("nested composites with headers and footers; removing a sibling keeps the header's controller")
+  func nested() throws {
+    let screen = ListScreen.logging(height: 200)
+    func root(showOpen: Bool) -> Section {
+      CompositeSection(header: one("top")) {
+        if showOpen {
+          CompositeSection(id: "open", header: one("h"), footer: one("f")) { one("a") }
+        }
+        CompositeSection(id: "done", header: one("h"), footer: one("f")) { one("a") }
+      }
+    }
+    screen.setRoot(root(showOpen: true))
+    #expect(screen.shown == ["top=0", "h=0", "a=0", "f=0", "h=0", "a=0", "f=0"])
+    let doneHeader = try #require(screen.controller("h", sectionPath: ["done"]))
+    screen.setRoot(root(showOpen: false))
+    #expect(screen.shown == ["top=0", "h=0", "a=0", "f=0"])
+    #expect(screen.controller("h", sectionPath: ["done"]) === doneHeader)
+    #expect(screen.log.violations.isEmpty)
+  }
+
+  /// Random roots of composites with and without headers and footers, whose
+  /// identifiers repeat across blocks: every batch replays onto the old
+  /// list to give the new one, nothing is reported as a duplicate, and the
+  /// shown items are the flattened order.
+  @Test("random roots with headers and footers", .timeLimit(.minutes(5)))
+  func randomRoots() throws {
+    var generator = SeededGenerator(seed: 0x4EAD_E125)
+    let screen = ListScreen.logging(height: 1_000)
+    var shown: [String] = []
+    for step in 0..<500 {
+      var expected: [String] = []
+      var sections: [Section?] = []
+      for s in 0..<Int.random(in: 0...4, using: &generator) {
+        func block() -> ListSection<ItemVM, ItemController>? {
+          guard Bool.random(using: &generator) else { return nil }
+          let ids = (0..<Int.random(in: 1...2, using: &generator)).map { _ in "x\(Int.random(in: 0..<3, using: &generator))" }
+          let unique = ids.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+          let value = Int.random(in: 0..<2, using: &generator)
+          expected += unique.map { "\($0)=\(value)" }
+          return section(unique.map { ItemVM(identifier: $0, value: value) })
+        }
+        let header = block()
+        let child = block()
+        let footer = block()
+        sections.append(CompositeSection(id: "s\(s)", header: header, footer: footer, [child]))
+      }
+      let old = shown
+      screen.setRoot(CompositeSection(sections))
+      shown = screen.shown
+      #expect(shown == expected, "step \(step)")
+      if old != shown, let update = screen.updates.last {
+        var replayed = old
+        try update.apply(to: &replayed) { shown[$0] }
+        // Updated items keep their place and identity; only values differ.
+        let identity = { (line: String) in line.split(separator: "=").first.map(String.init) ?? "" }
+        #expect(replayed.map(identity) == shown.map(identity), "step \(step)")
+      }
+      #expect(screen.diagnostics.isEmpty, "step \(step)")
+    }
+  }
+}
