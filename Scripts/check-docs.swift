@@ -158,6 +158,10 @@ for module in modules {
     else { continue }
     for case let symbol as [String: Any] in graph["symbols"] as? [Any] ?? [] {
       let comment = symbol["docComment"] as? [String: Any] ?? [:]
+      // A comment written in another module (the standard library's, on a
+      // member a public type gets by conforming, such as an AsyncSequence's
+      // `min(by:)`) is not ours to wrap.
+      if let owner = comment["module"] as? String, owner != module.name { continue }
       let lines = (comment["lines"] as? [[String: Any]] ?? []).map { $0["text"] as? String ?? "" }
       let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: "/")
       var fenced = false

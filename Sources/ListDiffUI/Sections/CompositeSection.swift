@@ -25,7 +25,8 @@
 /// children, so a header item and a child item may share an identifier.
 ///
 /// ```swift
-/// CompositeSection(id: "done", header: ListSection<Title, TitleController>(Title("Done"))) {
+/// let title = ListSection<Title, TitleController>(Title("Done"))
+/// CompositeSection(id: "done", header: title) {
 ///   ListSection<Todo, TodoController>(done)
 /// }
 /// ```
