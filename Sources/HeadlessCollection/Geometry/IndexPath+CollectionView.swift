@@ -19,8 +19,8 @@ import Foundation
     ///
     /// - Complexity: O(1).
     public var item: Int {
-      get { self[checkedPosition(1)] }
-      set { self[checkedPosition(1)] = newValue }
+      get { self[collectionPosition(1)] }
+      set { self[collectionPosition(1)] = newValue }
     }
 
     /// The section index: the first index of a two-index path.
@@ -29,13 +29,13 @@ import Foundation
     ///
     /// - Complexity: O(1).
     public var section: Int {
-      get { self[checkedPosition(0)] }
-      set { self[checkedPosition(0)] = newValue }
+      get { self[collectionPosition(0)] }
+      set { self[collectionPosition(0)] = newValue }
     }
 
     /// `position`, once the path is known to hold the two indexes `item`
     /// and `section` require (like UIKit, anything else traps).
-    private func checkedPosition(_ position: Int) -> Int {
+    private func collectionPosition(_ position: Int) -> Int {
       if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
       return position
     }
