@@ -38,6 +38,13 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
   /// identifier has at most one matched pair, so the updates are exactly the
   /// changed pairs and the pass that spreads a change to every pair of its
   /// identifier is skipped.
+  ///
+  /// Longer than most (about 95 lines) on purpose: it is the diff's hot
+  /// path, read top to bottom as IGListKit's passes (prefix and suffix,
+  /// middle pairing, deletes, inserts and moves, updates), and the passes
+  /// share the running counts and reserved arrays that splitting would pass
+  /// back and forth through `inout` parameters of an `@inlinable` function.
+  /// The long secondary pass already stands apart (`collectUpdates`).
   @inlinable
   func run(
     oldIsUnique: Bool = false, unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
@@ -170,6 +177,9 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
   /// checked by their group in the pairing (no hashing); those of the prefix
   /// and suffix are compared with the changed identifiers when there are at
   /// most four, and otherwise hashed, for the first and only time.
+  ///
+  /// About 60 lines, kept whole: its two loops share the representatives,
+  /// the changed groups and the outer table, each built for the other.
   @inlinable
   func collectUpdates(
     changedPairs: [Int], prefix: Int, suffix: Int, pairing: borrowing _MiddlePairing,

@@ -85,16 +85,7 @@ extension CollectionView {
       let anchor = anchoredItem.flatMap { $0 < itemCount ? $0 : nil }
         ?? engine.items(intersecting: bounds).first?.index
       let anchorOrigin = anchor.map(engine.lineOrigin(of:))
-      var sizes: [(index: Int, size: CGSize)] = []
-      sizes.reserveCapacity(needed.count)
-      do {
-        let wasMeasuring = isMeasuring
-        isMeasuring = true
-        defer { isMeasuring = wasMeasuring }
-        for index in needed {
-          sizes.append((index, checkedSize(from: delegate, at: indexPath(forGlobal: index), layout: layout)))
-        }
-      }
+      let sizes = measuredSizes(of: needed, from: delegate, layout: layout)
       // A delegate that changed the collection meanwhile made these indexes
       // stale: the next pass starts over.
       guard engine.itemCount == itemCount, !hasPendingPlacement else { return }

@@ -110,6 +110,21 @@ extension CollectionView {
     collectionViewLayout.scrollDirection == .vertical ? size.height : size.width
   }
 
+  /// The delegate's sizes of the items at global `indexes`, in that order,
+  /// asked with ``isMeasuring`` set so that a batch started from the
+  /// delegate is refused.
+  ///
+  /// - Complexity: O(*k*) for *k* indexes, plus the delegate's answers.
+  func measuredSizes(
+    of indexes: [Int], from delegate: any CollectionViewDelegateFlowLayout,
+    layout: CollectionViewFlowLayout
+  ) -> [(index: Int, size: CGSize)] {
+    let wasMeasuring = isMeasuring
+    isMeasuring = true
+    defer { isMeasuring = wasMeasuring }
+    return indexes.map { ($0, checkedSize(from: delegate, at: indexPath(forGlobal: $0), layout: layout)) }
+  }
+
   /// The size of the item at `indexPath` from the delegate, replaced and
   /// reported if it cannot be laid out.
   @inline(__always)
@@ -182,19 +197,11 @@ extension CollectionView {
     let needed = engine.itemsNeedingSize(among: indexes)
     guard !needed.isEmpty else { return }
     let layout = collectionViewLayout
-    var sizes: [(index: Int, size: CGSize)] = []
-    sizes.reserveCapacity(needed.count)
     if let delegate {
-      let wasMeasuring = isMeasuring
-      isMeasuring = true
-      defer { isMeasuring = wasMeasuring }
-      for index in needed {
-        sizes.append((index, checkedSize(from: delegate, at: indexPath(forGlobal: index), layout: layout)))
-      }
+      engine.setSizes(measuredSizes(of: needed, from: delegate, layout: layout))
     } else {
       let size = checkedItemSize(layout)
-      for index in needed { sizes.append((index, size)) }
+      engine.setSizes(needed.map { ($0, size) })
     }
-    engine.setSizes(sizes)
   }
 }

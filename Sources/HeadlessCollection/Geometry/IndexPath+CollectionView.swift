@@ -19,14 +19,8 @@ import Foundation
     ///
     /// - Complexity: O(1).
     public var item: Int {
-      get {
-        if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
-        return self[1]
-      }
-      set {
-        if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
-        self[1] = newValue
-      }
+      get { self[collectionPosition(1)] }
+      set { self[collectionPosition(1)] = newValue }
     }
 
     /// The section index: the first index of a two-index path.
@@ -35,14 +29,15 @@ import Foundation
     ///
     /// - Complexity: O(1).
     public var section: Int {
-      get {
-        if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
-        return self[0]
-      }
-      set {
-        if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
-        self[0] = newValue
-      }
+      get { self[collectionPosition(0)] }
+      set { self[collectionPosition(0)] = newValue }
+    }
+
+    /// `position`, once the path is known to hold the two indexes `item`
+    /// and `section` require (like UIKit, anything else traps).
+    private func collectionPosition(_ position: Int) -> Int {
+      if count != 2 { fatalError("Invalid index path for use with a collection view: \(self)") }
+      return position
     }
   }
 #endif

@@ -166,6 +166,8 @@ public enum BatchUpdateError: Error, Hashable, Sendable, CustomStringConvertible
   ///
   /// - Complexity: O(length of the sentence).
   public var description: String {
+    // About 100 lines, kept as one switch: it is a table with one sentence
+    // per case, compared verbatim with UIKit's, and reads best side by side.
     switch self {
     case .invalidIndexPath(let path):
       return "Invalid index path for use with UICollectionView (\(path.uiKitDescription)). "

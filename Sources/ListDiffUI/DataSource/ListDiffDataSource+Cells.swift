@@ -81,7 +81,10 @@ extension ListDiffDataSource {
       guard let event = appearance.nextDisappearance(of: controller) else { break }
       controller.send(event, cell)
     }
-    // A callback above may have unmounted it already (by scrolling).
+    // A callback above may have unmounted it already: one that asks the
+    // data source for this item's cell (outside a layout pass, where a
+    // nested layout does nothing) mounts it elsewhere in a nested call.
+    // UnmountReentrancyTests reaches this.
     guard controller.mountedListCell === cell else { return }
     // Broken before `willUnmount` runs, so that nothing it does reaches the
     // cell through the controller again.
