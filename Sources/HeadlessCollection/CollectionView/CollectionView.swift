@@ -208,6 +208,11 @@ public final class CollectionView {
   /// their elements to take back, until the next pass settles them as
   /// ``reloadedCells`` are settled.
   var reloadedSupplementaries: [SupplementaryElement: CollectionReusableView] = [:]
+  /// Headers and footers of sections a batch deleted or reloaded, with the
+  /// elements they showed (indexes before the batch) and whether they still
+  /// need queueing; the next pass ends their display and queues them, as
+  /// ``departingCells`` are.
+  var departingSupplementaries: [(view: CollectionReusableView, element: SupplementaryElement, queue: Bool)] = []
   /// The element a layout pass is asking the data source a view for, and
   /// its frame, so that dequeuing need not compute it.
   var arrivingSupplementary: (element: SupplementaryElement, frame: CGRect)?
