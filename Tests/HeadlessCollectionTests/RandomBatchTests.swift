@@ -71,9 +71,12 @@ struct LayoutSettings {
       contentInset: EdgeInsets(top: small(), left: small(), bottom: small(), right: small()))
   }
 
-  @MainActor func makeCollection(_ model: some CollectionViewDataSource & CollectionViewDelegateFlowLayout)
-    -> CollectionView
-  {
+  /// A collection laid out with these settings over `model`; `prepare`
+  /// runs before the data source is set (to register more views, say).
+  @MainActor func makeCollection(
+    _ model: some CollectionViewDataSource & CollectionViewDelegateFlowLayout,
+    prepare: (CollectionView) -> Void = { _ in }
+  ) -> CollectionView {
     let layout = CollectionViewFlowLayout()
     layout.scrollDirection = direction
     layout.minimumLineSpacing = lineSpacing
@@ -83,6 +86,7 @@ struct LayoutSettings {
       frame: CGRect(x: 0, y: 0, width: 24, height: 12), collectionViewLayout: layout)
     collection.contentInset = contentInset
     collection.register(LabelCell.self, forCellWithReuseIdentifier: "label")
+    prepare(collection)
     collection.dataSource = model
     collection.delegate = model
     collection.reloadData()
