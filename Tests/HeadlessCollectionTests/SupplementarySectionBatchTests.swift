@@ -309,4 +309,30 @@ private let footer = CollectionView.elementKindSectionFooter
     // The headers and footers kept their views through the movement.
     #expect(model.events.filter { $0.hasPrefix("didEnd") }.isEmpty)
   }
+
+  @Test func elementsInARectComeSectionBySectionHeaderItemsFooter() {
+    let (_, collection) = fourSections()
+    func describe(_ rect: CGRect) -> [String] {
+      collection.layoutAttributesForElements(in: rect).map { attributes in
+        let place = "\(attributes.indexPath.section).\(attributes.indexPath.item)@\(Int(attributes.frame.minY))"
+        switch attributes.representedElementKind {
+        case header: return "H" + place
+        case footer: return "F" + place
+        default: return place
+        }
+      }
+    }
+    // Rows 2..<6: a1, A's footer, B's header, b0.
+    #expect(describe(CGRect(x: 0, y: 2, width: 6, height: 4)) == ["0.1@2", "F0.0@3", "H1.0@4", "1.0@5"])
+    // Everything: each section's header, items, footer.
+    #expect(describe(CGRect(x: 0, y: 0, width: 6, height: 16)).prefix(5) == ["H0.0@0", "0.0@1", "0.1@2", "F0.0@3", "H1.0@4"])
+    #expect(collection.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 6, height: 16)).count == 16)
+    // A pinned header is where it is pinned: B's at the top of the bounds.
+    let pinned = NamedSectionModel(["A", "B"].map { name in (name, (0..<4).map { "\(name)\($0)" }) })
+    let pinning = makeNamedCollection(pinned, height: 4, offset: 7) { $0.sectionHeadersPinToVisibleBounds = true }
+    let visible = pinning.layoutAttributesForElements(in: pinning.bounds)
+    #expect(visible.first?.representedElementKind == header)
+    #expect(visible.first?.frame.minY == 7)
+    #expect(visible.map(\.indexPath) == [ip(0, 1), ip(0, 1), ip(1, 1), ip(2, 1), ip(3, 1)])
+  }
 }
