@@ -152,10 +152,7 @@ final class HeaderedSizedModel: CollectionViewDataSource, CollectionViewDelegate
 
     for step in 0..<batches {
       let context = "seed \(seed) batch \(step)"
-      let length = settings.direction == .vertical ? collection.contentSize.height : collection.contentSize.width
-      let offset = CGFloat(Int.random(in: 0...max(0, Int(length)), using: &generator))
-      collection.setContentOffset(
-        settings.direction == .vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0), animated: false)
+      settings.scrollSomewhere(collection, using: &generator)
       let old = model.sections
       let viewsBefore = Dictionary(
         uniqueKeysWithValues: Self.kinds.flatMap { kind in
