@@ -71,9 +71,21 @@ struct LayoutSettings {
       contentInset: EdgeInsets(top: small(), left: small(), bottom: small(), right: small()))
   }
 
-  @MainActor func makeCollection(_ model: some CollectionViewDataSource & CollectionViewDelegateFlowLayout)
-    -> CollectionView
-  {
+  /// Scrolls `collection` to a random whole offset within its content
+  /// along the scroll direction, so that updates happen away from the top.
+  @MainActor func scrollSomewhere(_ collection: CollectionView, using generator: inout SeededGenerator) {
+    let length = direction == .vertical ? collection.contentSize.height : collection.contentSize.width
+    let offset = CGFloat(Int.random(in: 0...max(0, Int(length)), using: &generator))
+    collection.setContentOffset(
+      direction == .vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0), animated: false)
+  }
+
+  /// A collection laid out with these settings over `model`; `prepare`
+  /// runs before the data source is set (to register more views, say).
+  @MainActor func makeCollection(
+    _ model: some CollectionViewDataSource & CollectionViewDelegateFlowLayout,
+    prepare: (CollectionView) -> Void = { _ in }
+  ) -> CollectionView {
     let layout = CollectionViewFlowLayout()
     layout.scrollDirection = direction
     layout.minimumLineSpacing = lineSpacing
@@ -83,6 +95,7 @@ struct LayoutSettings {
       frame: CGRect(x: 0, y: 0, width: 24, height: 12), collectionViewLayout: layout)
     collection.contentInset = contentInset
     collection.register(LabelCell.self, forCellWithReuseIdentifier: "label")
+    prepare(collection)
     collection.dataSource = model
     collection.delegate = model
     collection.reloadData()
@@ -240,10 +253,7 @@ func longestIncreasingSubsequence<T>(_ items: [T], by key: (T) -> Int) -> [T] {
 
     for batch in 0..<batches {
       // Scroll somewhere first, so that updates happen away from the top too.
-      let length = settings.direction == .vertical ? collection.contentSize.height : collection.contentSize.width
-      let offset = CGFloat(Int.random(in: 0...max(0, Int(length)), using: &generator))
-      collection.setContentOffset(
-        settings.direction == .vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0), animated: false)
+      settings.scrollSomewhere(collection, using: &generator)
 
       let old = model.items
       let visibleBefore = Dictionary(

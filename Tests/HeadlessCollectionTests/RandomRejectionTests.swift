@@ -23,10 +23,7 @@ import Testing
       for item in items { sizes[item] = RandomEdit.randomSize(using: &generator) }
       let model = SizedModel(items: items, sizes: sizes)
       let collection = settings.makeCollection(model)
-      let length = settings.direction == .vertical ? collection.contentSize.height : collection.contentSize.width
-      let offset = CGFloat(Int.random(in: 0...max(0, Int(length)), using: &generator))
-      collection.setContentOffset(
-        settings.direction == .vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0), animated: false)
+      settings.scrollSomewhere(collection, using: &generator)
 
       var edit = RandomEdit.random(from: items, nextID: &nextID, using: &generator)
       for item in edit.insertedItems { model.sizes[item] = RandomEdit.randomSize(using: &generator) }

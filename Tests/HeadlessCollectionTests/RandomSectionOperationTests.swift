@@ -68,10 +68,7 @@ import Testing
 
     for step in 0..<batches {
       let context = "seed \(seed) batch \(step)"
-      let length = settings.direction == .vertical ? collection.contentSize.height : collection.contentSize.width
-      let offset = CGFloat(Int.random(in: 0...max(0, Int(length)), using: &generator))
-      collection.setContentOffset(
-        settings.direction == .vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0), animated: false)
+      settings.scrollSomewhere(collection, using: &generator)
       let old = model.sections
       // Select a few items by identity.
       for path in collection.indexPathsForSelectedItems { collection.deselectItem(at: path) }

@@ -34,10 +34,7 @@ import Testing
 
     for batch in 0..<4 {
       let context = "seed \(seed) batch \(batch)"
-      let length = settings.direction == .vertical ? collection.contentSize.height : collection.contentSize.width
-      let offset = CGFloat(Int.random(in: 0...max(0, Int(length)), using: &generator))
-      collection.setContentOffset(
-        settings.direction == .vertical ? CGPoint(x: 0, y: offset) : CGPoint(x: offset, y: 0), animated: false)
+      settings.scrollSomewhere(collection, using: &generator)
 
       let old = model.sections
       let oldPaths = Self.paths(old)

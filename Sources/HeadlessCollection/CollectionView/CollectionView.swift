@@ -208,6 +208,11 @@ public final class CollectionView {
   /// their elements to take back, until the next pass settles them as
   /// ``reloadedCells`` are settled.
   var reloadedSupplementaries: [SupplementaryElement: CollectionReusableView] = [:]
+  /// Headers and footers of sections a batch deleted or reloaded, with the
+  /// elements they showed (indexes before the batch) and whether they still
+  /// need queueing; the next pass ends their display and queues them, as
+  /// ``departingCells`` are.
+  var departingSupplementaries: [(view: CollectionReusableView, element: SupplementaryElement, queue: Bool)] = []
   /// The element a layout pass is asking the data source a view for, and
   /// its frame, so that dequeuing need not compute it.
   var arrivingSupplementary: (element: SupplementaryElement, frame: CGRect)?
@@ -456,15 +461,45 @@ public final class CollectionView {
       indexPath: indexPath, frame: displayedFrame(of: index, placed: engine.frame(of: index)))
   }
 
-  /// The attributes of every item whose frame intersects `rect` (content
-  /// coordinates), in index path order.
+  /// The attributes of every item, header and footer whose frame
+  /// intersects `rect` (content coordinates): section by section, the
+  /// section's header, its items in index order, then its footer. Headers
+  /// and footers carry their ``CollectionViewLayoutAttributes/representedElementKind``
+  /// and, when pinned, their pinned frames for the current bounds; a section
+  /// whose reference size is zero has no such element.
   ///
-  /// - Complexity: O(log *n* + the items near `rect`).
+  /// UIKit documents that a layout returns every cell and supplementary
+  /// view in the rectangle but promises no order; this order is the one
+  /// its flow layout's reimplementations (PSTCollectionView's, written to
+  /// match iOS 6) return, and the one this collection draws and sends
+  /// display callbacks in. Code that needs one kind filters on
+  /// `representedElementKind`.
+  ///
+  /// - Complexity: O(log *n* + log *s* + the items and sections near `rect`).
   public func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
     layoutIfNeeded()
-    return engine.items(intersecting: rect).map {
-      CollectionViewLayoutAttributes(indexPath: indexPath(forGlobal: $0.index), frame: $0.frame)
+    let items = engine.items(intersecting: rect)
+    let supplementaries = engine.supplementaryElements(intersecting: rect, pinning: pinningBounds)
+    var result: [CollectionViewLayoutAttributes] = []
+    result.reserveCapacity(items.count + supplementaries.count)
+    var next = 0  // into supplementaries
+    func appendSupplementaries(while precedes: (SupplementaryElement) -> Bool) {
+      while next < supplementaries.count && precedes(supplementaries[next].element) {
+        let (element, frame) = supplementaries[next]
+        var attributes = CollectionViewLayoutAttributes(indexPath: element.indexPath, frame: frame)
+        attributes.representedElementKind = element.kind
+        result.append(attributes)
+        next += 1
+      }
     }
+    for (index, frame) in items {
+      let indexPath = indexPath(forGlobal: index)
+      // Earlier sections' elements and this section's header come first.
+      appendSupplementaries { $0.section < indexPath[0] || ($0.section == indexPath[0] && $0.isHeader) }
+      result.append(CollectionViewLayoutAttributes(indexPath: indexPath, frame: frame))
+    }
+    appendSupplementaries { _ in true }
+    return result
   }
 
   /// The item whose frame contains `point` (content coordinates), or nil

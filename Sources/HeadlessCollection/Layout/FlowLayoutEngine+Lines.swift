@@ -52,7 +52,8 @@ extension FlowLayoutEngine {
     let first = min(dirty.first ?? .max, sections[changed].start)
     guard first > 0 else {
       sections[0].origin = 0
-      run(section: 0, item: 0, position: mainLeading(sections[0].metrics.inset), dirty: [], resync: false)
+      // After the first section's header, as every first line is.
+      run(section: 0, item: 0, position: firstLineOrigin(ofSection: 0), dirty: [], resync: false)
       return
     }
     let section = self.section(containing: first - 1)

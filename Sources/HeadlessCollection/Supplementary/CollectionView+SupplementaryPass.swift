@@ -16,7 +16,19 @@ extension CollectionView {
     delegate: (any CollectionViewDelegateFlowLayout)?, dataSource: (any CollectionViewDataSource)?
   ) -> Bool {
     let wanted = engine.supplementaryElements(intersecting: bounds, pinning: pinningBounds)
-    guard removeLeavingSupplementaries(keeping: Set(wanted.map(\.element)), delegate: delegate),
+    // Views of sections a batch removed are queued only after the arrivals
+    // are made, so that a reloaded section really gets new views.
+    let departing = departingSupplementaries
+    departingSupplementaries = []
+    defer {
+      for (view, element, queue) in departing where queue {
+        supplementaryQueue.enqueue(view, kind: element.kind, remembering: nil)
+      }
+    }
+    for (view, element, _) in departing.sorted(by: { $0.element < $1.element }) {
+      endDisplaying(view, as: element, delegate: delegate)
+    }
+    guard !needsLayout, removeLeavingSupplementaries(keeping: Set(wanted.map(\.element)), delegate: delegate),
       let dataSource,
       mountArrivingSupplementaries(wanted, dataSource: dataSource, delegate: delegate)
     else { return !needsLayout }
@@ -111,5 +123,44 @@ extension CollectionView {
       if view.isDisplayed { reloadedSupplementaries[element] = view }
     }
     mountedSupplementaries = [:]
+  }
+
+  /// Called by a batch that changed sections: the headers and footers of
+  /// sections that survive (moved or not) keep their views, displayed, under
+  /// their sections' new indexes; those of deleted and reloaded sections
+  /// depart (the next pass ends their display and queues them), and queued
+  /// views remember their elements' new places. Nothing is asked of the data
+  /// source here: the next pass asks views for the elements that arrive.
+  ///
+  /// - Complexity: O(*s* + *k* + *q*) for *s* sections, *k* views on screen
+  ///   and *q* queued.
+  func remapSupplementaries(through remap: SectionRemap) {
+    var newSection: [Int: Int] = [:]
+    for (new, old) in remap.sourceOfNew.enumerated() { if let old { newSection[old] = new } }
+    func newElement(_ element: SupplementaryElement) -> SupplementaryElement? {
+      newSection[element.section].map { SupplementaryElement(kind: element.kind, section: $0) }
+    }
+    var kept: [SupplementaryElement: CollectionReusableView] = [:]
+    for (element, view) in mountedSupplementaries {
+      if let new = newElement(element) {
+        view.mountedElement = new
+        kept[new] = view
+      } else {
+        view.mountedElement = nil
+        departingSupplementaries.append((view, element, true))
+      }
+    }
+    mountedSupplementaries = kept
+    // Views a reload left waiting for their elements are queued already.
+    var waiting: [SupplementaryElement: CollectionReusableView] = [:]
+    for (element, view) in reloadedSupplementaries {
+      if let new = newElement(element) {
+        waiting[new] = view
+      } else {
+        departingSupplementaries.append((view, element, false))
+      }
+    }
+    reloadedSupplementaries = waiting
+    supplementaryQueue.remapElements(newElement)
   }
 }

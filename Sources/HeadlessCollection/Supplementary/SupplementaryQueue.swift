@@ -40,4 +40,15 @@ struct SupplementaryQueue {
     view.rememberedElement = nil
     return view
   }
+
+  /// Follows the remembered elements through a batch that changed
+  /// sections: `newElement` gives an element's place after it, nil for one
+  /// whose section is gone or new (its view is then remembered for nothing).
+  ///
+  /// - Complexity: O(*q*) for *q* queued views.
+  mutating func remapElements(_ newElement: (SupplementaryElement) -> SupplementaryElement?) {
+    for queue in queues.values {
+      for view in queue { view.rememberedElement = view.rememberedElement.flatMap(newElement) }
+    }
+  }
 }

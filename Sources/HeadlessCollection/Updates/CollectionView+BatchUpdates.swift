@@ -208,6 +208,8 @@ extension CollectionView {
     reuseQueue.remapItems { old in
       ValidatedBatch.contains(batch.reloadedOld, old) ? nil : batch.newIndex(of: old)
     }
+    // Headers and footers follow their sections.
+    if let sections = batch.sections { remapSupplementaries(through: sections) }
     // Invalidations still waiting for a pass (made from a callback) follow
     // their items.
     pendingInvalidations = pendingInvalidations.compactMap { batch.newIndex(of: $0) }
