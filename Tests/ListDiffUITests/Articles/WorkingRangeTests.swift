@@ -62,7 +62,7 @@ func showPhotos(_ photos: [PhotoViewModel], in dataSource: ListDiffDataSource) {
 @Suite("Article: Working range", .serialized)
 @MainActor
 struct WorkingRangeArticleTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func photosAheadOfTheViewportAreLoadedAndCancelled() async {
     ImageCache.shared.reset()
     let screen = ListScreen(width: 20, height: 50)
