@@ -10,34 +10,47 @@ import Testing
 final class Chores: CollectionViewDataSource {
   var chores = ["dishes", "laundry", "bins", "plants"]
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+  func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  ) -> Int {
     chores.count
   }
 
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "chore", for: indexPath) as! BookCell
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: IndexPath
+  ) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(
+      withReuseIdentifier: "chore", for: indexPath) as! BookCell
     cell.title = chores[indexPath.item]
     return cell
   }
 
-  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+  func collectionView(
+    _ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath
+  ) -> Bool {
     true
   }
 
   func collectionView(
-    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+    _ collectionView: CollectionView,
+    moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
   ) {
-    chores.insert(chores.remove(at: sourceIndexPath.item), at: destinationIndexPath.item)
+    let chore = chores.remove(at: sourceIndexPath.item)
+    chores.insert(chore, at: destinationIndexPath.item)
   }
 }
 
 @MainActor
 func dragDishesToTheEnd(_ chores: Chores, in collection: CollectionView) {
-  guard collection.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)) else { return }
-  let plants = collection.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))!.frame
-  collection.updateInteractiveMovementTargetPosition(CGPoint(x: plants.midX, y: plants.midY))
+  let dishes = IndexPath(item: 0, section: 0)
+  let plants = IndexPath(item: 3, section: 0)
+  guard collection.beginInteractiveMovementForItem(at: dishes) else {
+    return
+  }
+  let target = collection.layoutAttributesForItem(at: plants)!.frame
+  collection.updateInteractiveMovementTargetPosition(
+    CGPoint(x: target.midX, y: target.midY))
   collection.endInteractiveMovement()
   // chores.chores == ["laundry", "bins", "plants", "dishes"]
 }

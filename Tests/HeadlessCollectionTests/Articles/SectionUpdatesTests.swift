@@ -16,16 +16,21 @@ final class Shelves: CollectionViewDataSource {
   var shelves: [[String]]
   init(_ shelves: [[String]]) { self.shelves = shelves }
 
-  func numberOfSections(in collectionView: CollectionView) -> Int { shelves.count }
+  func numberOfSections(in collectionView: CollectionView) -> Int {
+    shelves.count
+  }
 
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+  func collectionView(
+    _ collectionView: CollectionView, numberOfItemsInSection section: Int
+  ) -> Int {
     shelves[section].count
   }
 
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
-    -> CollectionViewCell
-  {
-    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "book", for: indexPath) as! BookCell
+  func collectionView(
+    _ collectionView: CollectionView, cellForItemAt indexPath: IndexPath
+  ) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(
+      withReuseIdentifier: "book", for: indexPath) as! BookCell
     cell.title = shelves[indexPath.section][indexPath.item]
     return cell
   }
@@ -37,14 +42,17 @@ func reshelve(_ shelves: Shelves) throws -> CollectionView {
   layout.itemSize = CGSize(width: 10, height: 1)
   layout.minimumLineSpacing = 0
   let collection = CollectionView(
-    frame: CGRect(x: 0, y: 0, width: 10, height: 8), collectionViewLayout: layout)
+    frame: CGRect(x: 0, y: 0, width: 10, height: 8),
+    collectionViewLayout: layout)
   collection.register(BookCell.self, forCellWithReuseIdentifier: "book")
   collection.dataSource = shelves
   collection.layoutIfNeeded()
 
   // Before: [["Dune", "Emma"], ["Ivanhoe"], ["Kim", "Lolita"]]
   try collection.performBatchUpdates {
-    shelves.shelves = [["Kim", "Lolita", "Nana"], ["Dune", "Emma"], ["Ulysses"]]
+    shelves.shelves = [
+      ["Kim", "Lolita", "Nana"], ["Dune", "Emma"], ["Ulysses"],
+    ]
     collection.deleteSections([1])  // before the update
     collection.moveSection(2, toSection: 0)  // before -> after
     collection.insertSections([2])  // after the update
@@ -56,7 +64,9 @@ func reshelve(_ shelves: Shelves) throws -> CollectionView {
 }
 
 @MainActor
-func addAShelfWithoutSayingSo(_ shelves: Shelves, in collection: CollectionView) -> String? {
+func addAShelfWithoutSayingSo(
+  _ shelves: Shelves, in collection: CollectionView
+) -> String? {
   do {
     try collection.performBatchUpdates {
       shelves.shelves.append(["Walden"])
@@ -64,10 +74,10 @@ func addAShelfWithoutSayingSo(_ shelves: Shelves, in collection: CollectionView)
     return nil
   } catch {
     // Invalid update: invalid number of sections. The number of sections
-    // contained in the collection view after the update (4) must be equal to
-    // the number of sections contained in the collection view before the
-    // update (3), plus or minus the number of sections inserted or deleted
-    // (0 inserted, 0 deleted).
+    // contained in the collection view after the update (4) must be equal
+    // to the number of sections contained in the collection view before
+    // the update (3), plus or minus the number of sections inserted or
+    // deleted (0 inserted, 0 deleted).
     return "\(error)"
   }
 }

@@ -19,7 +19,9 @@ final class MessageCell: ListCell {
   override var textRepresentation: String { line }
 }
 
-final class MessageController: ListCellController<MessageViewModel, ListViewStateNone, MessageCell> {
+final class MessageController:
+  ListCellController<MessageViewModel, ListViewStateNone, MessageCell>
+{
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: 1)
   }
@@ -34,7 +36,8 @@ func inbox(_ messages: [MessageViewModel]) -> Section {
 
 @Test @MainActor func markingOneMessageReadTouchesOnlyIt() {
   var messages = (0..<50).map {
-    MessageViewModel(identifier: "m\($0)", subject: "Message \($0)", isRead: false)
+    MessageViewModel(
+      identifier: "m\($0)", subject: "Message \($0)", isRead: false)
   }
   let screen = ListScreen(width: 30, height: 10)
   screen.setRoot(inbox(messages))
@@ -47,7 +50,8 @@ func inbox(_ messages: [MessageViewModel]) -> Section {
 
 @Test @MainActor func scrollingSizesNothingNew() {
   let messages = (0..<50).map {
-    MessageViewModel(identifier: "m\($0)", subject: "Message \($0)", isRead: false)
+    MessageViewModel(
+      identifier: "m\($0)", subject: "Message \($0)", isRead: false)
   }
   let screen = ListScreen(width: 30, height: 10)
   screen.setRoot(inbox(messages))
@@ -59,7 +63,9 @@ func inbox(_ messages: [MessageViewModel]) -> Section {
 @MainActor func logSlowUpdates(of dataSource: ListDiffDataSource) {
   dataSource.performanceHandler = { report in
     guard report.mainActorDuration > .milliseconds(8) else { return }
-    print("slow list update: \(report.mainActorDuration) on the main actor; \(report.counts)")
+    print(
+      "slow list update: \(report.mainActorDuration) on the main actor;"
+        + " \(report.counts)")
   }
 }
 
