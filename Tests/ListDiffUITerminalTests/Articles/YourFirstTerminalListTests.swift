@@ -14,21 +14,28 @@ struct Fruit: ListViewModel, Equatable {
 
 final class FruitCell: ListCell {
   var name = ""
-  override var textRepresentation: String { (isSelected ? "› " : "  ") + name }
+  override var textRepresentation: String {
+    (isSelected ? "› " : "  ") + name
+  }
 }
 
-final class FruitController: ListCellController<Fruit, ListViewStateNone, FruitCell> {
+final class FruitController:
+  ListCellController<Fruit, ListViewStateNone, FruitCell>
+{
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: 1)
   }
-  override func configureCell(cell: FruitCell) { cell.name = viewModel.identifier }
+  override func configureCell(cell: FruitCell) {
+    cell.name = viewModel.identifier
+  }
 }
 
 @MainActor
 func showFruits(_ names: [String]) async {
   let screen = TerminalScreen()
   let dataSource = ListDiffDataSource(collectionView: screen.collectionView)
-  await dataSource.setRootSection(ListSection<Fruit, FruitController>(names.map(Fruit.init)))
+  let section = ListSection<Fruit, FruitController>(names.map(Fruit.init))
+  await dataSource.setRootSection(section)
   screen.status = "click a fruit · wheel or ↑↓ scroll · q quits"
   for await event in screen.events {
     switch event {
@@ -56,8 +63,9 @@ import Testing
 @Test func aClickSelectsTheFruitUnderIt() async {
   let screen = TerminalScreen(size: TerminalSize(width: 20, height: 4))
   let dataSource = ListDiffDataSource(collectionView: screen.collectionView)
-  await dataSource.setRootSection(
-    ListSection<Fruit, FruitController>(["apple", "pear", "plum"].map(Fruit.init)))
+  let section = ListSection<Fruit, FruitController>(
+    ["apple", "pear", "plum"].map(Fruit.init))
+  await dataSource.setRootSection(section)
   screen.apply(.mouse(MouseEvent(.press(.left), column: 3, row: 1)))
   #expect(screen.frame().lines == ["  apple", "› pear", "  plum", ""])
 }

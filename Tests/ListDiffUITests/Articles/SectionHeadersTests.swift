@@ -18,7 +18,9 @@ final class TitleCell: ListCell {
   override var textRepresentation: String { text }
 }
 
-final class TitleController: ListCellController<TitleViewModel, ListViewStateNone, TitleCell> {
+final class TitleController:
+  ListCellController<TitleViewModel, ListViewStateNone, TitleCell>
+{
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: 1)
   }
@@ -28,15 +30,20 @@ final class TitleController: ListCellController<TitleViewModel, ListViewStateNon
 }
 
 func title(_ text: String) -> Section {
-  ListSection<TitleViewModel, TitleController>(TitleViewModel(identifier: "title", text: text))
+  let title = TitleViewModel(identifier: "title", text: text)
+  return ListSection<TitleViewModel, TitleController>(title)
 }
 
 func groups(_ groups: [String: [String]]) -> Section {
-  CompositeSection(id: "all", header: title("\(groups.count) groups"), pinsHeader: true) {
+  let header = title("\(groups.count) groups")
+  return CompositeSection(id: "all", header: header, pinsHeader: true) {
     for name in groups.keys.sorted() {
-      CompositeSection(id: name, header: title(name.uppercased()), pinsHeader: true) {
+      let header = title(name.uppercased())
+      CompositeSection(id: name, header: header, pinsHeader: true) {
         ListSection<TitleViewModel, TitleController>(
-          groups[name]!.map { TitleViewModel(identifier: $0, text: "  " + $0) })
+          groups[name]!.map {
+            TitleViewModel(identifier: $0, text: "  " + $0)
+          })
       }
     }
   }

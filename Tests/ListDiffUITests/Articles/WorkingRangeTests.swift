@@ -35,7 +35,9 @@ final class ImageCache {
   }
 }
 
-final class PhotoController: ListCellController<PhotoViewModel, ListViewStateNone, PhotoCell> {
+final class PhotoController:
+  ListCellController<PhotoViewModel, ListViewStateNone, PhotoCell>
+{
   private var loading: Task<Void, Never>?
 
   override func itemSize(containerSize: CGSize) -> CGSize {
@@ -54,9 +56,12 @@ final class PhotoController: ListCellController<PhotoViewModel, ListViewStateNon
 }
 
 @MainActor
-func showPhotos(_ photos: [PhotoViewModel], in dataSource: ListDiffDataSource) {
+func showPhotos(
+  _ photos: [PhotoViewModel], in dataSource: ListDiffDataSource
+) {
   dataSource.workingRangeSize = 3
-  dataSource.setRootSection(ListSection<PhotoViewModel, PhotoController>(photos))
+  dataSource.setRootSection(
+    ListSection<PhotoViewModel, PhotoController>(photos))
 }
 
 @Suite("Article: Working range", .serialized)
