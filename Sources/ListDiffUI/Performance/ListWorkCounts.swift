@@ -11,11 +11,13 @@ public struct ListWorkCounts: Sendable, Hashable, CustomStringConvertible {
   public var itemsBefore: Int
   /// The number of items shown after it.
   public var itemsAfter: Int
-  /// Items inserted, deleted, moved and updated (changed view model, same
-  /// identity) by the update's diff.
+  /// Items the update's diff inserted.
   public var inserts: Int
+  /// Items the update's diff deleted.
   public var deletes: Int
+  /// Items the update's diff moved.
   public var moves: Int
+  /// Items the update's diff updated: same identity, changed view model.
   public var updates: Int
   /// Cell controllers created: for items the collection view sized or
   /// displayed for the first time (or that were looked up).
