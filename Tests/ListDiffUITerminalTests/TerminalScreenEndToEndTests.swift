@@ -84,6 +84,20 @@ struct TerminalScreenEndToEndTests {
     await quit(run)
   }
 
+  /// Bracketed paste is turned on, and what arrives between its brackets
+  /// is pasted text, not keys: a pasted "q" does not quit and pasted arrow
+  /// sequences do not scroll; the keys typed after it still work.
+  @Test func aPasteIsTextNotKeys() async throws {
+    let run = try await start()
+    #expect(run.screen.modeChanges.contains("2004h"))
+    run.send("\u{1B}[200~q\u{1B}[Bq\u{1B}[201~")
+    await run.settle()
+    #expect(run.screen.lines[0] == "  fruit 1" && run.screen.lines[9] == Self.status)
+    run.send("\u{1B}[B")
+    #expect(await run.read { $0.lines.first == "  fruit 2" })
+    await quit(run)
+  }
+
   @Test func aResizeRedrawsAtTheNewSize() async throws {
     let run = try await start()
     run.resize(width: 30, height: 6)
