@@ -91,6 +91,51 @@ extension ListScreen {
     }
   }
 
+  /// Drags the item with `identifier` to `toIndex` of a section, as a
+  /// long press and a finger do: through the collection view's interactive
+  /// movement (`CollectionView/beginInteractiveMovementForItem(at:)`, an
+  /// `CollectionView/updateInteractiveMovementTargetPosition(_:)` over each
+  /// item on the way, then `CollectionView/endInteractiveMovement()`), so
+  /// that the data source's rules steer it and its
+  /// `ListDiffDataSource/moveHandler` hears the move. Laid out on return.
+  ///
+  /// `toIndex` counts the destination section's items without the dragged
+  /// one (the index it has once dropped). `inSection` names the destination
+  /// as a `sectionPath` does — the first leaf section in display order that
+  /// it matches, not a header or footer block; nil: the item's own section.
+  ///
+  /// Returns whether the item ended there. False, with nothing done, when
+  /// no item has `identifier`, there is no such section or index, or the
+  /// item cannot be dragged (its controller's `canMove` is false, or it is
+  /// a header or footer item); false, with the item wherever the data
+  /// source's rules steered it, when they refused the place.
+  ///
+  /// - Complexity: O(*n*) to find the item, plus a layout pass per item
+  ///   passed over.
+  @discardableResult
+  public func move(
+    identifier: String, sectionPath: [String] = [], toIndex: Int, inSection: [String]? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    stepLocation = sourceLocation
+    guard let from = dataSource.indexPath(forIdentifier: identifier, sectionPath: sectionPath),
+      let plan = dataSource.dragPlan(forItemAt: from.item, toIndex: toIndex, inSection: inSection)
+    else { return false }
+    var began = false
+    countingGesture {
+      guard collectionView.beginInteractiveMovementForItem(at: from) else { return }
+      began = true
+      for step in plan.steps {
+        guard let frame = collectionView.layoutAttributesForItem(at: IndexPath(item: step, section: 0))?.frame
+        else { continue }
+        collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
+      }
+      collectionView.endInteractiveMovement()
+      collectionView.layoutIfNeeded()
+    }
+    return began && dataSource.dragLanded(plan, identifier: identifier)
+  }
+
   /// Gives the viewport a new size in points (characters) and lays out;
   /// negative sizes fail the test and count as 0.
   ///

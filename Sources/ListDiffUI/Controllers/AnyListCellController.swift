@@ -79,6 +79,16 @@ open class AnyListCellController {
     .zero
   }
 
+  // MARK: Moving
+
+  /// Whether the user may drag this item to another place
+  /// (``ListDiffDataSource/moveHandler`` hears where it went). Asked when a
+  /// drag begins. Items of a header or footer block never move, whatever
+  /// their controller says. The default is false.
+  ///
+  /// - Complexity: whatever the override does; O(1) by default.
+  open var canMove: Bool { false }
+
   // MARK: Working range
 
   /// The item came within ``ListDiffDataSource/workingRangeSize`` items of

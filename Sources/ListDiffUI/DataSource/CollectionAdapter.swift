@@ -37,6 +37,46 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
     owner.callingOut { owner.cell(forItemAt: indexPath) }
   }
 
+  // MARK: Moving
+
+  /// Whether the item's controller lets the user drag it (never a header's
+  /// or a footer's).
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+    guard indexPath.count == 2, indexPath[0] == 0 else { return false }
+    return owner.callingOut { owner.canMoveItem(at: indexPath[1]) }
+  }
+
+  /// The drag ended: the list takes the order shown, and the move handler
+  /// hears it.
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {
+    guard sourceIndexPath.count == 2, destinationIndexPath.count == 2,
+      sourceIndexPath[0] == 0, destinationIndexPath[0] == 0
+    else { return }
+    owner.callingOut { owner.userMovedItem(from: sourceIndexPath[1], to: destinationIndexPath[1]) }
+  }
+
+  /// Steers a drag away from header and footer items and, unless moving
+  /// between sections is allowed, out of other sections: to the nearest
+  /// allowed place. The data source decides where items may go, so this
+  /// hook is not forwarded.
+  func collectionView(
+    _ collectionView: CollectionView,
+    targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath {
+    guard originalIndexPath.count == 2, currentIndexPath.count == 2, proposedIndexPath.count == 2,
+      proposedIndexPath[0] == 0
+    else { return currentIndexPath }
+    let target = owner.callingOut {
+      owner.target(
+        movingFrom: originalIndexPath[1], current: currentIndexPath[1], proposed: proposedIndexPath[1])
+    }
+    return IndexPath(item: target, section: 0)
+  }
+
   // MARK: Sizes and metrics
 
   func collectionView(

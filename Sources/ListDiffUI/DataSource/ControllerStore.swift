@@ -8,7 +8,9 @@
 /// - every stored controller's `itemKey` is its key, and its `host` is the
 ///   data source that owns this store;
 /// - a controller leaves only through `remove(_:)`, when its item is deleted
-///   (or the data source goes), and is never stored again;
+///   (or the data source goes), and is never stored again; a controller
+///   whose item the user dragged into another section is stored again
+///   under its new key, by `rekey(_:to:)`, as the same item;
 /// - `indexCache`, when built, maps every key of the list it was built from
 ///   to its index; it is dropped whenever the list changes.
 @MainActor
@@ -33,6 +35,15 @@ struct ControllerStore {
   /// Takes out the controller of a deleted item.
   mutating func remove(_ key: ListItemKey) -> AnyListCellController? {
     byKey.removeValue(forKey: key)
+  }
+
+  /// Stores the controller of `old` under `new` (the item was dragged into
+  /// another section, which scopes its identity), with its key updated.
+  mutating func rekey(_ old: ListItemKey, to new: ListItemKey) {
+    guard let controller = byKey.removeValue(forKey: old) else { return }
+    assert(byKey[new] == nil, "one controller per item identity")
+    controller.itemKey = new
+    byKey[new] = controller
   }
 
   /// Takes out every controller (the data source is going away).

@@ -41,7 +41,13 @@ extension ListDiffDataSource {
     Task {
       // Read here rather than captured, so that the task does not keep the
       // list alive once it is replaced (see `release(_:_:)`).
-      let update = await Self.prepareInBackground(root: section, old: self.list, timed: timed)
+      let movesShown = self.movesShown
+      var update = await Self.prepareInBackground(root: section, old: self.list, timed: timed)
+      if self.movesShown != movesShown {
+        // The user moved an item while the root was diffed: the diff must
+        // start from the list shown, with the move.
+        update.result = update.list.diff(from: self.list)
+      }
       self.scheduler.beginApplyingPrepared()
       self.finish(root, with: update)
       self.drain()

@@ -91,6 +91,32 @@ public final class ListDiffDataSource {
   ///   rather than copying them.
   public var updateHandler: (@MainActor (ListDiffUpdate) -> Void)?
 
+  /// Hears every drag the user finished that moved an item (see
+  /// ``AnyListCellController/canMove``), once, as a ``ListItemMove``: the
+  /// list already shows the new order. Move the item in the model here and
+  /// set a root as usual: a root that carries the move changes nothing on
+  /// screen (no second move, no reconfigured cell), and one that does not
+  /// puts the item back, as any root shows what it describes. A root set
+  /// from inside the handler is applied after it returns. A drag that ends
+  /// where it began is not reported; a root applied during a drag cancels
+  /// the drag (the collection view's rule), which is then not reported
+  /// either, so a reported move always names an item that exists. Default nil.
+  ///
+  /// - Complexity: free when nil; otherwise the handler's own work.
+  public var moveHandler: (@MainActor (ListItemMove) -> Void)?
+
+  /// Whether a drag may take an item into another leaf section (a
+  /// `ListSection`) shown by the same controller type. Default false: an
+  /// item moves only within its own section. Either way an item never moves
+  /// into a header or footer block, nor into a section that already has an
+  /// item with its identifier; the drag is steered to the nearest place that
+  /// is allowed. An item moved into another section keeps its controller,
+  /// cell and view state (and the delegate it was created with), and is
+  /// then identified within its new section.
+  ///
+  /// - Complexity: O(1).
+  public var allowsMovingBetweenSections = false
+
   /// Hears every callback a controller is about to receive, in order: what
   /// ListDiffUITesting's lifecycle recorder is built on. Not API.
   package var lifecycleObserver: (@MainActor (AnyListCellController, ListLifecycleEvent) -> Void)?
@@ -132,6 +158,14 @@ public final class ListDiffDataSource {
       }
     }
   }
+  /// How many user moves have changed `list`: a root prepared in the
+  /// background against an older count is diffed again against the list
+  /// shown before it is applied.
+  var movesShown = 0
+  /// Where the drag under way last took its item (set by the target hook):
+  /// which section it joins at that place, which the index alone does not
+  /// tell. Read when the drag ends; replaced when the next drag begins.
+  var dragPlacement: DragPlacement?
   /// The view models of the list the last root replaced, released on the
   /// main actor's next turn.
   var replacedViewModels = ReplacedViewModels()

@@ -161,9 +161,7 @@ struct FlatList: Sendable {
   ///
   /// - Complexity: O(log *s*) in the number of leaves.
   func leaf(ofItem index: Int) -> ListLeaf {
-    // The last leaf starting at or before `index`: empty leaves share their
-    // start with the next leaf, which is the one that has the item.
-    leaves[lowerBound(in: 0..<leafStarts.count) { leafStarts[$0] <= index } - 1]
+    leaves[leafIndex(ofItem: index)]
   }
 
   /// The list without the items at `indexes` (ascending, in range).
@@ -199,6 +197,43 @@ struct FlatList: Sendable {
     }
     if !pinnedHeaders.isEmpty { kept.pinnedHeaders = pinnedHeaders(removing: indexes) }
     return kept
+  }
+
+  /// Moves the item at `from` so that it ends at `to` (both indexes of
+  /// items; equal when only its section changes) into `destination`, under
+  /// `key` (its key scoped by the destination leaf). Leaf starts and pinned
+  /// header blocks follow the item; the leaves it left and joined are no
+  /// longer offered for reuse (their items are not their source's order).
+  ///
+  /// Why the bounds shift as they do: taking the item out moves every bound
+  /// after `from` up by one; putting it back at `to` moves down the bounds
+  /// after its new place. Placed after its neighbour, a bound at `to` (a
+  /// section starting right after the neighbour's) moves; placed before it,
+  /// a bound at `to` (the neighbour's section start) stays. Either way the
+  /// item lands in every range its neighbour is in, and in no other.
+  ///
+  /// - Complexity: O(*n* + *s* + *p*) in items, leaves and pinned blocks.
+  mutating func moveItem(from: Int, to: Int, into destination: MoveDestination, key: ListItemKey) {
+    let source = leafIndex(ofItem: from)
+    let viewModel = viewModels.remove(at: from)
+    keys.remove(at: from)
+    keys.insert(key, at: to)
+    viewModels.insert(viewModel, at: to)
+    let after = destination.afterNeighbour
+    func shifted(_ bound: Int) -> Int {
+      let removed = bound > from ? bound - 1 : bound
+      return (after ? removed >= to : removed > to) ? removed + 1 : removed
+    }
+    leafStarts = leafStarts.map(shifted)
+    leaves[source].source = nil
+    leaves[destination.leaf].source = nil
+    if !pinnedHeaders.isEmpty {
+      pinnedHeaders = pinnedHeaders.map {
+        PinnedItemRange(
+          header: shifted($0.header.lowerBound)..<shifted($0.header.upperBound),
+          section: shifted($0.section.lowerBound)..<shifted($0.section.upperBound), level: $0.level)
+      }
+    }
   }
 
   /// The diff from `old` (which has no repeated identity) to this list:
