@@ -483,22 +483,29 @@ public final class CollectionView {
     var result: [CollectionViewLayoutAttributes] = []
     result.reserveCapacity(items.count + supplementaries.count)
     var next = 0  // into supplementaries
-    func appendSupplementaries(while precedes: (SupplementaryElement) -> Bool) {
-      while next < supplementaries.count && precedes(supplementaries[next].element) {
-        let (element, frame) = supplementaries[next]
-        var attributes = CollectionViewLayoutAttributes(indexPath: element.indexPath, frame: frame)
+    // A plain loop rather than a nested function taking a predicate: the
+    // release build's region checker rejects sending that closure.
+    for (index, frame) in items + [(-1, .zero)] {
+      // Earlier sections' elements and this section's header come first;
+      // after the last item (index -1), everything left.
+      let indexPath = index < 0 ? nil : indexPath(forGlobal: index)
+      while next < supplementaries.count {
+        let (element, elementFrame) = supplementaries[next]
+        if let indexPath {
+          let section = indexPath[0]
+          guard element.section < section || (element.section == section && element.isHeader) else {
+            break
+          }
+        }
+        var attributes = CollectionViewLayoutAttributes(indexPath: element.indexPath, frame: elementFrame)
         attributes.representedElementKind = element.kind
         result.append(attributes)
         next += 1
       }
+      if let indexPath {
+        result.append(CollectionViewLayoutAttributes(indexPath: indexPath, frame: frame))
+      }
     }
-    for (index, frame) in items {
-      let indexPath = indexPath(forGlobal: index)
-      // Earlier sections' elements and this section's header come first.
-      appendSupplementaries { $0.section < indexPath[0] || ($0.section == indexPath[0] && $0.isHeader) }
-      result.append(CollectionViewLayoutAttributes(indexPath: indexPath, frame: frame))
-    }
-    appendSupplementaries { _ in true }
     return result
   }
 
