@@ -45,10 +45,16 @@ private final class ReadPaths: @unchecked Sendable {
   private var paths: [String] = []
 
   func record(_ path: String) {
-    lock.withLock { paths.append(path) }
+    lock.lock()
+    defer { lock.unlock() }
+    paths.append(path)
   }
 
-  var all: [String] { lock.withLock { paths } }
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return paths
+  }
 }
 
 @Suite("files, without a terminal", .timeLimit(.minutes(5)))
