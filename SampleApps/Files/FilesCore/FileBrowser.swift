@@ -45,8 +45,8 @@ public final class FileBrowser {
     self.init(tree: tree, size: size, sizes: FileSizes(root: tree.root))
   }
 
-  /// A browser whose rows read their sizes from `sizes` (a test's). O(1).
-  package init(tree: FileTree, size: TerminalSize, sizes: FileSizes) {
+  /// A browser whose rows read their sizes from `sizes`. O(1).
+  public init(tree: FileTree, size: TerminalSize, sizes: FileSizes) {
     self.tree = tree
     screen = TerminalScreen(size: size)
     // One line per row: a directory of 100,000 files opens sizing only the
@@ -57,7 +57,6 @@ public final class FileBrowser {
     // Sizes are read for a screenful beyond each edge: a page key shows
     // them at once, and the rows far away are never read.
     dataSource.workingRangeSize = size.height
-    sizes.didRead = { [screen] in screen.setNeedsDisplay() }
   }
 
   /// Shows the root directory with its first row selected. O(rows).

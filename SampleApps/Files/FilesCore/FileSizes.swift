@@ -26,9 +26,10 @@ public final class FileSizes {
   /// comes back before its read ends waits for the same read. A path is in
   /// `known` or here, never both.
   private var reading: [String: Task<Int64?, Never>] = [:]
-  /// Called on the main actor after each size is read: the terminal has to
-  /// draw a frame that no event asked for.
-  var didRead: (@MainActor () -> Void)?
+  /// Called on the main actor after each size is read: the app asks the
+  /// terminal for a frame that no event asked for (`setNeedsDisplay()`,
+  /// set only by the running app: in a test it would start reading stdin).
+  public var didRead: (@MainActor () -> Void)?
 
   /// The sizes of the files under `root`, read with `lstat`. O(1).
   public convenience init(root: URL) {
