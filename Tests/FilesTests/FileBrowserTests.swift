@@ -21,6 +21,42 @@ private func sampleTree() -> FileTree {
     ])
 }
 
+/// A tree three directories deep, with `files` files in the deepest one.
+@MainActor
+private func deepTree(files: Int) -> FileTree {
+  FileTree(
+    root: URL(fileURLWithPath: "/work/deep"),
+    entries: [
+      "": [FileEntry(name: "src", isDirectory: true), FileEntry(name: "README.md", isDirectory: false)],
+      "src": [FileEntry(name: "app", isDirectory: true), FileEntry(name: "main.swift", isDirectory: false)],
+      "src/app": [FileEntry(name: "views", isDirectory: true)],
+      "src/app/views": (0..<files).map { FileEntry(name: name(ofFile: $0), isDirectory: false) },
+    ])
+}
+
+private func name(ofFile number: Int) -> String {
+  let digits = String(number)
+  return "view" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".swift"
+}
+
+/// The paths a test's size reader was asked for, from any thread.
+private final class ReadPaths: @unchecked Sendable {
+  private let lock = NSLock()
+  private var paths: [String] = []
+
+  func record(_ path: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    paths.append(path)
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return paths
+  }
+}
+
 @Suite("files, without a terminal", .timeLimit(.minutes(5)))
 @MainActor
 struct FileBrowserTests {
@@ -88,8 +124,11 @@ struct FileBrowserTests {
     #expect(browser.screen.frame().lines[0] == "›▾ Sources/  2 entries")
     browser.screen.apply(.mouse(MouseEvent(.scrollDown, column: 0, row: 0)))
     // Five rows above a status line, three at a time: the wheel stops with
-    // the last row above the status line.
-    #expect(Array(browser.screen.frame().lines.prefix(3)) == ["     main.swift", " ▸ Tests/", "   README.md"])
+    // the last row above the status line, and Sources' header stays pinned
+    // over its last row while that row is in view.
+    #expect(Array(browser.screen.frame().lines.prefix(3)) == ["›▾ Sources/  2 entries", " ▸ Tests/", "   README.md"])
+    // A click there hits the pinned header (item 0), not main.swift under it.
+    #expect(browser.screen.indexPathForItem(column: 3, row: 0)?.item == 0)
   }
 
   /// The tree's sections on a `ListScreen`, as a text snapshot.
@@ -101,5 +140,70 @@ struct FileBrowserTests {
     screen.setRoot(built.section)
     expectSnapshot(screen, named: "open-tree")
     #expect(built.rows.count == 6)
+  }
+  /// Scrolled inside a directory three levels down, the headers of the
+  /// directories holding it stay pinned at the top, outermost first.
+  @Test func theAncestorsHeadersStayPinnedInsideADeepDirectory() {
+    let screen = ListScreen(width: 32, height: 7)
+    let built = FileSections.directory(
+      "", name: "deep", depth: 0, in: deepTree(files: 40), expanded: ["src", "src/app", "src/app/views"],
+      matches: { _ in true })
+    screen.setRoot(built.section)
+    screen.scroll(by: 20)
+    expectSnapshot(screen, named: "pinned-ancestors")
+    let lines = screen.collectionView.renderText().split(separator: "\n").map {
+      String($0.reversed().drop { $0 == " " }.reversed())
+    }
+    #expect(Array(lines.prefix(3)) == [" ▾ src/  2 entries", "   ▾ app/  1 entry", "     ▾ views/  40 entries"])
+    #expect(lines[3].hasPrefix("         view00020"))
+  }
+
+  /// Sizes are read only for the rows in the working range (a screenful
+  /// beyond each edge of the viewport), kept when a row scrolls away and
+  /// back, and never read for the rows in between.
+  @Test func sizesAreReadOnlyForRowsInTheWorkingRange() async throws {
+    let read = ReadPaths()
+    let tree = deepTree(files: 1_000)
+    let sizes = FileSizes(root: tree.root, read: { path in
+      read.record(path)
+      return 2_048
+    })
+    let height = 8
+    let browser = FileBrowser(tree: tree, size: TerminalSize(width: 40, height: height), sizes: sizes)
+    await browser.start()
+    for key in [Key.enter, .down, .enter, .down, .enter] { _ = await browser.handle(.key(key)) }
+    #expect(browser.rows.count == 1_005)
+    func filesRead() -> Set<Int> {
+      Set(read.all.compactMap { path in
+        path.hasPrefix("/work/deep/src/app/views/view") ? Int(path.dropFirst(29).prefix(5)) : nil
+      })
+    }
+    func waitForSizes(of line: Int) async throws {
+      for _ in 0..<500 where !browser.screen.frame().lines[line].hasSuffix("2.0 K") {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+    }
+    try await waitForSizes(of: height - 2)
+    #expect(browser.screen.frame().lines[3].hasSuffix("2.0 K"))
+    // The viewport shows the first few files; the range reaches a screenful
+    // further. Nothing beyond it is read.
+    let nearTop = filesRead()
+    #expect(!nearTop.isEmpty)
+    #expect(nearTop.allSatisfy { $0 < 2 * height })
+    _ = await browser.handle(.key(.end))
+    try await waitForSizes(of: height - 3)
+    let nearEnd = filesRead().subtracting(nearTop)
+    #expect(!nearEnd.isEmpty)
+    #expect(nearEnd.allSatisfy { $0 >= 1_000 - 2 * height })
+    // Back at the top, the sizes show at once, from the rows' controllers,
+    // and nothing is read again.
+    let count = read.all.count
+    _ = await browser.handle(.key(.home))
+    _ = await browser.handle(.key(.down))
+    _ = await browser.handle(.key(.down))
+    _ = await browser.handle(.key(.down))
+    #expect(browser.screen.frame().lines[3].hasSuffix("2.0 K"))
+    #expect(read.all.count == count)
+    #expect(read.all.count == Set(read.all).count)
   }
 }

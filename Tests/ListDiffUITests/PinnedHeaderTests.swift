@@ -228,4 +228,14 @@ struct PinnedHeaderTests {
     #expect(screen.text == "b-header=0\nb1=0\nb2=0\nb3=0")
     #expect(screen.log.violations.isEmpty)
   }
+  @Test("indexPathForItem(at:) finds a pinned header where it is drawn, not the item under it")
+  func hitTestingAPinnedHeader() {
+    let screen = ListScreen.logging(height: 4)
+    screen.setRoot(CompositeSection(pinned("a", count: 6), pinned("b", count: 6)))
+    screen.scroll(by: 3)
+    #expect(screen.text.hasPrefix("a-header=0\na3=0"))
+    let view = screen.collectionView
+    #expect(view.indexPathForItem(at: CGPoint(x: 1, y: 3.5))?.item == 0)
+    #expect(view.indexPathForItem(at: CGPoint(x: 1, y: 4.5))?.item == 4)
+  }
 }

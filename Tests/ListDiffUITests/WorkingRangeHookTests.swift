@@ -214,4 +214,19 @@ struct WorkingRangeTests {
     }
     #expect(screen.log.violations.isEmpty, "seed \(seed)")
   }
+  @Test("a header pinned far above the viewport is in range on its own, not with every item between")
+  func pinnedHeaderFarAbove() {
+    let screen = ListScreen.logging(height: 50)
+    screen.dataSource.workingRangeSize = 1
+    screen.setRoot(
+      CompositeSection(id: "all", header: rangeSection(["header"]), pinsHeader: true) {
+        rangeSection(names(0..<1_000))
+      })
+    screen.log.reset()
+    screen.scroll(by: 9_000)  // item 899 at the top, under the pinned header
+    let entered = rangeEvents(screen.log).filter { $0.hasSuffix(":enter") }
+    // The header stays in range (it is visible, pinned); items 898-904 enter.
+    #expect(entered == names(898..<905).map { "\($0):enter" })
+    #expect(screen.text.hasPrefix("header"))
+  }
 }

@@ -15,7 +15,10 @@ guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirector
   FileHandle.standardError.write(Data("files: \(root.path) is not a directory\n".utf8))
   exit(1)
 }
-let browser = FileBrowser(tree: FileTree(root: root), size: RawTerminal().size())
+let sizes = FileSizes(root: root)
+let browser = FileBrowser(tree: FileTree(root: root), size: RawTerminal().size(), sizes: sizes)
+// A size read in the background changes a row: draw it without waiting for a key.
+sizes.didRead = { browser.screen.setNeedsDisplay() }
 await browser.start()
 browser.prepare()
 for await event in browser.screen.events {

@@ -39,15 +39,24 @@ public final class FileBrowser {
   public private(set) var selectedID: String?
   private var editor: LineEditor?
 
-  /// A browser of `tree` on a screen of `size`. O(1).
-  public init(tree: FileTree, size: TerminalSize) {
+  /// A browser of `tree` on a screen of `size`, reading file sizes with
+  /// `lstat` as rows come near the viewport. O(1).
+  public convenience init(tree: FileTree, size: TerminalSize) {
+    self.init(tree: tree, size: size, sizes: FileSizes(root: tree.root))
+  }
+
+  /// A browser whose rows read their sizes from `sizes`. O(1).
+  public init(tree: FileTree, size: TerminalSize, sizes: FileSizes) {
     self.tree = tree
     screen = TerminalScreen(size: size)
     // One line per row: a directory of 100,000 files opens sizing only the
     // rows near the viewport.
     screen.collectionView.collectionViewLayout.estimatedItemSize =
       CGSize(width: size.width, height: 1)
-    dataSource = ListDiffDataSource(collectionView: screen.collectionView)
+    dataSource = ListDiffDataSource(collectionView: screen.collectionView, contextObjects: sizes)
+    // Sizes are read for a screenful beyond each edge: a page key shows
+    // them at once, and the rows far away are never read.
+    dataSource.workingRangeSize = size.height
   }
 
   /// Shows the root directory with its first row selected. O(rows).
@@ -82,6 +91,7 @@ public final class FileBrowser {
     case .resize(let size):
       screen.collectionView.collectionViewLayout.estimatedItemSize =
         CGSize(width: size.width, height: 1)
+      dataSource.workingRangeSize = size.height
       reveal()
     case .paste: break
     }
@@ -178,7 +188,8 @@ public final class FileBrowser {
     reveal()
   }
 
-  /// Scrolls the least needed to show the selected row.
+  /// Scrolls the least needed to show the selected row below the pinned
+  /// headers of the directories that hold it (one line per level).
   private func reveal() {
     guard let index = rows.firstIndex(where: { $0.identifier == selectedID }) else { return }
     let collectionView = screen.collectionView
@@ -186,8 +197,9 @@ public final class FileBrowser {
     guard let frame = collectionView.layoutAttributesForItem(at: IndexPath(item: index, section: 0))?.frame else { return }
     let visible = CGFloat(max(1, screen.size.height - 1))
     let top = collectionView.contentOffset.y
-    if frame.minY < top {
-      collectionView.setContentOffset(CGPoint(x: 0, y: frame.minY), animated: false)
+    let pinned = CGFloat(rows[index].depth)
+    if frame.minY < top + pinned {
+      collectionView.setContentOffset(CGPoint(x: 0, y: max(0, frame.minY - pinned)), animated: false)
     } else if frame.maxY > top + visible {
       collectionView.setContentOffset(CGPoint(x: 0, y: frame.maxY - visible), animated: false)
     }

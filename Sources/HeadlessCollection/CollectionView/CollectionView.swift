@@ -511,15 +511,22 @@ public final class CollectionView {
 
   /// The item whose frame contains `point` (content coordinates), or nil
   /// when there is none; of overlapping items, the last. UIKit's way to turn
-  /// a touch into an item.
+  /// a touch into an item. A pinned header item is found where it is drawn
+  /// (over the items it covers), not where the layout would put it.
   ///
-  /// - Complexity: O(log *n* + the items near `point`).
+  /// - Complexity: O(log *n* + the items near `point` + the pinned items).
   public func indexPathForItem(at point: CGPoint) -> IndexPath? {
     layoutIfNeeded()
+    func contains(_ frame: CGRect) -> Bool {
+      frame.minX <= point.x && point.x < frame.maxX && frame.minY <= point.y && point.y < frame.maxY
+    }
+    // Pinned items are drawn last, so they are on top: the innermost wins.
+    if let pinned = pinnedFrames.filter({ contains($0.value) }).max(by: { $0.key < $1.key }) {
+      return indexPath(forGlobal: pinned.key)
+    }
     let probe = CGRect(x: point.x, y: point.y, width: 0.001, height: 0.001)
     return engine.items(intersecting: probe).last {
-      $0.frame.minX <= point.x && point.x < $0.frame.maxX && $0.frame.minY <= point.y
-        && point.y < $0.frame.maxY
+      pinnedFrames[$0.index] == nil && contains($0.frame)
     }.map { indexPath(forGlobal: $0.index) }
   }
 

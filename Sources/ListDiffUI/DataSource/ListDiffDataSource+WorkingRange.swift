@@ -70,15 +70,21 @@ extension ListDiffDataSource {
   private func controllersInWorkingRange() -> [AnyListCellController] {
     let size = workingRange.size
     guard size > 0, list.count > 0 else { return [] }
-    // Ascending, so the first and last are the edges of the viewport.
-    let visible = collectionView.indexPathsForVisibleItems
-    guard let first = visible.first?.item, let last = visible.last?.item, first >= 0,
+    // Ascending. A pinned header is visible far from where the layout puts
+    // its item, so the edges of the viewport come from the items the layout
+    // puts there: a header pinned over row 100,000 must not bring the
+    // 100,000 rows between into range. Pinned items in view join on their own.
+    let visible = collectionView.indexPathsForVisibleItems.map(\.item)
+    let placed = collectionView.layoutAttributesForElements(in: collectionView.bounds).map(\.indexPath.item)
+    guard let first = placed.first ?? visible.first, let last = placed.last ?? visible.last, first >= 0,
       last < list.count
     else { return [] }
     // Compared before adding, so that a huge size cannot overflow.
     let lower = first > size ? first - size : 0
     let upper = list.count - 1 - last > size ? last + size : list.count - 1
-    return (lower...upper).map { controller(at: $0) }
+    let before = visible.filter { $0 >= 0 && $0 < lower }
+    let after = visible.filter { $0 > upper && $0 < list.count }
+    return (before + Array(lower...upper) + after).map { controller(at: $0) }
   }
 
   /// A deleted item's controller leaves the range now if it is still in it
