@@ -60,7 +60,8 @@ func runTheArticleProgram() async {
 import Testing
 
 @MainActor
-@Test func aClickSelectsTheFruitUnderIt() async {
+@Test(.timeLimit(.minutes(5)))
+func aClickSelectsTheFruitUnderIt() async {
   let screen = TerminalScreen(size: TerminalSize(width: 20, height: 4))
   let dataSource = ListDiffDataSource(collectionView: screen.collectionView)
   let section = ListSection<Fruit, FruitController>(
@@ -70,7 +71,7 @@ import Testing
   #expect(screen.frame().lines == ["  apple", "› pear", "  plum", ""])
 }
 
-@Suite("Your first terminal list: what the article says")
+@Suite("Your first terminal list: what the article says", .timeLimit(.minutes(5)))
 @MainActor
 struct YourFirstTerminalListTests {
   /// A screen of `count` fruits, `height` rows, with the article's status line.
