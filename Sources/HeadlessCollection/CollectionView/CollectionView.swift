@@ -483,29 +483,30 @@ public final class CollectionView {
     var result: [CollectionViewLayoutAttributes] = []
     result.reserveCapacity(items.count + supplementaries.count)
     var next = 0  // into supplementaries
-    // A plain loop rather than a nested function taking a predicate: the
-    // release build's region checker rejects sending that closure.
-    for (index, frame) in items + [(-1, .zero)] {
-      // Earlier sections' elements and this section's header come first;
-      // after the last item (index -1), everything left.
-      let indexPath = index < 0 ? nil : indexPath(forGlobal: index)
+    // Appends the elements drawn before the item at `indexPath` (earlier
+    // sections' elements and its section's header), or with nil all that
+    // are left. It takes the index path, not a predicate: the release
+    // build's region checker rejects sending a closure to a nested function.
+    func appendSupplementaries(before indexPath: IndexPath?) {
       while next < supplementaries.count {
-        let (element, elementFrame) = supplementaries[next]
-        if let indexPath {
-          let section = indexPath[0]
-          guard element.section < section || (element.section == section && element.isHeader) else {
-            break
-          }
+        let (element, frame) = supplementaries[next]
+        if let indexPath,
+          !(element.section < indexPath[0] || (element.section == indexPath[0] && element.isHeader))
+        {
+          return
         }
-        var attributes = CollectionViewLayoutAttributes(indexPath: element.indexPath, frame: elementFrame)
+        var attributes = CollectionViewLayoutAttributes(indexPath: element.indexPath, frame: frame)
         attributes.representedElementKind = element.kind
         result.append(attributes)
         next += 1
       }
-      if let indexPath {
-        result.append(CollectionViewLayoutAttributes(indexPath: indexPath, frame: frame))
-      }
     }
+    for (index, frame) in items {
+      let indexPath = indexPath(forGlobal: index)
+      appendSupplementaries(before: indexPath)
+      result.append(CollectionViewLayoutAttributes(indexPath: indexPath, frame: frame))
+    }
+    appendSupplementaries(before: nil)
     return result
   }
 
