@@ -12,8 +12,9 @@ struct PreparedUpdate: Sendable {
   var list: FlatList
   var result: ListDiffResult<ListItemKey>
   var diagnostics: [ListDiffDiagnostic]
-  /// How long flattening the root took: the cost of the user's description,
-  /// which `listdiff-bench` tells apart from the framework's.
+  /// How long flattening the root took (the cost of the user's
+  /// description, which `listdiff-bench` tells apart from the framework's);
+  /// zero unless timed (a performance handler is set).
   var flattenDuration: Duration
   /// How long the diff took; zero unless timed (a performance handler is set).
   var diffDuration: Duration = .zero
@@ -157,11 +158,12 @@ extension ListDiffDataSource {
   nonisolated static func prepare(root: Section?, old: FlatList, timed: Bool = false)
     -> PreparedUpdate
   {
+    // The clock is read only when timed: without a performance handler an
+    // update reads no clock at all.
     let clock = ContinuousClock()
-    let start = clock.now
+    let start = timed ? clock.now : nil
     var (new, diagnostics) = Flattener.flatten(root, previous: old)
-    let flattened = clock.now
-    let flattenDuration = flattened - start
+    let flattened = timed ? clock.now : nil
     var result = new.diff(from: old)
     if !result.inserts.isEmpty {
       let duplicates = new.laterOccurrencesOfRepeatedKeys()
@@ -181,9 +183,15 @@ extension ListDiffDataSource {
         result = new.diff(from: old)
       }
     }
+    var flattenDuration = Duration.zero
+    var diffDuration = Duration.zero
+    if let start, let flattened {
+      flattenDuration = flattened - start
+      diffDuration = clock.now - flattened
+    }
     return PreparedUpdate(
       list: new, result: result, diagnostics: diagnostics, flattenDuration: flattenDuration,
-      diffDuration: timed ? clock.now - flattened : .zero)
+      diffDuration: diffDuration)
   }
 
   // MARK: Applying
