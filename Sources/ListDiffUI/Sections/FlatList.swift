@@ -150,15 +150,17 @@ struct FlatList: Sendable {
     var emptyCount = 0
     // This code is not specialized for `ViewModel`: every copy of a view
     // model is a value-witness call and a retain. Boxed straight from the
-    // array and read through the box, a view model is copied fewer times
-    // than when iterated or read from the array for each use (callgrind,
-    // 100,000 items: flattening 22% fewer instructions).
-    for index in newViewModels.indices {
-      let viewModel: any ListViewModel = newViewModels[index]
-      let identifier = viewModel.identifier
-      if identifier.isEmpty { emptyCount += 1 }
-      keys.append(ListItemKey(identifier: identifier, scope: scope, controllerType: controllerType))
-      viewModels.append(viewModel)
+    // array's buffer and read through the box, a view model is copied fewer
+    // times than when iterated or read from the array for each use
+    // (callgrind, 100,000 items: flattening 23% fewer instructions).
+    newViewModels.withUnsafeBufferPointer { newViewModels in
+      for index in newViewModels.indices {
+        let viewModel: any ListViewModel = newViewModels[index]
+        let identifier = viewModel.identifier
+        if identifier.isEmpty { emptyCount += 1 }
+        keys.append(ListItemKey(identifier: identifier, scope: scope, controllerType: controllerType))
+        viewModels.append(viewModel)
+      }
     }
     return emptyCount
   }
