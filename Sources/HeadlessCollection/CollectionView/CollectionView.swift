@@ -283,6 +283,14 @@ public final class CollectionView {
   /// set a handler, e.g. `collectionView.invalidUpdateHandler = { Issue.record($0) }`.
   public var invalidUpdateHandler: (@MainActor (BatchUpdateError) -> Void)?
 
+  /// Receives every call the collection could not honour as made, with
+  /// what it did instead (see ``CollectionViewMisuse``): a data source that
+  /// returned a cell already showing another item, a dequeue of an
+  /// identifier never registered. None stops the program or loses an item.
+  /// By default (nil) each is printed as one line to standard error; tests
+  /// set a handler, e.g. `collectionView.misuseHandler = { Issue.record("\($0)") }`.
+  public var misuseHandler: (@MainActor (CollectionViewMisuse) -> Void)?
+
   /// Receives every value the collection replaced because it could not be
   /// laid out (see ``GeometryIssue`` for the rules): a NaN frame, an
   /// infinite inset, a negative size from the delegate… The collection goes
@@ -367,8 +375,9 @@ public final class CollectionView {
   /// A cell for `indexPath`: one from the reuse queue of `identifier` (after
   /// its ``CollectionViewCell/prepareForReuse()``), else a new instance of
   /// the registered class. Its frame is the item's frame. Dequeuing an
-  /// identifier that was never registered stops the program, as UIKit's
-  /// exception does.
+  /// identifier that was never registered (UIKit's exception) is reported
+  /// to ``misuseHandler`` with UIKit's message, and a plain
+  /// ``CollectionViewCell`` with that identifier is handed out.
   ///
   /// Of the queued cells, the one that last showed this item is preferred
   /// while it still waits unused: an item scrolled out and back gets its own
@@ -391,27 +400,29 @@ public final class CollectionView {
     let queued = reuseQueue.dequeue(identifier: identifier, forItem: global(indexPath))
     return vend(
       queued, orNew: registeredClasses[identifier], kind: "UICollectionElementKindCell",
-      identifier: identifier, frame: frame) as! CollectionViewCell
+      identifier: identifier, frame: frame)
   }
 
   /// `queued` prepared for reuse, else a new instance of `registered` with
-  /// the reuse identifier; either at `frame`. Without either it stops the
-  /// program with UIKit's message for an unregistered identifier.
-  func vend(
-    _ queued: CollectionReusableView?, orNew registered: CollectionReusableView.Type?, kind: String,
-    identifier: String, frame: CGRect
-  ) -> CollectionReusableView {
+  /// the reuse identifier; either at `frame`. Without either (the
+  /// identifier was never registered, which UIKit answers with an
+  /// exception) it reports UIKit's message as a ``CollectionViewMisuse`` and
+  /// makes a plain `View` with the identifier, which is reused like any other.
+  func vend<View: CollectionReusableView>(
+    _ queued: View?, orNew registered: View.Type?, kind: String, identifier: String, frame: CGRect
+  ) -> View {
     if let queued {
       queued.prepareForReuse()
       queued.frame = frame
       return queued
     }
-    guard let registered else {
-      fatalError(
+    if registered == nil {
+      reportMisuse(
         "could not dequeue a view of kind: \(kind) with identifier \(identifier) - "
-          + "must register a nib or a class for the identifier")
+          + "must register a nib or a class for the identifier",
+        recovery: "a plain \(View.self) with that identifier is used")
     }
-    let view = registered.init(frame: frame)
+    let view = (registered ?? View.self).init(frame: frame)
     view.reuseIdentifier = identifier
     view.owner = self
     return view
