@@ -162,7 +162,8 @@ extension CollectionView {
         continue
       }
       arrivingItem = (index, frame)
-      var cell = dataSource.collectionView(self, cellForItemAt: indexPath(forGlobal: index))
+      var cell = dataSource.collectionView(
+        self, cellForItemAt: dataSourceIndexPath(forShown: indexPath(forGlobal: index)))
       arrivingItem = nil
       if cell.isMounted {
         // Taking it would leave another item without its cell.

@@ -392,12 +392,18 @@ public final class CollectionView {
     -> CollectionViewCell
   {
     let frame: CGRect
-    if let arrivingItem, let index = global(indexPath), index == arrivingItem.index {
-      frame = arrivingItem.frame
+    let item: Int?
+    // The pass asks the data source by its own index path, which differs
+    // from the shown one while an item is moved by hand.
+    if let arrivingItem,
+      dataSourceIndexPath(forShown: self.indexPath(forGlobal: arrivingItem.index)) == indexPath
+    {
+      (item, frame) = (arrivingItem.index, arrivingItem.frame)
     } else {
-      frame = global(indexPath).map { engine.frame(of: $0) } ?? .zero
+      item = global(indexPath)
+      frame = item.map { engine.frame(of: $0) } ?? .zero
     }
-    let queued = reuseQueue.dequeue(identifier: identifier, forItem: global(indexPath))
+    let queued = reuseQueue.dequeue(identifier: identifier, forItem: item)
     return vend(
       queued, orNew: registeredClasses[identifier], kind: "UICollectionElementKindCell",
       identifier: identifier, frame: frame)
