@@ -163,9 +163,22 @@ extension CollectionView {
     return result
   }
 
+  /// The index paths of the items whose laid-out place — where they scroll
+  /// to, pinning aside — intersects `rect`, ascending. What the viewport
+  /// holds by the layout: ListDiffUI's working range takes its edges from
+  /// it, so that a header pinned far from its place does not stretch the
+  /// range over every item between. Not API: the public queries report
+  /// items where they are drawn, as UIKit does.
+  ///
+  /// - Complexity: O(log *n* + the items near `rect`).
+  package func indexPathsForItemsLaidOut(in rect: CGRect) -> [IndexPath] {
+    layoutIfNeeded()
+    return engine.items(intersecting: rect).map { indexPath(forGlobal: $0.index) }
+  }
+
   /// Where the item at global `index` is drawn: pinned, or where the layout
-  /// put it (an item being moved by hand is then drawn at the movement's
-  /// position; see ``displayedFrame(of:placed:)``).
+  /// put it. (An item being moved by hand is drawn elsewhere still:
+  /// ``displayedFrame(of:placed:)`` applies that.)
   ///
   /// - Complexity: O(1) expected, plus O(log *n*) for an item not pinned.
   func displayedFrame(of index: Int) -> CGRect {
