@@ -213,3 +213,82 @@ import Testing
     }
   }
 }
+
+/// While an item is moved by hand, the collection shows the moved order but
+/// the data source still has the old one: cells and sizes asked for then
+/// must be asked by the data source's index path of the item shown.
+@MainActor
+@Suite struct MovementDataSourcePathTests {
+  /// The labels in the order shown with the item at `original` shown at
+  /// `current`.
+  func shownOrder(_ sections: [[String]], original: IndexPath, current: IndexPath) -> [[String]] {
+    var shown = sections
+    let item = shown[original.section].remove(at: original.item)
+    shown[current.section].insert(item, at: current.item)
+    return shown
+  }
+
+  @Test func cellsArrivingDuringAMovementShowTheItemShownThere() {
+    let model = ListModel(sections: [(0..<10).map { "i\($0)" }])
+    model.movable = { _ in true }
+    let collection = makeCollection(model, width: 10, height: 3)
+    collection.contentOffset = CGPoint(x: 0, y: 6)
+    #expect(collection.visibleLabels == ["i6", "i7", "i8"])
+    #expect(collection.beginInteractiveMovementForItem(at: ip(8)))
+    // Over item 1's place, off screen: shown i0 i8 i1 i2 … i7 i9.
+    collection.updateInteractiveMovementTargetPosition(CGPoint(x: 5, y: 1.5))
+    collection.contentOffset = CGPoint(x: 0, y: 2)
+    #expect(collection.visibleLabels == ["i1", "i2", "i3"])
+    collection.contentOffset = CGPoint(x: 0, y: 0)
+    #expect(collection.visibleLabels == ["i0", "i8", "i1"])
+    collection.endInteractiveMovement()
+    #expect(model.movesTold == [[ip(8), ip(1)]])
+    #expect(collection.visibleLabels == ["i0", "i8", "i1"])
+  }
+
+  @Test func randomMovementsAcrossSectionsAskForTheItemsShown() throws {
+    for seed in UInt64(0)..<300 {
+      var generator = SeededGenerator(seed: seed)
+      var next = 0
+      let sections = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+        (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+          defer { next += 1 }
+          return "i\(next)"
+        }
+      }
+      // Heights by label, so that a size asked for the wrong item shows.
+      let heights = Dictionary(
+        uniqueKeysWithValues: sections.joined().map { ($0, CGFloat(Int.random(in: 1...3, using: &generator))) })
+      let model = ListModel(sections: sections)
+      model.movable = { _ in true }
+      model.size = { [unowned model] path in
+        CGSize(width: 10, height: heights[model.sections[path.section][path.item]]!)
+      }
+      let collection = makeCollection(model, width: 10, height: 4)
+      let paths = sections.indices.flatMap { s in sections[s].indices.map { ip($0, s) } }
+      let original = paths.randomElement(using: &generator)!
+      var current = original
+      model.steer = { proposed in
+        current = proposed
+        return proposed
+      }
+      #expect(collection.beginInteractiveMovementForItem(at: original))
+      let target = paths.randomElement(using: &generator)!
+      let frame = try #require(collection.layoutAttributesForItem(at: target)).frame
+      collection.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
+      let shown = shownOrder(sections, original: original, current: current)
+      collection.invalidateLayout()  // every size asked again, mid-movement
+      let maxOffset = max(0, Int(collection.contentSize.height) - 4)
+      for _ in 0..<6 {
+        collection.contentOffset = CGPoint(x: 0, y: Int.random(in: 0...maxOffset, using: &generator))
+        for (cell, path) in zip(collection.visibleCells, collection.indexPathsForVisibleItems) {
+          let label = (cell as! LabelCell).label
+          let context = "seed \(seed): \(original) to \(current), \(path)"
+          #expect(label == shown[path.section][path.item], "\(context)")
+          #expect(cell.frame.height == heights[label], "\(context)")
+        }
+      }
+      collection.cancelInteractiveMovement()
+    }
+  }
+}

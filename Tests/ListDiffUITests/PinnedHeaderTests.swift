@@ -228,6 +228,49 @@ struct PinnedHeaderTests {
     #expect(screen.text == "b-header=0\nb1=0\nb2=0\nb3=0")
     #expect(screen.log.violations.isEmpty)
   }
+  @Test("at every scroll position a pinned header's appearance, cell and layout attributes agree with where it is drawn")
+  func pinnedHeaderAppearanceFollowsDrawnFrame() throws {
+    let screen = ListScreen.logging(height: 4)
+    screen.setRoot(
+      CompositeSection(
+        pinned("a", count: 12),
+        CompositeSection(id: "list", header: lines(["list-header"]), pinsHeader: true) {
+          pinned("b", count: 12)
+          pinned("c", count: 6)
+        }))
+    let view = screen.collectionView
+    let headers = try [("a-header", ["a"]), ("list-header", ["list"]), ("b-header", ["list", "b"])].map {
+      ($0.0, try #require(screen.controller($0.0, sectionPath: $0.1)))
+    }
+    var drawnAway = 0
+    for step in 0..<80 {
+      screen.scroll(by: step < 40 ? 1 : -1)
+      let bounds = view.bounds
+      for (cell, path) in zip(view.visibleCells, view.indexPathsForVisibleItems) {
+        #expect(view.layoutAttributesForItem(at: path)?.frame == cell.frame, "step \(step) item \(path)")
+        #expect(bounds.intersects(cell.frame), "step \(step) item \(path)")
+      }
+      for (name, header) in headers {
+        let events = screen.log.events(of: header)
+        let appearance = events.last {
+          ["didAppear", "didFullyAppear", "willPartiallyDisappear", "willDisappear"].contains($0)
+        }
+        guard let cell = view.visibleCells.first(where: { $0.textRepresentation.hasPrefix("\(name)=") }) else {
+          #expect(appearance == nil || appearance == "willDisappear", "step \(step) \(name): \(events)")
+          continue
+        }
+        let full = bounds.contains(cell.frame)
+        #expect(appearance == (full ? "didFullyAppear" : "didAppear"), "step \(step) \(name): \(events)")
+        // Items are one point tall in one collection section: an item's
+        // laid-out place starts at its index.
+        let path = try #require(view.indexPath(for: cell))
+        if cell.frame.minY != CGFloat(path.item) { drawnAway += 1 }
+      }
+    }
+    #expect(drawnAway > 40, "pinned headers were drawn away from their laid-out place")
+    #expect(screen.log.violations.isEmpty)
+  }
+
   @Test("indexPathForItem(at:) finds a pinned header where it is drawn, not the item under it")
   func hitTestingAPinnedHeader() {
     let screen = ListScreen.logging(height: 4)

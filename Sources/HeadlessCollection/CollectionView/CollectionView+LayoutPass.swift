@@ -162,10 +162,12 @@ extension CollectionView {
         continue
       }
       arrivingItem = (index, frame)
-      let cell = dataSource.collectionView(self, cellForItemAt: indexPath(forGlobal: index))
+      var cell = dataSource.collectionView(
+        self, cellForItemAt: dataSourceIndexPath(forShown: indexPath(forGlobal: index)))
       arrivingItem = nil
       if cell.isMounted {
-        fatalError("the data source returned a cell that already shows another item")
+        // Taking it would leave another item without its cell.
+        cell = freshView(replacing: cell, for: "the item at \(indexPath(forGlobal: index))", frame: frame)
       }
       cell.isMounted = true
       if cell.reuseIdentifier == nil { cell.owner = self }

@@ -132,7 +132,8 @@ extension CollectionView {
     from delegate: any CollectionViewDelegateFlowLayout, at indexPath: IndexPath,
     layout: CollectionViewFlowLayout
   ) -> CGSize {
-    let size = delegate.collectionView(self, layout: layout, sizeForItemAt: indexPath)
+    let size = delegate.collectionView(
+      self, layout: layout, sizeForItemAt: dataSourceIndexPath(forShown: indexPath))
     if SafeGeometry.isSize(size) { return size }
     return checkedSize(size, "collectionView(_:layout:sizeForItemAt:) for \(indexPath)")
   }

@@ -283,6 +283,14 @@ public final class CollectionView {
   /// set a handler, e.g. `collectionView.invalidUpdateHandler = { Issue.record($0) }`.
   public var invalidUpdateHandler: (@MainActor (BatchUpdateError) -> Void)?
 
+  /// Receives every call the collection could not honour as made, with
+  /// what it did instead (see ``CollectionViewMisuse``): a data source that
+  /// returned a cell already showing another item, a dequeue of an
+  /// identifier never registered. None stops the program or loses an item.
+  /// By default (nil) each is printed as one line to standard error; tests
+  /// set a handler, e.g. `collectionView.misuseHandler = { Issue.record("\($0)") }`.
+  public var misuseHandler: (@MainActor (CollectionViewMisuse) -> Void)?
+
   /// Receives every value the collection replaced because it could not be
   /// laid out (see ``GeometryIssue`` for the rules): a NaN frame, an
   /// infinite inset, a negative size from the delegate… The collection goes
@@ -367,8 +375,9 @@ public final class CollectionView {
   /// A cell for `indexPath`: one from the reuse queue of `identifier` (after
   /// its ``CollectionViewCell/prepareForReuse()``), else a new instance of
   /// the registered class. Its frame is the item's frame. Dequeuing an
-  /// identifier that was never registered stops the program, as UIKit's
-  /// exception does.
+  /// identifier that was never registered (UIKit's exception) is reported
+  /// to ``misuseHandler`` with UIKit's message, and a plain
+  /// ``CollectionViewCell`` with that identifier is handed out.
   ///
   /// Of the queued cells, the one that last showed this item is preferred
   /// while it still waits unused: an item scrolled out and back gets its own
@@ -383,41 +392,52 @@ public final class CollectionView {
     -> CollectionViewCell
   {
     let frame: CGRect
-    if let arrivingItem, let index = global(indexPath), index == arrivingItem.index {
-      frame = arrivingItem.frame
+    let item: Int?
+    // The pass asks the data source by its own index path, which differs
+    // from the shown one while an item is moved by hand.
+    if let arrivingItem,
+      dataSourceIndexPath(forShown: self.indexPath(forGlobal: arrivingItem.index)) == indexPath
+    {
+      (item, frame) = (arrivingItem.index, arrivingItem.frame)
     } else {
-      frame = global(indexPath).map { engine.frame(of: $0) } ?? .zero
+      item = global(indexPath)
+      frame = item.map { engine.frame(of: $0) } ?? .zero
     }
-    let queued = reuseQueue.dequeue(identifier: identifier, forItem: global(indexPath))
+    let queued = reuseQueue.dequeue(identifier: identifier, forItem: item)
     return vend(
       queued, orNew: registeredClasses[identifier], kind: "UICollectionElementKindCell",
-      identifier: identifier, frame: frame) as! CollectionViewCell
+      identifier: identifier, frame: frame)
   }
 
   /// `queued` prepared for reuse, else a new instance of `registered` with
-  /// the reuse identifier; either at `frame`. Without either it stops the
-  /// program with UIKit's message for an unregistered identifier.
-  func vend(
-    _ queued: CollectionReusableView?, orNew registered: CollectionReusableView.Type?, kind: String,
-    identifier: String, frame: CGRect
-  ) -> CollectionReusableView {
+  /// the reuse identifier; either at `frame`. Without either (the
+  /// identifier was never registered, which UIKit answers with an
+  /// exception) it reports UIKit's message as a ``CollectionViewMisuse`` and
+  /// makes a plain `View` with the identifier, which is reused like any other.
+  func vend<View: CollectionReusableView>(
+    _ queued: View?, orNew registered: View.Type?, kind: String, identifier: String, frame: CGRect
+  ) -> View {
     if let queued {
       queued.prepareForReuse()
       queued.frame = frame
       return queued
     }
-    guard let registered else {
-      fatalError(
+    if registered == nil {
+      reportMisuse(
         "could not dequeue a view of kind: \(kind) with identifier \(identifier) - "
-          + "must register a nib or a class for the identifier")
+          + "must register a nib or a class for the identifier",
+        recovery: "a plain \(View.self) with that identifier is used")
     }
-    let view = registered.init(frame: frame)
+    let view = (registered ?? View.self).init(frame: frame)
     view.reuseIdentifier = identifier
     view.owner = self
     return view
   }
 
-  /// The cells on screen, in index path order.
+  /// The cells on screen, in index path order. An item counts as on
+  /// screen where it is drawn: a pinned header item is visible while its
+  /// pinned frame is in the bounds, however far its laid-out place has
+  /// scrolled away.
   ///
   /// - Complexity: O(*v*).
   public var visibleCells: [CollectionViewCell] {
@@ -425,7 +445,8 @@ public final class CollectionView {
     return mounted.entries.map(\.cell)
   }
 
-  /// The index paths of the items on screen, ascending.
+  /// The index paths of the items on screen, ascending: those of
+  /// ``visibleCells``, pinned header items included.
   ///
   /// - Complexity: O(*v* log *s*).
   public var indexPathsForVisibleItems: [IndexPath] {
@@ -451,14 +472,19 @@ public final class CollectionView {
   }
 
   /// Where the layout puts `indexPath`, on screen or not; nil when the item
-  /// does not exist.
+  /// does not exist. As UIKit's flow layout reports a pinned section
+  /// header where it is pinned, the item of a pinned header block (see
+  /// ListDiffUI's `CompositeSection(id:header:footer:pinsHeader:)`) is
+  /// reported where it is drawn for the current bounds — the frame its cell
+  /// has — not where it would scroll to; so is an item being moved by hand
+  /// (``beginInteractiveMovementForItem(at:)``).
   ///
   /// - Complexity: O(log *n*).
   public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
     layoutIfNeeded()
     guard let index = global(indexPath) else { return nil }
     return CollectionViewLayoutAttributes(
-      indexPath: indexPath, frame: displayedFrame(of: index, placed: engine.frame(of: index)))
+      indexPath: indexPath, frame: displayedFrame(of: index, placed: displayedFrame(of: index)))
   }
 
   /// The attributes of every item, header and footer whose frame
@@ -466,7 +492,10 @@ public final class CollectionView {
   /// section's header, its items in index order, then its footer. Headers
   /// and footers carry their ``CollectionViewLayoutAttributes/representedElementKind``
   /// and, when pinned, their pinned frames for the current bounds; a section
-  /// whose reference size is zero has no such element.
+  /// whose reference size is zero has no such element. Items of pinned
+  /// header blocks are likewise reported, and matched against `rect`, at
+  /// the frames they are drawn at for the current bounds (as
+  /// ``layoutAttributesForItem(at:)`` reports them).
   ///
   /// UIKit documents that a layout returns every cell and supplementary
   /// view in the rectangle but promises no order; this order is the one
@@ -478,7 +507,7 @@ public final class CollectionView {
   /// - Complexity: O(log *n* + log *s* + the items and sections near `rect`).
   public func layoutAttributesForElements(in rect: CGRect) -> [CollectionViewLayoutAttributes] {
     layoutIfNeeded()
-    let items = engine.items(intersecting: rect)
+    let items = drawnItems(among: engine.items(intersecting: rect), in: rect)
     let supplementaries = engine.supplementaryElements(intersecting: rect, pinning: pinningBounds)
     var result: [CollectionViewLayoutAttributes] = []
     result.reserveCapacity(items.count + supplementaries.count)
@@ -511,23 +540,19 @@ public final class CollectionView {
   }
 
   /// The item whose frame contains `point` (content coordinates), or nil
-  /// when there is none; of overlapping items, the last. UIKit's way to turn
-  /// a touch into an item. A pinned header item is found where it is drawn
-  /// (over the items it covers), not where the layout would put it.
+  /// when there is none; of overlapping items, the one drawn on top (the
+  /// last). UIKit's way to turn a touch into an item. A pinned header item
+  /// is found where it is drawn, over the items it covers, and not where
+  /// the layout would put it; of overlapping pinned blocks the outermost,
+  /// drawn on top.
   ///
   /// - Complexity: O(log *n* + the items near `point` + the pinned items).
   public func indexPathForItem(at point: CGPoint) -> IndexPath? {
     layoutIfNeeded()
-    func contains(_ frame: CGRect) -> Bool {
-      frame.minX <= point.x && point.x < frame.maxX && frame.minY <= point.y && point.y < frame.maxY
-    }
-    // Pinned items are drawn last, so they are on top: the innermost wins.
-    if let pinned = pinnedFrames.filter({ contains($0.value) }).max(by: { $0.key < $1.key }) {
-      return indexPath(forGlobal: pinned.key)
-    }
+    if let pinned = topmostPinnedItem(at: point) { return indexPath(forGlobal: pinned) }
     let probe = CGRect(x: point.x, y: point.y, width: 0.001, height: 0.001)
     return engine.items(intersecting: probe).last {
-      pinnedFrames[$0.index] == nil && contains($0.frame)
+      pinnedFrames[$0.index] == nil && $0.frame.containsHalfOpen(point)
     }.map { indexPath(forGlobal: $0.index) }
   }
 

@@ -81,17 +81,51 @@ extension FlowLayoutEngine {
 }
 
 extension CollectionView {
-  /// The visible items with pinned header blocks where they are drawn now:
-  /// `natural` (ascending, from the layout) without the pinned items, plus
-  /// the pinned items whose drawn frames are in view, ascending by index.
-  /// Records the pinned frames for the pass.
+  /// The visible items with pinned header blocks where they are drawn now,
+  /// after recording the pinned frames for the current bounds in
+  /// ``pinnedFrames``: what ``drawnItems(among:in:)`` says of `natural`
+  /// (the layout's items in the bounds) and the bounds. A layout pass calls
+  /// it once, before anything reads ``pinnedFrames``.
   ///
   /// - Complexity: O(*v* + *p*) for *p* pinned ranges; nothing when there
   ///   are none.
   func applyingPinning(to natural: [(index: Int, frame: CGRect)]) -> [(index: Int, frame: CGRect)] {
+    recordPinnedFrames()
+    return drawnItems(among: natural, in: bounds)
+  }
+
+  /// The items drawn in `rect`, ascending by index, each with the frame it
+  /// is drawn at: of `natural` (the layout's items intersecting `rect`,
+  /// ascending) those not pinned, plus the pinned items whose pinned frame
+  /// intersects `rect`. What the last layout pass drew, as ``pinnedFrames``
+  /// records it: the one rule that the pass (which mounts cells for the
+  /// bounds) and the layout-attribute queries share, so that what is
+  /// reported is what is drawn.
+  ///
+  /// - Complexity: O(*k* + *p* log *p*) for *k* natural items and *p*
+  ///   pinned items; O(*k*) when none is pinned.
+  func drawnItems(among natural: [(index: Int, frame: CGRect)], in rect: CGRect) -> [(
+    index: Int, frame: CGRect
+  )] {
+    guard !pinnedFrames.isEmpty else { return natural }
+    let frames = pinnedFrames
+    var merged = natural.filter { frames[$0.index] == nil }
+    for (index, frame) in frames where FlowLayoutEngine.overlaps(frame, rect) {
+      merged.append((index, frame))
+    }
+    merged.sort { $0.index < $1.index }
+    return merged
+  }
+
+  /// Works out where pinned header blocks are drawn for the current bounds
+  /// and records it in ``pinnedFrames``, reporting (once per block while
+  /// the ranges stay the same) a block too long to pin.
+  ///
+  /// - Complexity: O(*p*) for *p* pinned ranges, plus their header items.
+  private func recordPinnedFrames() {
     guard !pinnedItemRanges.isEmpty else {
       pinnedFrames = [:]
-      return natural
+      return
     }
     let pinning = pinningBounds
     var tooLong: [(range: PinnedItemRange, length: CGFloat, room: CGFloat)] = []
@@ -107,12 +141,6 @@ extension CollectionView {
     var frames: [Int: CGRect] = [:]
     for (index, frame) in pinned { frames[index] = frame }
     pinnedFrames = frames
-    guard !frames.isEmpty else { return natural }
-    let bounds = self.bounds
-    var merged = natural.filter { frames[$0.index] == nil }
-    merged += pinned.filter { FlowLayoutEngine.overlaps($0.frame, bounds) }
-    merged.sort { $0.index < $1.index }
-    return merged
   }
 
   /// The header items, still at their estimated size, of the pinned
@@ -135,9 +163,48 @@ extension CollectionView {
     return result
   }
 
+  /// The index paths of the items whose laid-out place — where they scroll
+  /// to, pinning aside — intersects `rect`, ascending. What the viewport
+  /// holds by the layout: ListDiffUI's working range takes its edges from
+  /// it, so that a header pinned far from its place does not stretch the
+  /// range over every item between. Not API: the public queries report
+  /// items where they are drawn, as UIKit does.
+  ///
+  /// - Complexity: O(log *n* + the items near `rect`).
+  package func indexPathsForItemsLaidOut(in rect: CGRect) -> [IndexPath] {
+    layoutIfNeeded()
+    return engine.items(intersecting: rect).map { indexPath(forGlobal: $0.index) }
+  }
+
   /// Where the item at global `index` is drawn: pinned, or where the layout
-  /// put it.
+  /// put it. (An item being moved by hand is drawn elsewhere still:
+  /// ``displayedFrame(of:placed:)`` applies that.)
+  ///
+  /// - Complexity: O(1) expected, plus O(log *n*) for an item not pinned.
   func displayedFrame(of index: Int) -> CGRect {
     pinnedFrames[index] ?? engine.frame(of: index)
+  }
+
+  /// The pinned item drawn on top at `point` (content coordinates), or nil.
+  /// Pinned blocks are drawn over the other items, and where blocks overlap
+  /// (an inner block pushed up under its enclosing one) the outermost is on
+  /// top: the lowest index wins, as ``renderText()`` draws them.
+  ///
+  /// - Complexity: O(*p*) for *p* pinned items.
+  func topmostPinnedItem(at point: CGPoint) -> Int? {
+    var found: Int?
+    for (index, frame) in pinnedFrames where frame.containsHalfOpen(point) {
+      if found.map({ index < $0 }) ?? true { found = index }
+    }
+    return found
+  }
+}
+
+extension CGRect {
+  /// Whether `point` lies in the rectangle, its leading edges included and
+  /// its trailing ones not: how a touch is matched to a frame, so that a
+  /// point on the line between two items belongs to one of them only.
+  func containsHalfOpen(_ point: CGPoint) -> Bool {
+    minX <= point.x && point.x < maxX && minY <= point.y && point.y < maxY
   }
 }

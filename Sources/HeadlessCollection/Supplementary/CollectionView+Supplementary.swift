@@ -27,8 +27,9 @@ extension CollectionView {
   /// one from the queue of `elementKind` and `identifier` (after its
   /// ``CollectionReusableView/prepareForReuse()``), else a new instance of
   /// the registered class. Its frame is the element's frame. Dequeuing a
-  /// kind and identifier that were never registered stops the program, as
-  /// UIKit's exception does.
+  /// kind and identifier that were never registered (UIKit's exception) is
+  /// reported to ``misuseHandler`` with UIKit's message, and a plain
+  /// ``CollectionReusableView`` with that identifier is handed out.
   ///
   /// After ``reloadData()`` the view that showed the element is preferred,
   /// so that a header the data source configures again keeps its view.

@@ -80,11 +80,13 @@ extension CollectionView {
   ) -> Bool {
     for (element, frame) in wanted where mountedSupplementaries[element] == nil {
       arrivingSupplementary = (element, frame)
-      let view = dataSource.collectionView(
+      var view = dataSource.collectionView(
         self, viewForSupplementaryElementOfKind: element.kind, at: element.indexPath)
       arrivingSupplementary = nil
       if view.mountedElement != nil || (view as? CollectionViewCell)?.isMounted == true {
-        fatalError("the data source returned a supplementary view that is already on screen")
+        // Taking it would leave another element (or item) without its view.
+        view = freshView(
+          replacing: view, for: "the \(element.kind) of section \(element.section)", frame: frame)
       }
       if let other = reloadedSupplementaries.first(where: { $0.value === view && $0.key != element })?.key {
         reloadedSupplementaries[other] = nil

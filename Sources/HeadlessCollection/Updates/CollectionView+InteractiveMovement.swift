@@ -118,6 +118,27 @@ extension CollectionView {
     return true
   }
 
+  /// The index path the data source knows the item shown at `shown` by.
+  /// During a movement the collection shows the moving item at `current`
+  /// while the data source, told only when the movement ends, still has it
+  /// at `original`: a cell or size asked for then must be asked for the
+  /// item shown, as UIKit asks. Otherwise `shown` itself.
+  ///
+  /// - Complexity: O(1).
+  func dataSourceIndexPath(forShown shown: IndexPath) -> IndexPath {
+    guard let movement = interactiveMovement, movement.current != movement.original,
+      shown.isCollectionIndexPath
+    else { return shown }
+    if shown == movement.current { return movement.original }
+    let (current, original) = (movement.current, movement.original)
+    // Take the moving item out of the shown order, then put it back at its
+    // place in the data source's.
+    var item = shown[1]
+    if shown[0] == current[0] && item > current[1] { item -= 1 }
+    if shown[0] == original[0] && item >= original[1] { item += 1 }
+    return IndexPath(index: shown[0]).appending(item)
+  }
+
   /// `frame`, the place of item `index`, or for the item being moved the
   /// same size centred on the movement's position.
   func displayedFrame(of index: Int, placed frame: CGRect) -> CGRect {

@@ -75,7 +75,7 @@ extension ListDiffDataSource {
     // puts there: a header pinned over row 100,000 must not bring the
     // 100,000 rows between into range. Pinned items in view join on their own.
     let visible = collectionView.indexPathsForVisibleItems.map(\.item)
-    let placed = collectionView.layoutAttributesForElements(in: collectionView.bounds).map(\.indexPath.item)
+    let placed = collectionView.indexPathsForItemsLaidOut(in: collectionView.bounds).map(\.item)
     guard let first = placed.first ?? visible.first, let last = placed.last ?? visible.last, first >= 0,
       last < list.count
     else { return [] }
