@@ -1,6 +1,7 @@
 import Foundation
 import ListDiffUI
 import ListDiffUITerminal
+import ListDiffUITesting
 import Testing
 import ToDoCore
 
@@ -225,5 +226,35 @@ struct PinnedHeaderDragAndAnchorTests {
     #expect(screen.frame().hasPrefix("63 open · 0 done"))
     await store.finish()
     await screen.waitUntilFinished()
+  }
+
+  /// The frame the READMEs show, made by the app: a list scrolled to its
+  /// end (the counts and the completed title pinned over it), after `K`
+  /// dragged the last item up one place. Recorded as a snapshot
+  /// (`LISTDIFFUI_RECORD=1`), and found verbatim in both READMEs.
+  @Test func theReadmeFrame() async throws {
+    let open = [
+      "buy milk", "fix the bike's back brake", "water the plants", "book the dentist",
+      "return the library books", "call the plumber about the boiler", "renew the passport",
+      "clean the gutters", "order printer ink", "plan the weekend trip",
+    ]
+    let done = [
+      "call mum", "pay the gas bill", "send the birthday card", "back up the laptop", "wash the car",
+      "answer Sam's email", "buy stamps", "cancel the old gym membership", "change the smoke alarm battery",
+      "recycle the old batteries", "take out the bins", "defrost the freezer",
+    ]
+    let items = (open.map { ($0, false) } + done.map { ($0, true) }).enumerated().map { index, item in
+      ToDoItem(id: "i\(index)", title: item.0, isDone: item.1, createdAt: fixedDate)
+    }
+    let driver = await Driver(width: 64, height: 12, items: items)
+    await driver.press(.end, .character("K"))
+    let frame = driver.lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    expectSnapshot(frame, named: "end-then-K")
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    for readme in ["README.md", "SampleApps/ToDo/README.md"] {
+      let text = try String(contentsOf: root.appendingPathComponent(readme), encoding: .utf8)
+      #expect(text.contains("```\n" + frame + "\n```"), "\(readme) does not show the frame:\n\(frame)")
+    }
   }
 }
