@@ -150,6 +150,29 @@ struct PinnedHeaderDragAndAnchorTests {
     #expect(driver.text.contains("› 1. [ ] item 1\n  2. [ ] item 2\n  3. [ ] item 3"))
   }
 
+  /// A drag whose move cannot be saved is put back: the screen shows the
+  /// store's order again, and the footer says why.
+  @Test func aDragThatCannotBeSavedIsPutBack() async throws {
+    struct Full: ToDoStorage {
+      struct DiskFull: Error, CustomStringConvertible { var description: String { "no space left on device" } }
+      func save(_ items: [ToDoItem]) throws { throw DiskFull() }
+    }
+    let driver = await Driver(width: 60, height: 12, storage: Full(), items: numberedItems(3))
+    var moves: [ListItemMove] = []
+    let report = driver.screen.dataSource.moveHandler
+    driver.screen.dataSource.moveHandler = { move in
+      moves.append(move)
+      report?(move)
+    }
+    await driver.press(.character("J"))
+    #expect(moves.count == 1)
+    #expect(driver.lines.last?.hasPrefix("could not save, so nothing changed") == true)
+    #expect(driver.text.contains("› 1. [ ] item 1\n  2. [ ] item 2\n  3. [ ] item 3"))
+    #expect(await driver.store.snapshot.items == numberedItems(3))
+    // The list and the collection agree again: the next drag starts afresh.
+    #expect(driver.screen.dataSource.indexPath(forIdentifier: "i1", sectionPath: [ToDoSections.openID])?[1] == 1)
+  }
+
   @Test func aSearchedListRefusesToReorder() async {
     let driver = await Driver(width: 60, height: 12, items: numberedItems(12))
     await driver.press(.character("/"))
