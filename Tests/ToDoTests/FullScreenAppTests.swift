@@ -6,7 +6,7 @@ import ToDoCore
 
 /// A full-screen app on a memory store, driven by keys, with no terminal.
 @MainActor
-private final class Driver {
+final class Driver {
   let store: ToDoStore
   let screen: ToDoScreen
   let app: FullScreenApp

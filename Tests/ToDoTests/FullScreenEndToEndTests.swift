@@ -11,6 +11,24 @@ import Darwin
 
 private let up = "\u{1B}[A"
 private let down = "\u{1B}[B"
+private let pageUp = "\u{1B}[5~"
+private let pageDown = "\u{1B}[6~"
+private let home = "\u{1B}[1~"
+private let end = "\u{1B}[4~"
+private let ctrlL = "\u{0C}"
+/// SGR mouse reports of the wheel turned down and up over row 5.
+private let wheelDown = "\u{1B}[<65;5;5M"
+private let wheelUp = "\u{1B}[<64;5;5M"
+
+/// Whether `screen` shows the pinned headers as they must be: the counts
+/// (`open` open, `done` done) and their rule on the first two lines, and
+/// no completed item right under them (the completed title is pinned
+/// there while completed items are in view).
+private func showsPinnedHeaders(_ screen: VT100Screen, open: Int, done: Int) -> Bool {
+  let lines = screen.lines
+  return lines[0].hasPrefix("\(open) open · \(done) done") && lines[1] == String(repeating: "─", count: screen.width)
+    && !lines[2].contains("[x]")
+}
 
 /// The built `todo` in a pseudo-terminal, driven with keys as a person
 /// drives it, its screen read back through a VT100 interpreter.
@@ -164,5 +182,118 @@ struct FullScreenEndToEndTests {
     #expect(again.screen.lines[2] == "› 1. [ ] milk")
     #expect(again.screen.lines.contains("  2. [x] eggs"))
     await quit(again)
+  }
+
+  /// 200 items, the last 50 done: every frame, scrolled by every key and
+  /// the wheel from the top to the bottom and back, has the counts on its
+  /// first line and the completed title under them while completed items
+  /// show.
+  @Test func theCountsStayOnTopAtEveryScrollPosition() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file()
+    try ToDoFile(url: file).save(numberedItems(200, done: 50))
+    let run = try await start(width: 40, height: 12, arguments: ["--file", file.path])
+    #expect(showsPinnedHeaders(run.screen, open: 150, done: 50))
+    func selected(_ number: Int) -> @Sendable (VT100Screen) -> Bool {
+      { screen in
+        screen.lines.contains { $0.hasPrefix("›") && $0.hasSuffix(". [\(number > 150 ? "x" : " ")] item \(number)") }
+          && showsPinnedHeaders(screen, open: 150, done: 50)
+      }
+    }
+    for number in 2...200 {
+      run.send(down)
+      let ok = await run.read(timeout: 5, until: selected(number))
+      #expect(ok, "down to \(number): \(run.screen.lines.joined(separator: "\n"))")
+      if !ok { break }
+    }
+    for number in (1...199).reversed() {
+      run.send(up)
+      let ok = await run.read(timeout: 5, until: selected(number))
+      #expect(ok, "up to \(number): \(run.screen.lines.joined(separator: "\n"))")
+      if !ok { break }
+    }
+    // Pages, ends and a redraw.
+    for (key, number) in [(end, 200), (ctrlL, 200), (home, 1), (ctrlL, 1)] {
+      run.send(key)
+      #expect(await run.read(timeout: 5, until: selected(number)), "\(run.screen.lines)")
+    }
+    for (key, name) in [(pageDown, "PageDown"), (pageUp, "PageUp"), (wheelDown, "wheel down"), (wheelUp, "wheel up")] {
+      for step in 0..<100 {
+        let before = run.screen.lines
+        run.send(key)
+        // A key that cannot scroll further changes nothing on screen.
+        guard await run.read(timeout: 1, until: { $0.lines != before }) else { break }
+        await run.settle(0.02)
+        #expect(showsPinnedHeaders(run.screen, open: 150, done: 50), "\(name) \(step): \(run.screen.lines)")
+      }
+      #expect(showsPinnedHeaders(run.screen, open: 150, done: 50))
+    }
+    await quit(run)
+  }
+
+  /// J and K drag the selected item; the new order is saved, and a
+  /// refused move says why in the footer.
+  @Test func jAndKReorderAndTheOrderComesBack() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.file().path
+    do {
+      let run = try await start(width: 60, height: 12, arguments: ["--file", file])
+      add(["milk", "eggs", "tea"], to: run)
+      #expect(await run.read { $0.lines.contains("› 3. [ ] tea") })
+      run.send("J")
+      #expect(await run.read { $0.lines[11].hasPrefix("already the last item") })
+      run.send("KK")
+      #expect(await run.read { $0.lines[2] == "› 1. [ ] tea" })
+      #expect(run.screen.lines[3] == "  2. [ ] milk" && run.screen.lines[4] == "  3. [ ] eggs")
+      run.send("K")
+      #expect(await run.read { $0.lines[11].hasPrefix("already the first item") })
+      run.send("q")
+      #expect(await run.waitForExit() == 0)
+    }
+    let again = try await start(width: 60, height: 12, arguments: ["--file", file])
+    #expect(Array(again.screen.lines[2...4]) == ["› 1. [ ] tea", "  2. [ ] milk", "  3. [ ] eggs"])
+    // Undo is for the session that made the change: here there is none.
+    await quit(again)
+  }
+
+  /// Line by line at a terminal (`TERM=dumb`): an item above the lines
+  /// shown leaves for the completed ones (`done 2`), and the frame shows
+  /// the same items on the same rows; the counts stay pinned on top.
+  @Test func theViewportHoldsWhenAnItemAboveItLeaves() async throws {
+    let run = try PseudoTerminalRun(
+      arguments: ["--memory", "--height", "8"], width: 40, height: 30, environment: ["TERM": "dumb"])
+    // The predicate runs on the thread that reads, which owns `output`.
+    func waitForPrompts(_ count: Int) async -> Bool {
+      await run.read { _ in
+        String(decoding: run.output, as: UTF8.self).components(separatedBy: "todo> ").count - 1 >= count
+      }
+    }
+    /// The last frame printed: the 8 lines above its "(lines …)" line.
+    func lastFrame() -> [String] {
+      let lines = run.screen.lines
+      guard let position = lines.lastIndex(where: { $0.hasPrefix("(lines ") }), position >= 8 else { return [] }
+      return Array(lines[(position - 8)..<position])
+    }
+    func titles(_ frame: [String]) -> [String] { frame.dropFirst(2).map { String($0.split(separator: "]").last ?? "") } }
+    #expect(await waitForPrompts(1))
+    run.send((1...20).map { "add item \($0)\r" }.joined())
+    #expect(await waitForPrompts(21))
+    // One command at a time from here, so that no typed-ahead echo lands
+    // in a frame.
+    run.send("scroll top\r")
+    #expect(await waitForPrompts(22))
+    run.send("scroll down\r")
+    #expect(await waitForPrompts(23))
+    let before = lastFrame()
+    #expect(before.first?.hasPrefix("20 open · 0 done") == true, "\(run.screen.lines.joined(separator: "\n"))")
+    #expect(titles(before).first == " item 6", "\(before)")
+    run.send("done 2\r")
+    #expect(await waitForPrompts(24))
+    let after = lastFrame()
+    #expect(after.first?.hasPrefix("19 open · 1 done") == true, "\(after)")
+    #expect(titles(after) == titles(before), "\(before) → \(after)")
+    #expect(after[2].hasPrefix("  5. [ ] item 6"))
+    run.send("quit\r")
+    #expect(await run.waitForExit() == 0)
   }
 }

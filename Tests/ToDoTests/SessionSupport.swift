@@ -73,6 +73,15 @@ func messages(in output: String, labelled label: String) -> [String] {
 /// snapshot directly rather than through sections, diffs and cells: the
 /// reference the rendered frames are checked against.
 func referenceLines(for snapshot: ToDoSnapshot, expanded: Set<String>, width: Int) -> [String] {
+  referenceList(for: snapshot, expanded: expanded, width: width).lines
+}
+
+/// The whole list as ``referenceLines(for:expanded:width:)`` draws it, and
+/// the lines of the completed section (its title first), whose title pins.
+func referenceList(
+  for snapshot: ToDoSnapshot, expanded: Set<String>, width: Int
+) -> (lines: [String], completed: Range<Int>?) {
+  var completed: Range<Int>?
   var lines = ToDoLines.header(
     openCount: snapshot.openCount, doneCount: snapshot.doneCount, filter: snapshot.filter, width: width)
   let open = Array(snapshot.shownOpenItems)
@@ -93,10 +102,12 @@ func referenceLines(for snapshot: ToDoSnapshot, expanded: Set<String>, width: In
   if snapshot.filter == .done && done.isEmpty {
     lines += ToDoLines.placeholder("nothing completed yet", width: width)
   } else if snapshot.filter.shows(isDone: true) && !done.isEmpty {
+    let start = lines.count
     lines += ToDoLines.completedTitle(count: done.count, width: width)
     for (index, item) in done.enumerated() { lines += itemLines(item, open.count + index + 1) }
+    completed = start..<lines.count
   }
-  return lines + ToDoLines.footer(width: width)
+  return (lines + ToDoLines.footer(width: width), completed)
 }
 
 /// An item's expanded state belongs to its controller, which belongs to the
@@ -105,11 +116,27 @@ func expansionKey(_ item: ToDoItem) -> String {
   item.id
 }
 
-/// `lines[offset ..< offset + height]` as `ToDoScreen.frame()` returns it.
-func referenceFrame(_ lines: [String], offset: Int, height: Int) -> String {
-  var window = lines.dropFirst(offset).prefix(height).map { line in
-    String(line.reversed().drop { $0 == " " }.reversed())
+/// `lines[offset ..< offset + height]` as `ToDoScreen.frame()` returns it,
+/// with the pinned headers drawn over it: the first two lines (the counts
+/// and their rule) at the top of the viewport, the completed section's
+/// title (the first line of `completed`) stacked below them while the
+/// section reaches below them, pushed up by the section's end and then
+/// drawn under the counts.
+func referenceFrame(_ lines: [String], offset: Int, height: Int, completed: Range<Int>? = nil) -> String {
+  var window = Array(lines.dropFirst(offset).prefix(height))
+  let headerLength = 2
+  if lines.count >= headerLength && height >= headerLength {
+    let headerStart = max(0, min(offset, lines.count - headerLength))
+    let top = max(offset, headerStart + headerLength)
+    if let completed, completed.upperBound > offset, completed.lowerBound < offset + height, offset + height - top >= 1 {
+      let start = max(completed.lowerBound, min(top, completed.upperBound - 1))
+      if start - offset >= 0 && start - offset < window.count { window[start - offset] = lines[completed.lowerBound] }
+    }
+    for line in 0..<headerLength where headerStart + line - offset >= 0 && headerStart + line - offset < window.count {
+      window[headerStart + line - offset] = lines[line]
+    }
   }
+  window = window.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
   while window.last?.isEmpty == true { window.removeLast() }
   return window.joined(separator: "\n")
 }

@@ -91,10 +91,14 @@ struct SessionTests {
     let top = frames[frames.count - 3]
     #expect(top.hasPrefix("scroll top\n30 open · 0 done"))
     #expect(top.contains("(lines 1–10 of 37 · scroll up|down|top|bottom)"))
-    #expect(frames[frames.count - 2].contains("(lines 10–19 of 37"))
-    #expect(frames[frames.count - 2].contains(" 8. [ ] item 8\n"))
+    // The counts are pinned over the top two lines: a page down scrolls
+    // the eight lines below them less one, the last item seen.
+    #expect(frames[frames.count - 2].contains("(lines 8–17 of 37"))
+    #expect(frames[frames.count - 2].hasPrefix("scroll down\n30 open · 0 done"))
+    #expect(frames[frames.count - 2].contains("─\n  8. [ ] item 8\n"))
     let bottom = frames[frames.count - 1]
     #expect(bottom.contains("(lines 28–37 of 37"))
+    #expect(bottom.hasPrefix("scroll bottom\n30 open · 0 done"))
     #expect(bottom.contains("search TEXT · scroll up|down|top|bottom · help · quit"))
   }
 
@@ -263,7 +267,7 @@ struct SessionTests {
           if words[0] == "collapse" { expanded.remove(expansionKey(before.shownItems[number - 1])) }
         }
 
-        let lines = referenceLines(for: after, expanded: expanded, width: width)
+        let (lines, completed) = referenceList(for: after, expanded: expanded, width: width)
         let offset = Int(screen.collectionView.contentOffset.y)
         #expect(offset >= 0 && offset <= max(0, lines.count - height), "\(context): offset \(offset)")
         #expect(Int(screen.collectionView.contentSize.height) == lines.count, "\(context)")
@@ -284,7 +288,7 @@ struct SessionTests {
         previousRows = rows
 
         let frame = screen.frame()
-        let expected = referenceFrame(lines, offset: offset, height: height)
+        let expected = referenceFrame(lines, offset: offset, height: height, completed: completed)
         #expect(frame == expected, "\(context)")
         if frame != expected { break }
         steps += 1

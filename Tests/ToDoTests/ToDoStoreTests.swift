@@ -76,6 +76,27 @@ struct ToDoStoreTests {
     await #expect(throws: ToDoError.moveAcrossSections(from: 1, to: 5)) { try await store.move(from: 1, to: 5) }
   }
 
+  /// What a drag reports (indexes within the open or the completed items)
+  /// moves the item there, the other section keeping its slots; a stale
+  /// report or a searched list is refused and changes nothing.
+  @Test func aDragsMoveIsAppliedWithinItsSection() async throws {
+    let store = try await makeStore(["a", "b", "c", "d", "e"])
+    try await store.complete(number: 2)  // b done: open a c d e | done b
+    let e = try #require(await store.snapshot.items.first { $0.title == "e" })
+    try await store.move(id: e.id, fromIndex: 3, toIndex: 0)
+    #expect(await store.snapshot.items.map(\.title) == ["e", "b", "a", "c", "d"])
+    let a = try #require(await store.snapshot.items.first { $0.title == "a" })
+    try await store.move(id: a.id, fromIndex: 1, toIndex: 3)
+    #expect(await store.snapshot.items.map(\.title) == ["e", "b", "c", "d", "a"])
+    let before = await store.snapshot
+    await #expect(throws: ToDoError.itemGone) { try await store.move(id: a.id, fromIndex: 0, toIndex: 1) }
+    await #expect(throws: ToDoError.itemGone) { try await store.move(id: a.id, fromIndex: 3, toIndex: 4) }
+    await #expect(throws: ToDoError.itemGone) { try await store.move(id: "nope", fromIndex: 0, toIndex: 1) }
+    await store.setSearch("a")
+    await #expect(throws: ToDoError.reorderWhileSearching) { try await store.move(id: a.id, fromIndex: 3, toIndex: 0) }
+    #expect(await store.snapshot.items == before.items)
+  }
+
   @Test func aFailedSaveChangesNothing() async throws {
     let storage = RecordingStorage()
     let store = try await makeStore(["a"], storage: storage)

@@ -249,16 +249,40 @@ public final class FullScreenApp {
           message = "deleted “\(item.title)” — u undoes"
         }
       }
-    case .character("J"):
-      await change { (store, id) throws(ToDoError) in try await store.move(id: id, by: 1) }
-    case .character("K"):
-      await change { (store, id) throws(ToDoError) in try await store.move(id: id, by: -1) }
+    case .character("J"): await reorder(by: 1)
+    case .character("K"): await reorder(by: -1)
     case .character("u"):
       await undo()
     default:
       break
     }
     return .redraw
+  }
+
+  /// Drags the selected item one place down (`by: 1`) or up (`by: -1`)
+  /// through the collection view's interactive movement, as a finger
+  /// would; the screen saves the move the data source reports, and `u`
+  /// undoes it. A drag that cannot go there (the first or last of its
+  /// section: the list keeps an item in its section) says why in one line.
+  private func reorder(by offset: Int) async {
+    guard let item = selectedItem else { return }
+    guard shown.search.isEmpty else {
+      message = ToDoError.reorderWhileSearching.fullScreenDescription
+      return
+    }
+    let screen = screen
+    var moved = false
+    await change { (_, id) throws(ToDoError) in moved = try await screen.drag(id: id, by: offset) }
+    guard !moved, message == nil else { return }
+    // The data source steered the drag back to where it began: say why.
+    let up = offset < 0
+    switch (up, item.isDone) {
+    case (true, false): message = "already the first item — nothing moved"
+    case (true, true): message = "already the first completed item — space reopens it"
+    case (false, false) where shown.doneCount > 0 && shown.filter.shows(isDone: true):
+      message = "already the last open item — space marks it done"
+    case (false, _): message = "already the last item — nothing moved"
+    }
   }
 
   private var selectedItem: ToDoItem? {

@@ -14,7 +14,7 @@ public enum FullScreenKeys {
     ("n", "edit its notes"),
     ("d", "delete it"),
     ("u", "undo the last change (again for earlier ones)"),
-    ("J K", "move it down or up"),
+    ("J K", "drag it down or up within its section"),
     ("/", "show only titles containing some text"),
     ("Ctrl-L", "redraw the screen"),
     ("?", "show or hide this help"),

@@ -36,6 +36,9 @@ public enum ToDoError: Error, Equatable, Sendable, CustomStringConvertible {
   case notDone(number: Int)
   /// `mv N M` between the open and the completed section.
   case moveAcrossSections(from: Int, to: Int)
+  /// A reorder (`J`/`K`) while a search hides some items: where the
+  /// hidden ones would go is a guess.
+  case reorderWhileSearching
   /// The item was removed before the command reached it.
   case itemGone
   /// `clear-completed` when nothing is completed.
@@ -92,6 +95,8 @@ public enum ToDoError: Error, Equatable, Sendable, CustomStringConvertible {
       return "item \(number) is not done"
     case .moveAcrossSections(let from, let to):
       return "item \(from) and item \(to) are in different sections — mv reorders within a section; use done or undo to move between them"
+    case .reorderWhileSearching:
+      return "reordering needs every item shown — clear the search (/ then Enter); nothing moved"
     case .itemGone:
       return "that item no longer exists"
     case .nothingCompleted:

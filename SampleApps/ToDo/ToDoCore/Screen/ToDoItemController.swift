@@ -31,6 +31,10 @@ public final class ToDoItemController:
       numberColumns: viewModel.numberColumns, isSelected: isSelected, shortID: viewModel.shortID)
   }
 
+  /// Every item can be dragged within its section (`J`/`K` drive the
+  /// drag); the screen's data source keeps it there. O(1).
+  public override var canMove: Bool { true }
+
   /// Full width, one point per line. O(w + notes).
   public override func itemSize(containerSize: CGSize) -> CGSize {
     width = Int(containerSize.width)

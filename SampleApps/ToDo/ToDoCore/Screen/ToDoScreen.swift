@@ -9,9 +9,17 @@ import ListDiffUI
 /// the store's snapshots, turning each into the root section of
 /// ``ToDoSections``; every frame is the collection view's `renderText()`.
 /// What the screen does itself is what a user's finger would: scroll, tap
-/// (``select(number:)``), move the collection view's selection without a
-/// tap (``select(id:)``, the full screen's highlight) and expand or
-/// collapse an item through its controller's view state.
+/// (``select(number:)``), drag an item to another place (``drag(id:by:)``,
+/// through the collection view's interactive movement), move the
+/// collection view's selection without a tap (``select(id:)``, the full
+/// screen's highlight) and expand or collapse an item through its
+/// controller's view state.
+///
+/// The counts line is pinned to the top of the viewport and the completed
+/// title under it (see ``ToDoSections``); scrolling and revealing count
+/// the lines they cover as hidden. The data source anchors the viewport
+/// to what is on screen (`scrollAnchor = .visibleContent`): an item added
+/// or removed above it does not move what the user reads.
 @MainActor
 public final class ToDoScreen {
   /// The headless collection view the list is laid out in.
@@ -37,6 +45,9 @@ public final class ToDoScreen {
   private var observation: Task<Void, Never>?
   /// Store changes started by taps and not yet awaited.
   private var pendingTaps: [Task<ToDoError?, Never>] = []
+  /// Store moves started by finished drags (the data source's
+  /// `moveHandler`) and not yet awaited.
+  private var pendingMoves: [Task<ToDoError?, Never>] = []
   /// The items the user expanded. A controller lives only while its item
   /// is on the list, and a search or filter that hides an item ends it;
   /// the screen remembers the expansion so that the item comes back
@@ -76,6 +87,10 @@ public final class ToDoScreen {
       frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
     collectionView.contentInset = EdgeInsets(top: 0, left: 0, bottom: CGFloat(coveredLines), right: 0)
     dataSource = ListDiffDataSource(collectionView: collectionView)
+    // An insert or delete above the viewport, or sizes resolved from the
+    // estimate, leave the first item on screen where it is.
+    dataSource.scrollAnchor = .visibleContent
+    dataSource.moveHandler = { [weak self] move in self?.userMoved(move) }
   }
 
   /// Starts rendering every snapshot the store publishes, until the store
@@ -171,7 +186,9 @@ public final class ToDoScreen {
   @discardableResult
   public func scroll(_ direction: ToDoCommand.ScrollDirection) -> Bool {
     collectionView.layoutIfNeeded()
-    let page = max(1, visibleHeight - 1)
+    // The pinned header lines hide the top of the viewport: a page is what
+    // shows below them, less one line kept for context.
+    let page = max(1, visibleHeight - pinnedHeight() - 1)
     let y = collectionView.contentOffset.y
     switch direction {
     case .up: scroll(toY: y - page)
@@ -229,6 +246,71 @@ public final class ToDoScreen {
     }
   }
 
+  /// Drags the item with `id` one place down (`by: 1`) or up (`by: -1`)
+  /// within its section, as a finger would: the collection view's
+  /// interactive movement begins on the item, follows a point over its
+  /// neighbour and ends. The data source keeps the item in its section
+  /// (a drop onto a header or into the other section is steered back);
+  /// when the item did move, its `moveHandler` reports the move and the
+  /// screen saves it (`ToDoStore.move(id:fromIndex:toIndex:)`). Returns
+  /// once the store has made (or refused) it: whether the item moved.
+  /// O(n) to find the item, plus the layout passes.
+  @discardableResult
+  public func drag(id: String, by offset: Int) async throws(ToDoError) -> Bool {
+    guard let from = indexPath(id: id) else { throw .itemGone }
+    // IndexPath(index:).appending: Apple's IndexPath(item:section:) is
+    // UIKit's and AppKit's, not Foundation's.
+    let neighbour = IndexPath(index: from[0]).appending(from[1] + offset)
+    let hasNeighbour = from[1] + offset >= 0 && from[1] + offset < collectionView.numberOfItems(inSection: from[0])
+    // Both on screen, below the pinned headers: the finger is over what
+    // the user sees, not over a header drawn on top of it.
+    if hasNeighbour { reveal(neighbour) }
+    reveal(from)
+    pendingMoves.removeAll()
+    guard collectionView.beginInteractiveMovementForItem(at: from) else { throw .itemGone }
+    if hasNeighbour, let frame = collectionView.layoutAttributesForItem(at: neighbour)?.frame {
+      collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
+    }
+    collectionView.endInteractiveMovement()
+    _ = try? reveal(id: id)
+    let moves = pendingMoves
+    pendingMoves.removeAll()
+    for move in moves {
+      if let error = await move.value {
+        await showStoreState()
+        throw error
+      }
+    }
+    return !moves.isEmpty
+  }
+
+  /// Shows the store's current state again: after a drag the store
+  /// refused, the collection view shows an order the store does not have,
+  /// and no snapshot will come to put it back. O(n).
+  private func showStoreState() async {
+    let snapshot = await store.snapshot
+    await dataSource.setRootSection(
+      ToDoSections.root(
+        for: snapshot, timeZone: timeZone, showsCommands: showsCommands, delegate: WeakAnyObject(object: self)))
+    collectionView.layoutIfNeeded()
+  }
+
+  /// The data source reports a finished drag: saves the new order. The
+  /// store's next snapshot carries it, so its root diffs against the order
+  /// already shown (only the numbers beside the items change).
+  private func userMoved(_ move: ListItemMove) {
+    let store = store
+    pendingMoves.append(
+      Task {
+        do throws(ToDoError) {
+          try await store.move(id: move.identifier, fromIndex: move.fromIndex, toIndex: move.toIndex)
+          return nil
+        } catch {
+          return error
+        }
+      })
+  }
+
   /// Makes the item with `id` the collection view's one selected item (its
   /// controller draws the highlight), or clears the selection for `nil`,
   /// and scrolls the least needed to show it. Selecting does not toggle
@@ -251,13 +333,13 @@ public final class ToDoScreen {
     return (collectionView.cellForItem(at: indexPath) as? ToDoTextCell)?.itemID
   }
 
-  /// The ids of the items whose cells are in the viewport, top to bottom:
-  /// those wholly in it, or, when `wholly` is false, those with any line
-  /// in it. O(visible cells).
+  /// The ids of the items whose cells are in the viewport below the pinned
+  /// headers, top to bottom: those wholly in it, or, when `wholly` is
+  /// false, those with any line in it. O(visible cells).
   public func visibleItemIDs(wholly: Bool = true) -> [String] {
     collectionView.layoutIfNeeded()
-    let top = collectionView.contentOffset.y
-    let bottom = top + visibleHeight
+    let top = collectionView.contentOffset.y + pinnedHeight()
+    let bottom = collectionView.contentOffset.y + visibleHeight
     return collectionView.visibleCells
       .compactMap { cell -> (CGFloat, String)? in
         guard let cell = cell as? ToDoTextCell, let id = cell.itemID else { return nil }
@@ -305,21 +387,48 @@ public final class ToDoScreen {
   @discardableResult
   private func reveal(id: String) throws(ToDoError) -> IndexPath {
     guard let indexPath = indexPath(id: id) else { throw .itemGone }
+    reveal(indexPath)
+    return indexPath
+  }
+
+  /// Scrolls the least needed to show the item at `indexPath` whole below
+  /// the pinned headers (or its top, if it is taller than the room there).
+  /// O(visible cells) per step.
+  private func reveal(_ indexPath: IndexPath) {
     collectionView.layoutIfNeeded()
     // Far from the viewport the frame is an estimate; scrolling to it sizes
-    // the items there, which can move it: look again until it stays.
+    // the items there, which can move it — and which headers are pinned
+    // depends on where the list is: look again until it stays.
     for _ in 0..<4 {
       guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { break }
       let top = collectionView.contentOffset.y
-      if frame.minY < top {
-        scroll(toY: frame.minY)
+      let covered = pinnedHeight()
+      if frame.minY < top + covered {
+        scroll(toY: frame.minY - covered)
       } else if frame.maxY > top + visibleHeight {
-        scroll(toY: min(frame.minY, frame.maxY - visibleHeight))
+        scroll(toY: min(frame.minY - covered, frame.maxY - visibleHeight))
       } else {
         break
       }
     }
-    return indexPath
+  }
+
+  /// The lines at the top of the viewport that labels cover: the pinned
+  /// counts line, the completed title pinned under it (or, at the top of
+  /// the list, the labels that are there anyway). Read from the cells the
+  /// collection view drew, where it drew them. O(visible cells).
+  private func pinnedHeight() -> CGFloat {
+    collectionView.layoutIfNeeded()
+    let top = collectionView.contentOffset.y
+    var edge = top
+    let labels = collectionView.visibleCells
+      .filter { ($0 as? ToDoTextCell)?.itemID == nil }
+      .map(\.frame)
+      .sorted { $0.minY < $1.minY }
+    for frame in labels where frame.minY <= edge && frame.maxY > edge {
+      edge = frame.maxY
+    }
+    return edge - top
   }
 
   private func scroll(toY y: CGFloat) {

@@ -4,13 +4,20 @@ import ListDiffUI
 /// The to-do screen's content as sections: a pure function of a snapshot.
 ///
 /// ```
-/// header                      "3 open · 2 done      showing all"
-/// ListSection "open"          the open items (or a placeholder)
-/// CompositeSection "completed"
-///   title                     "── completed (2) ──"
-///   ListSection "items"       the completed items
-/// footer                      the commands
+/// CompositeSection            (the root; its header pins)
+///   header                    "3 open · 2 done      showing all"
+///   ListSection "open"        the open items (or a placeholder)
+///   CompositeSection "completed"   (its header pins below the root's)
+///     header                  "── completed (2) ──"
+///     ListSection "items"     the completed items
+///   footer                    the commands
 /// ```
+///
+/// Both headers are pinned (`pinsHeader: true`): the counts line stays at
+/// the top of the viewport at every scroll position, and the completed
+/// title stays under it while any completed item is in view. They are
+/// items like the others, so a count that changes updates the header's
+/// controller in place, in the same batch as the items that changed it.
 ///
 /// The open and completed sections have explicit ids, so their items keep
 /// their identities (and controllers, and expanded state) when the filter
@@ -37,8 +44,13 @@ public enum ToDoSections {
 
   /// The root section showing `content`. O(n) in its items.
   public static func root(for content: ToDoScreenContent, delegate: WeakAnyObject) -> Section {
-    CompositeSection {
-      ListSection<ToDoLabelViewModel, ToDoLabelController>(content.header)
+    // The counts line is the root's pinned header: every item is in the
+    // root, so it stays at the top of the viewport wherever it scrolls.
+    CompositeSection(
+      header: ListSection<ToDoLabelViewModel, ToDoLabelController>(content.header),
+      footer: content.footer.map { ListSection<ToDoLabelViewModel, ToDoLabelController>($0) },
+      pinsHeader: true
+    ) {
       switch content.open {
       case .placeholder(let label):
         ListSection<ToDoLabelViewModel, ToDoLabelController>(label, id: openID)
@@ -51,15 +63,14 @@ public enum ToDoSections {
       case .placeholder(let label):
         ListSection<ToDoLabelViewModel, ToDoLabelController>(label, id: completedID)
       case .items(let title, let items):
-        CompositeSection(id: completedID) {
-          ListSection<ToDoLabelViewModel, ToDoLabelController>(title)
+        // Pinned below the counts while any completed item is in view.
+        CompositeSection(
+          id: completedID, header: ListSection<ToDoLabelViewModel, ToDoLabelController>(title), pinsHeader: true
+        ) {
           ListSection<ToDoItemViewModel, ToDoItemController>(items, id: completedItemsID, delegate: delegate)
         }
       case nil:
         nil
-      }
-      if let footer = content.footer {
-        ListSection<ToDoLabelViewModel, ToDoLabelController>(footer)
       }
     }
   }

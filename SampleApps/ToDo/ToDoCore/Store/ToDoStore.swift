@@ -138,15 +138,20 @@ public actor ToDoStore {
     try move(moving, before: target)
   }
 
-  /// Moves the item with `id` one place down (`by: 1`) or up (`by: -1`)
-  /// among the shown items of its section; at either end nothing moves.
-  /// O(n).
-  public func move(id: String, by offset: Int) throws(ToDoError) {
-    guard let moving = snapshot.shownItems.first(where: { $0.id == id }) else { throw .itemGone }
-    let section = snapshot.shownItems.filter { $0.isDone == moving.isDone }
-    let index = section.firstIndex { $0.id == id }! + offset
-    guard section.indices.contains(index) else { return }
-    try move(moving, before: section[index])
+  /// Moves the item with `id` from `fromIndex` to `toIndex` among the
+  /// items of its section (the open items, or the completed ones) in the
+  /// user's order: what a finished drag on screen reports (a `ListItemMove`
+  /// within the open or the completed items). The other section keeps its
+  /// order. Refused while a search is shown, since the screen's indexes
+  /// then count only the matching items, and when `fromIndex` no longer
+  /// names the item (the list changed since the drag). O(n).
+  public func move(id: String, fromIndex: Int, toIndex: Int) throws(ToDoError) {
+    guard snapshot.search.isEmpty else { throw .reorderWhileSearching }
+    guard let moving = snapshot.items.first(where: { $0.id == id }) else { throw .itemGone }
+    let section = snapshot.items.filter { $0.isDone == moving.isDone }
+    guard section.indices.contains(fromIndex), section[fromIndex].id == id, section.indices.contains(toIndex)
+    else { throw .itemGone }
+    try move(moving, before: section[toIndex])
   }
 
   /// Moves `moving` to where `target` is within their section.
