@@ -178,8 +178,11 @@ struct FileBrowserTests {
         path.hasPrefix("/work/deep/src/app/views/view") ? Int(path.dropFirst(29).prefix(5)) : nil
       })
     }
+    // Sizes are read off the main actor: under a loaded CI machine they can
+    // take seconds to arrive, so wait by the clock, generously.
     func waitForSizes(of line: Int) async throws {
-      for _ in 0..<500 where !browser.screen.frame().lines[line].hasSuffix("2.0 K") {
+      let deadline = ContinuousClock.now + .seconds(60)
+      while !browser.screen.frame().lines[line].hasSuffix("2.0 K"), ContinuousClock.now < deadline {
         try await Task.sleep(for: .milliseconds(10))
       }
     }
