@@ -7,19 +7,33 @@ import ListDiff
 /// The controller type takes part so that an identifier whose cell kind
 /// changes (a placeholder replaced by content) becomes a new item with a new
 /// controller instead of an update the old controller cannot take.
+///
+/// `@usableFromInline` (with its initializer, and its `Hashable` members,
+/// which the attribute requires) only so that `LeafItemAppending`, which
+/// client modules specialize, can make keys.
+@usableFromInline
 struct ListItemKey: Hashable, Sendable {
   let identifier: String
   /// `SectionScope.key` of the item's section; usually a small string.
   let scope: String
   let controllerType: ObjectIdentifier
 
+  @usableFromInline
+  init(identifier: String, scope: String, controllerType: ObjectIdentifier) {
+    self.identifier = identifier
+    self.scope = scope
+    self.controllerType = controllerType
+  }
+
   /// Cheapest comparisons first: the controller type is one word and differs
   /// rarely; identifiers differ early when they differ at all.
+  @usableFromInline
   static func == (lhs: ListItemKey, rhs: ListItemKey) -> Bool {
     lhs.controllerType == rhs.controllerType && lhs.identifier == rhs.identifier
       && lhs.scope == rhs.scope
   }
 
+  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(identifier)
     hasher.combine(scope)
@@ -138,31 +152,16 @@ struct FlatList: Sendable {
   }
 
   /// Appends the items of `viewModels` to the current leaf, scoped by
-  /// `scope` and shown by controllers of `controllerType`; returns how many
-  /// have an empty identifier.
+  /// `scope` and shown by controllers of `controllerType`, through
+  /// `appender` (the leaf's `LeafItemAppending.appender`, specialized for
+  /// `ViewModel`); returns how many have an empty identifier.
   ///
   /// - Complexity: O(*k*) in the number of view models (amortized).
   mutating func append<ViewModel: ListViewModel>(
-    _ newViewModels: [ViewModel], scope: String, controllerType: ObjectIdentifier
+    _ newViewModels: [ViewModel], scope: String, controllerType: ObjectIdentifier,
+    using appender: LeafItemAppender<ViewModel>
   ) -> Int {
-    keys.reserveCapacity(keys.count + newViewModels.count)
-    viewModels.reserveCapacity(viewModels.count + newViewModels.count)
-    var emptyCount = 0
-    // This code is not specialized for `ViewModel`: every copy of a view
-    // model is a value-witness call and a retain. Boxed straight from the
-    // array's buffer and read through the box, a view model is copied fewer
-    // times than when iterated or read from the array for each use
-    // (callgrind, 100,000 items: flattening 23% fewer instructions).
-    newViewModels.withUnsafeBufferPointer { newViewModels in
-      for index in newViewModels.indices {
-        let viewModel: any ListViewModel = newViewModels[index]
-        let identifier = viewModel.identifier
-        if identifier.isEmpty { emptyCount += 1 }
-        keys.append(ListItemKey(identifier: identifier, scope: scope, controllerType: controllerType))
-        viewModels.append(viewModel)
-      }
-    }
-    return emptyCount
+    appender(newViewModels, &keys, &viewModels, scope, controllerType)
   }
 
   /// The leaf that made the item at `index`.

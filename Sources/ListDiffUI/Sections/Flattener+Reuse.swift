@@ -14,10 +14,11 @@ extension Flattener {
   /// Appends `viewModels` to the current leaf (see `FlatList.append`);
   /// returns how many have an empty identifier.
   mutating func appendItems<ViewModel: ListViewModel>(
-    _ viewModels: [ViewModel], scope: String, controllerType: ObjectIdentifier
+    _ viewModels: [ViewModel], scope: String, controllerType: ObjectIdentifier,
+    using appender: LeafItemAppender<ViewModel>
   ) -> Int {
     flushPending()
-    return list.append(viewModels, scope: scope, controllerType: controllerType)
+    return list.append(viewModels, scope: scope, controllerType: controllerType, using: appender)
   }
 
   /// Takes the items of the previous list's leaf made from the same storage

@@ -45,6 +45,7 @@ public final class ListSection<
 
   /// Where the view models come from: given as they are, or made from models
   /// by a transform when the root is flattened.
+  @usableFromInline
   enum Content: Sendable {
     case viewModels([ViewModel])
     /// `count` models, which `make` turns into view models (some models may
@@ -54,10 +55,19 @@ public final class ListSection<
 
   let content: Content
   let delegate: WeakAnyObject
+  /// Appends the section's items when it is flattened: made by the public
+  /// initializers, which are inlinable so that this is specialized for
+  /// `ViewModel` in the module that knows it (see `LeafItemAppending`).
+  let appendItems: LeafItemAppender<ViewModel>
 
-  init(content: Content, id: String?, delegate: WeakAnyObject) {
+  @usableFromInline
+  init(
+    content: Content, id: String?, delegate: WeakAnyObject,
+    appendItems: @escaping LeafItemAppender<ViewModel>
+  ) {
     self.content = content
     self.delegate = delegate
+    self.appendItems = appendItems
     let capacity: Int
     switch content {
     case .viewModels(let viewModels): capacity = viewModels.count
@@ -72,18 +82,20 @@ public final class ListSection<
   /// flattened, once per model per root.
   ///
   /// - Complexity: O(1) here; O(*n*) calls of `transform` when flattened.
+  @inlinable
   public convenience init(
     _ models: [T], id: String? = nil, delegate: WeakAnyObject = .none,
     transform: @escaping @Sendable (T) -> ViewModel?
   ) where T: Sendable {
     self.init(
       content: .transformed(count: models.count) { models.compactMap(transform) },
-      id: id, delegate: delegate)
+      id: id, delegate: delegate, appendItems: LeafItemAppending.appender(for: ViewModel.self))
   }
 
   /// A section of the single cell `transform(model)` (empty if it is nil).
   ///
   /// - Complexity: O(1) here; one call of `transform` when flattened.
+  @inlinable
   public convenience init(
     _ model: T, id: String? = nil, delegate: WeakAnyObject = .none,
     transform: @escaping @Sendable (T) -> ViewModel?
@@ -120,7 +132,8 @@ public final class ListSection<
     } else {
       flattener.beginLeaf(leaf)
       emptyCount = flattener.appendItems(
-        viewModels, scope: scope.key, controllerType: ObjectIdentifier(ListCellControllerType.self))
+        viewModels, scope: scope.key, controllerType: ObjectIdentifier(ListCellControllerType.self),
+        using: appendItems)
       if let source, emptyCount > 0 {
         flattener.list.setSourceOfLastLeaf(
           LeafSource(
@@ -145,14 +158,18 @@ extension ListSection where T == ListCellControllerType.ListViewModelType {
   /// A section showing `models`, which already are view models, in order.
   ///
   /// - Complexity: O(1): the array is shared, not copied.
+  @inlinable
   public convenience init(_ models: [T], id: String? = nil, delegate: WeakAnyObject = .none) {
-    self.init(content: .viewModels(models), id: id, delegate: delegate)
+    self.init(
+      content: .viewModels(models), id: id, delegate: delegate,
+      appendItems: LeafItemAppending.appender(for: T.self))
   }
 
   /// A section of the single cell showing `model`.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public convenience init(_ model: T, id: String? = nil, delegate: WeakAnyObject = .none) {
-    self.init(content: .viewModels([model]), id: id, delegate: delegate)
+    self.init([model], id: id, delegate: delegate)
   }
 }
