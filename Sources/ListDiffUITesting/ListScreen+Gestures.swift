@@ -99,6 +99,11 @@ extension ListScreen {
   /// that the data source's rules steer it and its
   /// `ListDiffDataSource/moveHandler` hears the move. Laid out on return.
   ///
+  /// The finger touches each item where it can be seen: a part that no
+  /// pinned header is drawn over; an item wholly under the pinned headers
+  /// is first scrolled to the trailing edge of the viewport, as a list
+  /// scrolls under a finger held at its edge.
+  ///
   /// `toIndex` counts the destination section's items without the dragged
   /// one (the index it has once dropped). `inSection` names the destination
   /// as a `sectionPath` does — the first leaf section in display order that
@@ -111,7 +116,7 @@ extension ListScreen {
   /// source's rules steered it, when they refused the place.
   ///
   /// - Complexity: O(*n*) to find the item, plus a layout pass per item
-  ///   passed over.
+  ///   passed over (two for one under the pinned headers).
   @discardableResult
   public func move(
     identifier: String, sectionPath: [String] = [], toIndex: Int, inSection: [String]? = nil,
@@ -126,14 +131,56 @@ extension ListScreen {
       guard collectionView.beginInteractiveMovementForItem(at: from) else { return }
       began = true
       for step in plan.steps {
-        guard let frame = collectionView.layoutAttributesForItem(at: IndexPath(item: step, section: 0))?.frame
-        else { continue }
-        collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
+        guard let point = touchPoint(forItemAt: IndexPath(item: step, section: 0)) else { continue }
+        collectionView.updateInteractiveMovementTargetPosition(point)
       }
       collectionView.endInteractiveMovement()
       collectionView.layoutIfNeeded()
     }
     return began && dataSource.dragLanded(plan, identifier: identifier)
+  }
+
+  /// Where a finger touches the item at `indexPath` during a drag: a point
+  /// of its frame (where it is drawn) that `CollectionView/indexPathForItem(at:)`
+  /// finds it at — the centre, or else the middle of a part no pinned header
+  /// is drawn over. An item wholly under the pinned headers is scrolled to
+  /// the trailing edge of the viewport first, as the list scrolls under a
+  /// finger held there, and touched there. Nil when the item does not exist.
+  ///
+  /// - Complexity: O(log *n* + the items drawn over the item), plus a scroll's
+  ///   layout pass when it is covered.
+  private func touchPoint(forItemAt indexPath: IndexPath) -> CGPoint? {
+    if let point = uncoveredPoint(ofItemAt: indexPath) { return point }
+    guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
+    let trailing: CollectionView.ScrollPosition =
+      collectionView.collectionViewLayout.scrollDirection == .vertical ? .bottom : .right
+    collectionView.scrollToItem(at: indexPath, at: trailing, animated: false)
+    collectionView.layoutIfNeeded()
+    // Still covered (pinned headers fill the viewport): the frame's centre,
+    // which proposes whatever is drawn there, as a finger on it would.
+    return uncoveredPoint(ofItemAt: indexPath) ?? CGPoint(x: frame.midX, y: frame.midY)
+  }
+
+  /// A point of the item's drawn frame at which `CollectionView/indexPathForItem(at:)`
+  /// finds the item, trying its centre, then the middles of the strips
+  /// beside each item drawn over it; nil when there is none.
+  private func uncoveredPoint(ofItemAt indexPath: IndexPath) -> CGPoint? {
+    guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
+    var candidates = [CGPoint(x: frame.midX, y: frame.midY)]
+    let covering = collectionView.layoutAttributesForElements(in: frame).filter {
+      $0.representedElementKind == nil && $0.indexPath != indexPath
+    }
+    for cover in covering.map(\.frame) {
+      // The strips of `frame` before and after `cover` on each axis.
+      let strips = [
+        CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: cover.minY - frame.minY),
+        CGRect(x: frame.minX, y: cover.maxY, width: frame.width, height: frame.maxY - cover.maxY),
+        CGRect(x: frame.minX, y: frame.minY, width: cover.minX - frame.minX, height: frame.height),
+        CGRect(x: cover.maxX, y: frame.minY, width: frame.maxX - cover.maxX, height: frame.height),
+      ]
+      candidates += strips.filter { $0.width > 0 && $0.height > 0 }.map { CGPoint(x: $0.midX, y: $0.midY) }
+    }
+    return candidates.first { collectionView.indexPathForItem(at: $0) == indexPath }
   }
 
   /// Gives the viewport a new size in points (characters) and lays out;

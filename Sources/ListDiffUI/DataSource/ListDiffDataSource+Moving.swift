@@ -57,6 +57,12 @@ extension ListDiffDataSource {
         let destination = list.moveDestination(of: original, from: current, to: candidate)
         if allowsMove(of: original, into: destination) {
           dragPlacement = DragPlacement(original: original, to: candidate, destination: destination)
+          // The pinned blocks follow the order shown, which the list takes
+          // only when the drag ends: else a block pins the wrong items.
+          if !list.pinnedHeaders.isEmpty {
+            collectionView.pinnedItemRanges = list.pinnedHeaders(
+              movingFrom: original, to: candidate, afterNeighbour: destination.afterNeighbour)
+          }
           return candidate
         }
       }
@@ -72,7 +78,13 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*n*) in the number of items.
   func userMovedItem(from: Int, to: Int) {
-    defer { dragPlacement = nil }
+    defer {
+      dragPlacement = nil
+      // Pinned blocks as the list has them, whether or not it took a move.
+      if collectionView.pinnedItemRanges != list.pinnedHeaders {
+        collectionView.pinnedItemRanges = list.pinnedHeaders
+      }
+    }
     guard list.keys.indices.contains(from), list.keys.indices.contains(to) else { return }
     let destination: MoveDestination
     if let placement = dragPlacement, placement.original == from, placement.to == to {
