@@ -9,7 +9,8 @@ import Testing
 
 extension ListScreen {
   /// Taps the item with `identifier` as a person would: if it is not on
-  /// screen, scrolls just enough to show it first, then selects it (the
+  /// screen, or only under a pinned header, scrolls just enough to show it
+  /// first, then selects it (the
   /// collection view tells its delegate, and the item's controller hears
   /// `didSelect`), and lays out.
   ///
@@ -30,6 +31,8 @@ extension ListScreen {
       if !collectionView.indexPathsForVisibleItems.contains(indexPath) {
         collectionView.scrollToItem(at: indexPath, at: [], animated: false)
       }
+      // On screen but under a pinned header, which a finger there would hit.
+      if uncoveredPoint(ofItemAt: indexPath) == nil { uncover(indexPath) }
       collectionView.selectItem(at: indexPath)
       collectionView.layoutIfNeeded()
     }
@@ -101,8 +104,8 @@ extension ListScreen {
   ///
   /// The finger touches each item where it can be seen: a part that no
   /// pinned header is drawn over; an item wholly under the pinned headers
-  /// is first scrolled to the trailing edge of the viewport, as a list
-  /// scrolls under a finger held at its edge.
+  /// is first scrolled out from under them, as a list scrolls under a
+  /// finger held at its edge.
   ///
   /// `toIndex` counts the destination section's items without the dragged
   /// one (the index it has once dropped). `inSection` names the destination
@@ -130,9 +133,16 @@ extension ListScreen {
     countingGesture {
       guard collectionView.beginInteractiveMovementForItem(at: from) else { return }
       began = true
-      for step in plan.steps {
-        guard let point = touchPoint(forItemAt: IndexPath(item: step, section: 0)) else { continue }
-        collectionView.updateInteractiveMovementTargetPosition(point)
+      var steps = plan.steps
+      // A step over a header is steered to the nearest allowed place, which
+      // may be off the steps' course: go on from there (a few times at most).
+      for _ in 0..<4 {
+        for step in steps {
+          guard let point = touchPoint(forItemAt: IndexPath(item: step, section: 0)) else { continue }
+          collectionView.updateInteractiveMovementTargetPosition(point)
+        }
+        guard let rest = dataSource.remainingDragPlan(plan) else { break }
+        steps = rest.steps
       }
       collectionView.endInteractiveMovement()
       collectionView.layoutIfNeeded()
@@ -145,20 +155,52 @@ extension ListScreen {
   /// finds it at — the centre, or else the middle of a part no pinned header
   /// is drawn over. An item wholly under the pinned headers is scrolled to
   /// the trailing edge of the viewport first, as the list scrolls under a
-  /// finger held there, and touched there. Nil when the item does not exist.
+  /// finger held at its edge. Nil when the item does not exist.
   ///
-  /// - Complexity: O(log *n* + the items drawn over the item), plus a scroll's
-  ///   layout pass when it is covered.
+  /// - Complexity: O(log *n* + the items drawn over the item), plus a
+  ///   scroll's layout passes when it is covered.
   private func touchPoint(forItemAt indexPath: IndexPath) -> CGPoint? {
     if let point = uncoveredPoint(ofItemAt: indexPath) { return point }
     guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
-    let trailing: CollectionView.ScrollPosition =
-      collectionView.collectionViewLayout.scrollDirection == .vertical ? .bottom : .right
-    collectionView.scrollToItem(at: indexPath, at: trailing, animated: false)
+    // To the trailing edge, away from the pinned headers: scrolled only
+    // just clear of them, the item would sit where the headers at the end
+    // of its section are pushed up into one another.
+    let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
+    collectionView.scrollToItem(at: indexPath, at: vertical ? .bottom : .right, animated: false)
     collectionView.layoutIfNeeded()
     // Still covered (pinned headers fill the viewport): the frame's centre,
     // which proposes whatever is drawn there, as a finger on it would.
     return uncoveredPoint(ofItemAt: indexPath) ?? CGPoint(x: frame.midX, y: frame.midY)
+  }
+
+  /// Scrolls the item at `indexPath`, wholly under pinned headers, out from
+  /// under them toward the trailing edge: by as far as they reach past its
+  /// leading edge, again while other headers pin over it (a few times at
+  /// most), then, if it is still covered, to the trailing edge of the
+  /// viewport.
+  ///
+  /// - Complexity: a few layout passes.
+  private func uncover(_ indexPath: IndexPath) {
+    let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
+    for _ in 0..<4 {
+      guard uncoveredPoint(ofItemAt: indexPath) == nil,
+        let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame
+      else { return }
+      let covers = collectionView.layoutAttributesForElements(in: frame).filter {
+        $0.representedElementKind == nil && $0.indexPath != indexPath
+      }.map(\.frame)
+      let reach = covers.map { vertical ? $0.maxY - frame.minY : $0.maxX - frame.minX }.max() ?? 0
+      let offset = collectionView.contentOffset
+      guard reach > 0 else { break }
+      collectionView.setContentOffset(
+        vertical ? CGPoint(x: offset.x, y: offset.y - reach) : CGPoint(x: offset.x - reach, y: offset.y),
+        animated: false)
+      collectionView.layoutIfNeeded()
+      if collectionView.contentOffset == offset { break }
+    }
+    guard uncoveredPoint(ofItemAt: indexPath) == nil else { return }
+    collectionView.scrollToItem(at: indexPath, at: vertical ? .bottom : .right, animated: false)
+    collectionView.layoutIfNeeded()
   }
 
   /// A point of the item's drawn frame at which `CollectionView/indexPathForItem(at:)`
