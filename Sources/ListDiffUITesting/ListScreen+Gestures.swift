@@ -162,9 +162,8 @@ extension ListScreen {
   private func touchPoint(forItemAt indexPath: IndexPath) -> CGPoint? {
     if let point = uncoveredPoint(ofItemAt: indexPath) { return point }
     guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
-    // To the trailing edge, away from the pinned headers: scrolled only
-    // just clear of them, the item would sit where the headers at the end
-    // of its section are pushed up into one another.
+    // To the trailing edge, as far from the pinned headers as the viewport
+    // allows: the steps after it then pass over items in plain view.
     let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
     collectionView.scrollToItem(at: indexPath, at: vertical ? .bottom : .right, animated: false)
     collectionView.layoutIfNeeded()
@@ -186,9 +185,7 @@ extension ListScreen {
       guard uncoveredPoint(ofItemAt: indexPath) == nil,
         let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame
       else { return }
-      let covers = collectionView.layoutAttributesForElements(in: frame).filter {
-        $0.representedElementKind == nil && $0.indexPath != indexPath
-      }.map(\.frame)
+      let covers = frames(drawnOver: indexPath, in: frame)
       let reach = covers.map { vertical ? $0.maxY - frame.minY : $0.maxX - frame.minX }.max() ?? 0
       let offset = collectionView.contentOffset
       guard reach > 0 else { break }
@@ -209,10 +206,7 @@ extension ListScreen {
   private func uncoveredPoint(ofItemAt indexPath: IndexPath) -> CGPoint? {
     guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
     var candidates = [CGPoint(x: frame.midX, y: frame.midY)]
-    let covering = collectionView.layoutAttributesForElements(in: frame).filter {
-      $0.representedElementKind == nil && $0.indexPath != indexPath
-    }
-    for cover in covering.map(\.frame) {
+    for cover in frames(drawnOver: indexPath, in: frame) {
       // The strips of `frame` before and after `cover` on each axis.
       let strips = [
         CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: cover.minY - frame.minY),
@@ -223,6 +217,16 @@ extension ListScreen {
       candidates += strips.filter { $0.width > 0 && $0.height > 0 }.map { CGPoint(x: $0.midX, y: $0.midY) }
     }
     return candidates.first { collectionView.indexPathForItem(at: $0) == indexPath }
+  }
+
+  /// The frames of the other items drawn over part of `frame`, the item's
+  /// (pinned headers; not neighbours that only touch it).
+  private func frames(drawnOver indexPath: IndexPath, in frame: CGRect) -> [CGRect] {
+    collectionView.layoutAttributesForElements(in: frame).filter {
+      let overlap = $0.frame.intersection(frame)
+      return $0.representedElementKind == nil && $0.indexPath != indexPath && !overlap.isNull
+        && overlap.width > 0 && overlap.height > 0
+    }.map(\.frame)
   }
 
   /// Gives the viewport a new size in points (characters) and lays out;
