@@ -9,7 +9,8 @@ import Testing
 
 extension ListScreen {
   /// Taps the item with `identifier` as a person would: if it is not on
-  /// screen, scrolls just enough to show it first, then selects it (the
+  /// screen, or only under a pinned header, scrolls just enough to show it
+  /// first, then selects it (the
   /// collection view tells its delegate, and the item's controller hears
   /// `didSelect`), and lays out.
   ///
@@ -30,6 +31,8 @@ extension ListScreen {
       if !collectionView.indexPathsForVisibleItems.contains(indexPath) {
         collectionView.scrollToItem(at: indexPath, at: [], animated: false)
       }
+      // On screen but under a pinned header, which a finger there would hit.
+      if uncoveredPoint(ofItemAt: indexPath) == nil { uncover(indexPath) }
       collectionView.selectItem(at: indexPath)
       collectionView.layoutIfNeeded()
     }
@@ -99,6 +102,11 @@ extension ListScreen {
   /// that the data source's rules steer it and its
   /// `ListDiffDataSource/moveHandler` hears the move. Laid out on return.
   ///
+  /// The finger touches each item where it can be seen: a part that no
+  /// pinned header is drawn over; an item wholly under the pinned headers
+  /// is first scrolled out from under them, as a list scrolls under a
+  /// finger held at its edge.
+  ///
   /// `toIndex` counts the destination section's items without the dragged
   /// one (the index it has once dropped). `inSection` names the destination
   /// as a `sectionPath` does — the first leaf section in display order that
@@ -111,7 +119,7 @@ extension ListScreen {
   /// source's rules steered it, when they refused the place.
   ///
   /// - Complexity: O(*n*) to find the item, plus a layout pass per item
-  ///   passed over.
+  ///   passed over (two for one under the pinned headers).
   @discardableResult
   public func move(
     identifier: String, sectionPath: [String] = [], toIndex: Int, inSection: [String]? = nil,
@@ -125,15 +133,100 @@ extension ListScreen {
     countingGesture {
       guard collectionView.beginInteractiveMovementForItem(at: from) else { return }
       began = true
-      for step in plan.steps {
-        guard let frame = collectionView.layoutAttributesForItem(at: IndexPath(item: step, section: 0))?.frame
-        else { continue }
-        collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
+      var steps = plan.steps
+      // A step over a header is steered to the nearest allowed place, which
+      // may be off the steps' course: go on from there (a few times at most).
+      for _ in 0..<4 {
+        for step in steps {
+          guard let point = touchPoint(forItemAt: IndexPath(item: step, section: 0)) else { continue }
+          collectionView.updateInteractiveMovementTargetPosition(point)
+        }
+        guard let rest = dataSource.remainingDragPlan(plan) else { break }
+        steps = rest.steps
       }
       collectionView.endInteractiveMovement()
       collectionView.layoutIfNeeded()
     }
     return began && dataSource.dragLanded(plan, identifier: identifier)
+  }
+
+  /// Where a finger touches the item at `indexPath` during a drag: a point
+  /// of its frame (where it is drawn) that `CollectionView/indexPathForItem(at:)`
+  /// finds it at — the centre, or else the middle of a part no pinned header
+  /// is drawn over. An item wholly under the pinned headers is scrolled to
+  /// the trailing edge of the viewport first, as the list scrolls under a
+  /// finger held at its edge. Nil when the item does not exist.
+  ///
+  /// - Complexity: O(log *n* + the items drawn over the item), plus a
+  ///   scroll's layout passes when it is covered.
+  private func touchPoint(forItemAt indexPath: IndexPath) -> CGPoint? {
+    if let point = uncoveredPoint(ofItemAt: indexPath) { return point }
+    guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
+    // To the trailing edge, as far from the pinned headers as the viewport
+    // allows: the steps after it then pass over items in plain view.
+    let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
+    collectionView.scrollToItem(at: indexPath, at: vertical ? .bottom : .right, animated: false)
+    collectionView.layoutIfNeeded()
+    // Still covered (pinned headers fill the viewport): the frame's centre,
+    // which proposes whatever is drawn there, as a finger on it would.
+    return uncoveredPoint(ofItemAt: indexPath) ?? CGPoint(x: frame.midX, y: frame.midY)
+  }
+
+  /// Scrolls the item at `indexPath`, wholly under pinned headers, out from
+  /// under them toward the trailing edge: by as far as they reach past its
+  /// leading edge, again while other headers pin over it (a few times at
+  /// most), then, if it is still covered, to the trailing edge of the
+  /// viewport.
+  ///
+  /// - Complexity: a few layout passes.
+  private func uncover(_ indexPath: IndexPath) {
+    let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
+    for _ in 0..<4 {
+      guard uncoveredPoint(ofItemAt: indexPath) == nil,
+        let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame
+      else { return }
+      let covers = frames(drawnOver: indexPath, in: frame)
+      let reach = covers.map { vertical ? $0.maxY - frame.minY : $0.maxX - frame.minX }.max() ?? 0
+      let offset = collectionView.contentOffset
+      guard reach > 0 else { break }
+      collectionView.setContentOffset(
+        vertical ? CGPoint(x: offset.x, y: offset.y - reach) : CGPoint(x: offset.x - reach, y: offset.y),
+        animated: false)
+      collectionView.layoutIfNeeded()
+      if collectionView.contentOffset == offset { break }
+    }
+    guard uncoveredPoint(ofItemAt: indexPath) == nil else { return }
+    collectionView.scrollToItem(at: indexPath, at: vertical ? .bottom : .right, animated: false)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// A point of the item's drawn frame at which `CollectionView/indexPathForItem(at:)`
+  /// finds the item, trying its centre, then the middles of the strips
+  /// beside each item drawn over it; nil when there is none.
+  private func uncoveredPoint(ofItemAt indexPath: IndexPath) -> CGPoint? {
+    guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return nil }
+    var candidates = [CGPoint(x: frame.midX, y: frame.midY)]
+    for cover in frames(drawnOver: indexPath, in: frame) {
+      // The strips of `frame` before and after `cover` on each axis.
+      let strips = [
+        CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: cover.minY - frame.minY),
+        CGRect(x: frame.minX, y: cover.maxY, width: frame.width, height: frame.maxY - cover.maxY),
+        CGRect(x: frame.minX, y: frame.minY, width: cover.minX - frame.minX, height: frame.height),
+        CGRect(x: cover.maxX, y: frame.minY, width: frame.maxX - cover.maxX, height: frame.height),
+      ]
+      candidates += strips.filter { $0.width > 0 && $0.height > 0 }.map { CGPoint(x: $0.midX, y: $0.midY) }
+    }
+    return candidates.first { collectionView.indexPathForItem(at: $0) == indexPath }
+  }
+
+  /// The frames of the other items drawn over part of `frame`, the item's
+  /// (pinned headers; not neighbours that only touch it).
+  private func frames(drawnOver indexPath: IndexPath, in frame: CGRect) -> [CGRect] {
+    collectionView.layoutAttributesForElements(in: frame).filter {
+      let overlap = $0.frame.intersection(frame)
+      return $0.representedElementKind == nil && $0.indexPath != indexPath && !overlap.isNull
+        && overlap.width > 0 && overlap.height > 0
+    }.map(\.frame)
   }
 
   /// Gives the viewport a new size in points (characters) and lays out;

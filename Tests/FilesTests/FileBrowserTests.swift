@@ -158,6 +158,32 @@ struct FileBrowserTests {
     #expect(lines[3].hasPrefix("         view00020"))
   }
 
+  /// ← from deep inside a directory selects the directory's row, which is
+  /// drawn pinned at the top: the list scrolls to the row's own place, as
+  /// UIKit's `scrollToItem` does, so that ↓ goes on to its first file, in
+  /// view, and ↑ to the row above it.
+  @Test func goingUpToAPinnedDirectoryScrollsToItsRow() async {
+    let height = 8
+    let browser = FileBrowser(tree: deepTree(files: 100), size: TerminalSize(width: 40, height: height))
+    await browser.start()
+    // The last file: above main.swift (in src) and README.md, the last rows.
+    await press(browser, .enter, .down, .enter, .down, .enter, .end, .up, .up)
+    func lines() -> [String] {
+      browser.screen.frame().lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+    #expect(lines()[2] == "     ▾ views/  100 entries", "pinned over the last files")
+    #expect(lines()[4].hasPrefix("›        view00099"))
+    await press(browser, .left)
+    #expect(browser.selectedID == "src/app/views/")
+    #expect(Array(lines().prefix(4)) == [
+      " ▾ src/  2 entries", "   ▾ app/  1 entry", "›    ▾ views/  100 entries", "         view00000.swift",
+    ])
+    await press(browser, .down)
+    #expect(lines()[3].hasPrefix("›        view00000"), "the first file, under its directory, without a scroll")
+    await press(browser, .up, .up)
+    #expect(lines()[1] == "›  ▾ app/  1 entry")
+  }
+
   /// Sizes are read only for the rows in the working range (a screenful
   /// beyond each edge of the viewport), kept when a row scrolls away and
   /// back, and never read for the rows in between.

@@ -188,13 +188,23 @@ public final class FileBrowser {
     reveal()
   }
 
-  /// Scrolls the least needed to show the selected row below the pinned
-  /// headers of the directories that hold it (one line per level).
+  /// Scrolls the least needed to show the selected row at its own place in
+  /// the tree, below the pinned headers of the directories that hold it
+  /// (one line per level).
+  ///
+  /// An open directory's row may be drawn pinned far from its place (←
+  /// from deep inside it selects it there). It is still taken to its
+  /// place, as UIKit's `scrollToItem` takes an item to its place in the
+  /// layout: that is where ↑ and ↓ go on from, so the rows around the
+  /// selection are the ones the keys reach next.
   private func reveal() {
     guard let index = rows.firstIndex(where: { $0.identifier == selectedID }) else { return }
     let collectionView = screen.collectionView
     collectionView.layoutIfNeeded()
-    guard let frame = collectionView.layoutAttributesForItem(at: IndexPath(item: index, section: 0))?.frame else { return }
+    // Every row is one line (`FileRowController.itemSize`), stacked from
+    // the top: row `index` is laid out at line `index`, wherever a pinned
+    // header row is drawn (`layoutAttributesForItem(at:)` reports that).
+    let frame = CGRect(x: 0, y: CGFloat(index), width: CGFloat(screen.size.width), height: 1)
     let visible = CGFloat(max(1, screen.size.height - 1))
     let top = collectionView.contentOffset.y
     let pinned = CGFloat(rows[index].depth)

@@ -8,6 +8,9 @@ struct InteractiveMovement {
   /// The last target position, content coordinates; nil until the first
   /// update.
   var position: CGPoint?
+  /// The pinned blocks when it began (the data source's order): a data
+  /// source may move them with the item shown, and a cancel puts them back.
+  var pinnedItemRanges: [PinnedItemRange] = []
 }
 
 extension CollectionView {
@@ -36,7 +39,8 @@ extension CollectionView {
     else { return false }
     // The data source may have started a batch or a movement of its own.
     guard interactiveMovement == nil, openBatch == nil, global(indexPath) != nil else { return false }
-    interactiveMovement = InteractiveMovement(original: indexPath, current: indexPath)
+    interactiveMovement = InteractiveMovement(
+      original: indexPath, current: indexPath, pinnedItemRanges: pinnedItemRanges)
     return true
   }
 
@@ -93,6 +97,7 @@ extension CollectionView {
     guard let movement = interactiveMovement, openBatch == nil, !isInLayoutPass, !isMeasuring else { return }
     interactiveMovement = nil
     if movement.current != movement.original { moveShownItem(from: movement.current, to: movement.original) }
+    pinnedItemRanges = movement.pinnedItemRanges
     needsLayout = true
     layoutIfNeeded()
   }

@@ -57,6 +57,12 @@ extension ListDiffDataSource {
         let destination = list.moveDestination(of: original, from: current, to: candidate)
         if allowsMove(of: original, into: destination) {
           dragPlacement = DragPlacement(original: original, to: candidate, destination: destination)
+          // The pinned blocks follow the order shown, which the list takes
+          // only when the drag ends: else a block pins the wrong items.
+          if !list.pinnedHeaders.isEmpty {
+            collectionView.pinnedItemRanges = list.pinnedHeaders(
+              movingFrom: original, to: candidate, afterNeighbour: destination.afterNeighbour)
+          }
           return candidate
         }
       }
@@ -72,7 +78,13 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*n*) in the number of items.
   func userMovedItem(from: Int, to: Int) {
-    defer { dragPlacement = nil }
+    defer {
+      dragPlacement = nil
+      // Pinned blocks as the list has them, whether or not it took a move.
+      if collectionView.pinnedItemRanges != list.pinnedHeaders {
+        collectionView.pinnedItemRanges = list.pinnedHeaders
+      }
+    }
     guard list.keys.indices.contains(from), list.keys.indices.contains(to) else { return }
     let destination: MoveDestination
     if let placement = dragPlacement, placement.original == from, placement.to == to {
@@ -171,6 +183,20 @@ extension ListDiffDataSource {
     let to = start + toIndex
     let stays = leaf == source && to == index
     return DragPlan(from: index, to: to, fromBelow: toIndex < others, leaf: leaf, stays: stays)
+  }
+
+  /// The plan for the rest of a drag under way: from where the item is
+  /// shown now to where `plan` means it to end, nil when it is there (in
+  /// the plan's section) or no drag has placed it. The rules steer a
+  /// finger over a header to the nearest allowed place, which may not be
+  /// where the steps expect it; ListDiffUITesting goes on from there. Not
+  /// API.
+  ///
+  /// - Complexity: O(log *s*).
+  package func remainingDragPlan(_ plan: DragPlan) -> DragPlan? {
+    guard let placement = dragPlacement else { return nil }
+    if placement.to == plan.to && placement.destination.leaf == plan.leaf { return nil }
+    return DragPlan(from: placement.to, to: plan.to, fromBelow: plan.fromBelow, leaf: plan.leaf)
   }
 
   /// Whether the item with `identifier` now sits where `plan` meant it to.

@@ -32,4 +32,28 @@ extension FlatList {
         level: range.level)
     }
   }
+
+  /// Where `bound` (an item index at which a leaf or a range starts or
+  /// ends) goes when the item at `from` is moved to `to`, after its new
+  /// neighbour or before it: see ``moveItem(from:to:into:key:)`` for why.
+  ///
+  /// - Complexity: O(1).
+  static func bound(_ bound: Int, movingFrom from: Int, to: Int, afterNeighbour: Bool) -> Int {
+    let removed = bound > from ? bound - 1 : bound
+    return (afterNeighbour ? removed >= to : removed > to) ? removed + 1 : removed
+  }
+
+  /// `pinnedHeaders` once the item at `from` is moved to `to` (after its
+  /// new neighbour or before it): what the collection view draws while a
+  /// drag shows the item there, before the list takes the move.
+  ///
+  /// - Complexity: O(*p*) for *p* blocks.
+  func pinnedHeaders(movingFrom from: Int, to: Int, afterNeighbour: Bool) -> [PinnedItemRange] {
+    func moved(_ bound: Int) -> Int { Self.bound(bound, movingFrom: from, to: to, afterNeighbour: afterNeighbour) }
+    return pinnedHeaders.map {
+      PinnedItemRange(
+        header: moved($0.header.lowerBound)..<moved($0.header.upperBound),
+        section: moved($0.section.lowerBound)..<moved($0.section.upperBound), level: $0.level)
+    }
+  }
 }

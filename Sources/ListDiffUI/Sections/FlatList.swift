@@ -227,19 +227,11 @@ struct FlatList: Sendable {
     keys.insert(key, at: to)
     viewModels.insert(viewModel, at: to)
     let after = destination.afterNeighbour
-    func shifted(_ bound: Int) -> Int {
-      let removed = bound > from ? bound - 1 : bound
-      return (after ? removed >= to : removed > to) ? removed + 1 : removed
-    }
-    leafStarts = leafStarts.map(shifted)
+    leafStarts = leafStarts.map { Self.bound($0, movingFrom: from, to: to, afterNeighbour: after) }
     leaves[source].source = nil
     leaves[destination.leaf].source = nil
     if !pinnedHeaders.isEmpty {
-      pinnedHeaders = pinnedHeaders.map {
-        PinnedItemRange(
-          header: shifted($0.header.lowerBound)..<shifted($0.header.upperBound),
-          section: shifted($0.section.lowerBound)..<shifted($0.section.upperBound), level: $0.level)
-      }
+      pinnedHeaders = pinnedHeaders(movingFrom: from, to: to, afterNeighbour: after)
     }
   }
 
