@@ -11,11 +11,23 @@ struct InteractiveMovement {
 }
 
 extension CollectionView {
+  /// The item being moved by hand: the index path it began at (its place
+  /// in the data source's order, which the movement does not change) and
+  /// the one the collection shows it at now; nil without a movement. Not
+  /// API: ListDiffUI's data source reads its own order through it, since
+  /// the collection asks for cells and sizes by the index paths it shows.
+  ///
+  /// - Complexity: O(1).
+  package var interactiveMovementIndexPaths: (original: IndexPath, current: IndexPath)? {
+    interactiveMovement.map { ($0.original, $0.current) }
+  }
+
   /// Starts moving the item at `indexPath` by hand, as a long-press
   /// gesture does in UIKit. Returns false, with nothing started, when the
   /// path names no item, the data source's `canMoveItemAt` says no (its
-  /// default), a movement is already under way, or the collection is inside
-  /// a batch or a layout pass.
+  /// default) or changes the items while it answers (a batch or a reload:
+  /// the path may name another item now), a movement is already under way,
+  /// or the collection is inside a batch or a layout pass.
   ///
   /// While the movement lasts the collection's own counts follow the item
   /// (``numberOfItems(inSection:)`` may differ from the data source's), the
@@ -31,11 +43,15 @@ extension CollectionView {
   public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
     guard interactiveMovement == nil, openBatch == nil, !isInLayoutPass, !isMeasuring else { return false }
     layoutIfNeeded()
+    let generation = itemsGeneration
     guard let dataSource, global(indexPath) != nil,
       dataSource.collectionView(self, canMoveItemAt: indexPath)
     else { return false }
-    // The data source may have started a batch or a movement of its own.
-    guard interactiveMovement == nil, openBatch == nil, global(indexPath) != nil else { return false }
+    // The data source may have started a batch or a movement of its own, or
+    // changed the items while it answered: the path may name another item.
+    guard interactiveMovement == nil, openBatch == nil, itemsGeneration == generation,
+      global(indexPath) != nil
+    else { return false }
     interactiveMovement = InteractiveMovement(original: indexPath, current: indexPath)
     return true
   }

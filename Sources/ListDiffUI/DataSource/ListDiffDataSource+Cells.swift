@@ -32,7 +32,7 @@ extension ListDiffDataSource {
       // anything else with a blank cell rather than trapping.
       return dequeue(ListCell.self, for: indexPath)
     }
-    let controller = controller(at: indexPath.item)
+    let controller = controller(at: listIndex(ofShown: indexPath.item))
     let dequeued = dequeue(type(of: controller).cellClass, for: indexPath)
     guard let cell = dequeued as? ListCell else { return dequeued }
     mount(controller, on: cell)
@@ -184,14 +184,15 @@ extension ListDiffDataSource {
     guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < list.count else {
       return .zero
     }
-    let controller = controller(at: indexPath.item)
+    let index = listIndex(ofShown: indexPath.item)
+    let controller = controller(at: index)
     workCounts.sizeRequests += 1
     let size = controller.itemSize(containerSize: containerSize)
     let width = Self.clamped(size.width)
     let height = Self.clamped(size.height)
     if width != size.width || height != size.height {
-      let identifier = list.keys[indexPath.item].identifier
-      let path = list.leaf(ofItem: indexPath.item).scope.humanPath
+      let identifier = list.keys[index].identifier
+      let path = list.leaf(ofItem: index).scope.humanPath
       report(
         ListDiffDiagnostic(
           kind: .invalidItemSize,

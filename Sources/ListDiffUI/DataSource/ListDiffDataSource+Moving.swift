@@ -9,6 +9,43 @@ struct DragPlacement: Equatable {
 extension ListDiffDataSource {
   // MARK: Moving items by hand
 
+  /// The index in the list of the item the collection view shows at
+  /// `shown`. The same, but during a drag: the collection shows the dragged
+  /// item at its current place and the items between shifted by one, and
+  /// asks for cells and sizes by those places, while the list keeps the
+  /// order from before the drag until it ends.
+  ///
+  /// - Complexity: O(1).
+  func listIndex(ofShown shown: Int) -> Int {
+    guard let movement = collectionView.interactiveMovementIndexPaths,
+      movement.original.count == 2, movement.current.count == 2, movement.original[0] == 0,
+      movement.current[0] == 0
+    else { return shown }
+    let original = movement.original[1]
+    let current = movement.current[1]
+    if shown == current { return original }
+    if original < current && shown >= original && shown < current { return shown + 1 }
+    if current < original && shown > current && shown <= original { return shown - 1 }
+    return shown
+  }
+
+  /// The place the collection view shows the list's item `index` at: the
+  /// inverse of `listIndex(ofShown:)`.
+  ///
+  /// - Complexity: O(1).
+  func shownIndex(ofListIndex index: Int) -> Int {
+    guard let movement = collectionView.interactiveMovementIndexPaths,
+      movement.original.count == 2, movement.current.count == 2, movement.original[0] == 0,
+      movement.current[0] == 0
+    else { return index }
+    let original = movement.original[1]
+    let current = movement.current[1]
+    if index == original { return current }
+    if original < current && index > original && index <= current { return index - 1 }
+    if current < original && index >= current && index < original { return index + 1 }
+    return index
+  }
+
   /// Whether the user may start dragging the item at `index`: an item of a
   /// leaf section (not a header or footer block) whose controller says
   /// ``AnyListCellController/canMove``. Forgets the last drag's placement.
@@ -25,11 +62,12 @@ extension ListDiffDataSource {
 
   /// Whether the item at `original` may go into `destination`: its own
   /// leaf, or, when moving between sections is allowed, a leaf of the same
-  /// controller type that has no item with its identifier; never a header
-  /// or footer block.
+  /// controller type that has no item with its identifier, nor any other
+  /// item the identity it would take there (a sibling with the same id);
+  /// never a header or footer block.
   ///
   /// - Complexity: O(1) for its own leaf; else O(*k*) in the destination
-  ///   leaf's items.
+  ///   leaf's items, plus O(*n*) once per list to index the identities.
   func allowsMove(of original: Int, into destination: MoveDestination) -> Bool {
     if destination.leaf == list.leafIndex(ofItem: original) { return true }
     guard allowsMovingBetweenSections else { return false }
@@ -37,7 +75,13 @@ extension ListDiffDataSource {
     let key = list.keys[original]
     guard !leaf.scope.isHeaderOrFooter, ObjectIdentifier(leaf.controllerType) == key.controllerType
     else { return false }
-    return !list.range(ofLeaf: destination.leaf).contains { list.keys[$0].identifier == key.identifier }
+    if list.range(ofLeaf: destination.leaf).contains(where: { list.keys[$0].identifier == key.identifier }) {
+      return false
+    }
+    // Sibling sections with the same id share one scope: the identity the
+    // item would take may belong to an item of another section.
+    let moved = ListItemKey(identifier: key.identifier, scope: leaf.scope.key, controllerType: key.controllerType)
+    return moved == key || controllers.index(of: moved, in: list.keys) == nil
   }
 
   /// Where a drag of the item at `original`, shown at `current`, proposed
