@@ -51,14 +51,15 @@ indirect enum RandomShape {
   static func random(depth: Int, headers: Bool = false, using generator: inout SeededGenerator) -> RandomShape {
     let id: String? =
       Int.random(in: 0..<10, using: &generator) < 3 ? ["x", "y"].randomElement(using: &generator) : nil
-    // With headers, the root is a headed section a third of the time.
+    // With headers, the root is a headed section a quarter of the time;
+    // headed sections have fewer children (they have headers and footers).
     let kind =
       depth >= 2
       ? 0
-      : headers && depth == 0 && Int.random(in: 0..<3, using: &generator) == 0
-        ? 6 : Int.random(in: 0..<(headers ? 8 : 6), using: &generator)
+      : headers && depth == 0 && Int.random(in: 0..<4, using: &generator) == 0
+        ? 6 : Int.random(in: 0..<(headers ? 7 : 6), using: &generator)
     func children() -> [RandomShape?] {
-      (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+      (0..<Int.random(in: 0...(kind >= 6 ? 2 : 3), using: &generator)).map { _ in
         Int.random(in: 0..<6, using: &generator) == 0
           ? nil : random(depth: depth + 1, headers: headers, using: &generator)
       }
