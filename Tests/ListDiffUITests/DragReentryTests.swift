@@ -139,11 +139,25 @@ struct DragReentryTests {
     return model
   }
 
-  @Test("async: the root that carries the move diffs to no change: no second move, no reconfigure", .timeLimit(.minutes(5)))
-  func asyncCarryingRoot() async throws {
+  /// An asynchronous screen showing a, b, c, d, and the controller of "a".
+  private func asyncLetters() async throws -> (ListScreen, MoveHooks, AnyListCellController) {
     let (screen, hooks) = screen(height: 60, async: true)
     await screen.setRoot(movable(letters(4)))
-    let a = try #require(screen.dataSource.cellController(forIdentifier: "a"))
+    return (screen, hooks, try #require(screen.dataSource.cellController(forIdentifier: "a")))
+  }
+
+  /// Sets `root` and, before it is applied, drags "a" to index 2; returns
+  /// once the root is shown.
+  private func dragA(on screen: ListScreen, whileSetting root: Section) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      screen.dataSource.setRootSection(root) { done.resume() }
+      #expect(screen.move(identifier: "a", toIndex: 2))
+    }
+  }
+
+  @Test("async: the root that carries the move diffs to no change: no second move, no reconfigure", .timeLimit(.minutes(5)))
+  func asyncCarryingRoot() async throws {
+    let (screen, hooks, a) = try await asyncLetters()
     #expect(screen.move(identifier: "a", toIndex: 2))
     #expect(screen.shown == ["b=0", "c=0", "a=0", "d=0"])
     let model = try applying(hooks.moves.last, to: letters(4))
@@ -159,9 +173,7 @@ struct DragReentryTests {
 
   @Test("async: a root that does not carry the move puts the item back, by a move", .timeLimit(.minutes(5)))
   func asyncRootPutsBack() async throws {
-    let (screen, _) = screen(height: 60, async: true)
-    await screen.setRoot(movable(letters(4)))
-    let a = try #require(screen.dataSource.cellController(forIdentifier: "a"))
+    let (screen, _, a) = try await asyncLetters()
     #expect(screen.move(identifier: "a", toIndex: 2))
     await screen.setRoot(movable(letters(4)))
     #expect(screen.shown == ["a=0", "b=0", "c=0", "d=0"])
@@ -173,15 +185,10 @@ struct DragReentryTests {
 
   @Test("async: a root in flight while a drag ends is diffed again against the moved list", .timeLimit(.minutes(5)))
   func asyncRootInFlightDuringTheDrag() async throws {
-    let (screen, hooks) = screen(height: 60, async: true)
-    await screen.setRoot(movable(letters(4)))
-    let a = try #require(screen.dataSource.cellController(forIdentifier: "a"))
+    let (screen, hooks, a) = try await asyncLetters()
     // Set before the drop, so it does not carry the move: it adds "e" and
     // puts "a" back; prepared against the list before the drag.
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      screen.dataSource.setRootSection(movable(letters(5))) { done.resume() }
-      #expect(screen.move(identifier: "a", toIndex: 2))
-    }
+    await dragA(on: screen, whileSetting: movable(letters(5)))
     #expect(hooks.moves.count == 1)
     #expect(screen.shown == ["a=0", "b=0", "c=0", "d=0", "e=0"])
     let update = try #require(screen.updates.last)
@@ -192,13 +199,8 @@ struct DragReentryTests {
 
   @Test("async: a root in flight that deletes the dragged item: the move is reported, then the item goes, nothing left behind", .timeLimit(.minutes(5)))
   func asyncRootInFlightDeletesTheDraggedItem() async throws {
-    let (screen, hooks) = screen(height: 60, async: true)
-    await screen.setRoot(movable(letters(4)))
-    let a = try #require(screen.dataSource.cellController(forIdentifier: "a"))
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      screen.dataSource.setRootSection(movable(["b", "c", "d"])) { done.resume() }
-      #expect(screen.move(identifier: "a", toIndex: 2))
-    }
+    let (screen, hooks, a) = try await asyncLetters()
+    await dragA(on: screen, whileSetting: movable(["b", "c", "d"]))
     // The drop came before the root: the move was real when reported.
     #expect(hooks.moves.map(\.identifier) == ["a"])
     #expect(screen.shown == ["b=0", "c=0", "d=0"])
@@ -274,9 +276,7 @@ struct DragReentryTests {
 
   @Test("async: a drag that ends while a root is being diffed on the background task: the root is diffed again against the moved list", .timeLimit(.minutes(5)))
   func asyncDragWhileTheRootIsDiffed() async throws {
-    let (screen, hooks) = screen(height: 60, async: true)
-    await screen.setRoot(movable(letters(4)))
-    let a = try #require(screen.dataSource.cellController(forIdentifier: "a"))
+    let (screen, hooks, a) = try await asyncLetters()
     // The root's transform holds the background task until the drag is
     // over, so that the root is diffed against the list from before it.
     let gate = TransformGate()

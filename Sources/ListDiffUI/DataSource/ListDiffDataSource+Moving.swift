@@ -9,6 +9,16 @@ struct DragPlacement: Equatable {
 extension ListDiffDataSource {
   // MARK: Moving items by hand
 
+  /// The drag under way, as items of the one section: where the dragged
+  /// item was in the list, and where the collection view shows it now.
+  private var dragIndexes: (original: Int, current: Int)? {
+    guard let movement = collectionView.interactiveMovementIndexPaths,
+      movement.original.count == 2, movement.current.count == 2, movement.original[0] == 0,
+      movement.current[0] == 0
+    else { return nil }
+    return (movement.original[1], movement.current[1])
+  }
+
   /// The index in the list of the item the collection view shows at
   /// `shown`. The same, but during a drag: the collection shows the dragged
   /// item at its current place and the items between shifted by one, and
@@ -17,12 +27,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(1).
   func listIndex(ofShown shown: Int) -> Int {
-    guard let movement = collectionView.interactiveMovementIndexPaths,
-      movement.original.count == 2, movement.current.count == 2, movement.original[0] == 0,
-      movement.current[0] == 0
-    else { return shown }
-    let original = movement.original[1]
-    let current = movement.current[1]
+    guard let (original, current) = dragIndexes else { return shown }
     if shown == current { return original }
     if original < current && shown >= original && shown < current { return shown + 1 }
     if current < original && shown > current && shown <= original { return shown - 1 }
@@ -34,12 +39,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(1).
   func shownIndex(ofListIndex index: Int) -> Int {
-    guard let movement = collectionView.interactiveMovementIndexPaths,
-      movement.original.count == 2, movement.current.count == 2, movement.original[0] == 0,
-      movement.current[0] == 0
-    else { return index }
-    let original = movement.original[1]
-    let current = movement.current[1]
+    guard let (original, current) = dragIndexes else { return index }
     if index == original { return current }
     if original < current && index > original && index <= current { return index - 1 }
     if current < original && index >= current && index < original { return index + 1 }
