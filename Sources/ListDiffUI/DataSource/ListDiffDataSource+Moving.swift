@@ -1,3 +1,6 @@
+import Foundation
+import HeadlessCollection
+
 /// Where a drag took its item: from `original` to `to` (indexes of the
 /// list shown, which does not change during a drag), into `destination`.
 struct DragPlacement: Equatable {
