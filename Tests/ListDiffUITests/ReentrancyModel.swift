@@ -285,7 +285,7 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
       dataSource.allowsMovingBetweenSections.toggle()
       return
     }
-    let size = [0, 0, 0, 1, 1, 2, -1].randomElement(using: &generator)!
+    let size = [0, 0, 0, 0, 1, 2, -1].randomElement(using: &generator)!
     let reported = invalidSizeReports
     endRangeRun()
     rangeSize = max(0, size)
@@ -775,16 +775,18 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
   // MARK: Reporting
 
   /// Expects `steps` random steps to have reached every feature: moves
-  /// checked and carried in roots, working-range hooks, pinned headers
-  /// drawn away from their places.
-  func expectFeaturesExercised(steps: Int) {
+  /// checked and carried in roots, working-range hooks, and (with
+  /// `pinnedHeaders`; the asynchronous test checks the screen only once
+  /// settled, too seldom to count on) pinned headers drawn away from their
+  /// places.
+  func expectFeaturesExercised(steps: Int, pinnedHeaders: Bool = true) {
     let counts =
       "seed \(seed): \(movesChecked) moves, \(carryingRoots) carrying roots, \(rangeHooks) working-range hooks, "
       + "\(pinnedChecks) pinned cells, \(rootsSet) roots, \(reentrantRoots) re-entrant"
     #expect(movesChecked > steps / 500, Comment(rawValue: counts))
     #expect(carryingRoots > 0, Comment(rawValue: counts))
     #expect(rangeHooks > steps / 10, Comment(rawValue: counts))
-    #expect(pinnedChecks > steps / 2_000, Comment(rawValue: counts))
+    if pinnedHeaders { #expect(pinnedChecks > steps / 2_000, Comment(rawValue: counts)) }
     if ProcessInfo.processInfo.environment["REENTRY_COUNTS"] != nil { print(counts) }
   }
 
