@@ -17,12 +17,18 @@ indirect enum RandomShape {
     var identifier: String
     var value: Int
     var height: CGFloat
+    /// The view model's `tag` when it is not the identity the item's place
+    /// gives it: an item dragged into another section keeps the view model
+    /// it had, and a root carrying that move must give it the same one.
+    var tag: String? = nil
   }
   /// A `ListSection`; `transformed` ones build view models in a transform
   /// that leaves out every model whose value is 2.
   case list(id: String?, alternate: Bool, transformed: Bool, items: [Item])
   case composite(id: String?, children: [RandomShape?])
   case render(id: String?, models: [(identifier: String, child: RandomShape?)])
+  /// A `CompositeSection(id:header:footer:pinsHeader:)`.
+  case headed(id: String?, header: RandomShape?, footer: RandomShape?, pins: Bool, children: [RandomShape?])
 
   /// One list section without an id, of items `height` high.
   static func items(_ identifiers: [String], value: Int = 0, height: CGFloat = 10) -> RandomShape {
@@ -33,68 +39,166 @@ indirect enum RandomShape {
 
   var id: String? {
     switch self {
-    case .list(let id, _, _, _), .composite(let id, _), .render(let id, _): return id
+    case .list(let id, _, _, _), .composite(let id, _), .render(let id, _), .headed(let id, _, _, _, _):
+      return id
     }
   }
 
   /// A random shape; sibling ids repeat sometimes (one scope), and so do
   /// identifiers within a section and render-model identifiers (duplicates).
-  static func random(depth: Int, using generator: inout SeededGenerator) -> RandomShape {
+  /// With `headers`, composites have headers and footers, pinned or not,
+  /// nested inside one another.
+  static func random(depth: Int, headers: Bool = false, using generator: inout SeededGenerator) -> RandomShape {
     let id: String? =
       Int.random(in: 0..<10, using: &generator) < 3 ? ["x", "y"].randomElement(using: &generator) : nil
-    switch depth >= 2 ? 0 : Int.random(in: 0..<6, using: &generator) {
+    // With headers, the root is a headed section a quarter of the time;
+    // headed sections have fewer children (they have headers and footers).
+    let kind =
+      depth >= 2
+      ? 0
+      : headers && depth == 0 && Int.random(in: 0..<4, using: &generator) == 0
+        ? 6 : Int.random(in: 0..<(headers ? 7 : 6), using: &generator)
+    func children() -> [RandomShape?] {
+      (0..<Int.random(in: 0...(kind >= 6 ? 2 : 3), using: &generator)).map { _ in
+        Int.random(in: 0..<6, using: &generator) == 0
+          ? nil : random(depth: depth + 1, headers: headers, using: &generator)
+      }
+    }
+    switch kind {
     case 0, 1, 2:
-      let items = (0..<Int.random(in: 0...4, using: &generator)).map { _ in
-        Item(
-          identifier: ["a", "b", "c", "d", "e"].randomElement(using: &generator)!,
-          value: Int.random(in: 0...2, using: &generator),
-          height: [4, 7, 10].randomElement(using: &generator)!)
-      }
-      return .list(
-        id: id, alternate: Int.random(in: 0..<4, using: &generator) == 0,
-        transformed: Bool.random(using: &generator), items: items)
+      return randomList(id: id, count: Int.random(in: 0...4, using: &generator), using: &generator)
     case 3, 4:
-      let children: [RandomShape?] = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
-        Int.random(in: 0..<6, using: &generator) == 0 ? nil : random(depth: depth + 1, using: &generator)
-      }
-      return .composite(id: id, children: children)
-    default:
+      return .composite(id: id, children: children())
+    case 5:
       let models: [(String, RandomShape?)] = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
         (
           ["m1", "m2", "m3"].randomElement(using: &generator)!,
-          Int.random(in: 0..<6, using: &generator) == 0 ? nil : random(depth: depth + 1, using: &generator)
+          Int.random(in: 0..<6, using: &generator) == 0
+            ? nil : random(depth: depth + 1, headers: headers, using: &generator)
         )
       }
       return .render(id: id, models: models)
+    default:
+      // A header of one or two items (sometimes none, or three: a block that
+      // may not fit the viewport), a footer sometimes; pinned more often
+      // than not.
+      func block(_ odds: Int) -> RandomShape? {
+        guard Int.random(in: 0..<odds, using: &generator) != 0 else { return nil }
+        let count = [0, 1, 1, 1, 2, 3].randomElement(using: &generator)!
+        return randomList(id: nil, count: count, using: &generator)
+      }
+      return .headed(
+        id: id, header: block(6), footer: block(3), pins: Int.random(in: 0..<3, using: &generator) != 0,
+        children: children())
+    }
+  }
+
+  private static func randomList(id: String?, count: Int, using generator: inout SeededGenerator)
+    -> RandomShape
+  {
+    let items = (0..<count).map { _ in
+      Item(
+        identifier: ["a", "b", "c", "d", "e"].randomElement(using: &generator)!,
+        value: Int.random(in: 0...2, using: &generator),
+        height: [4, 7, 10].randomElement(using: &generator)!)
+    }
+    return .list(
+      id: id, alternate: Int.random(in: 0..<4, using: &generator) == 0,
+      transformed: Bool.random(using: &generator), items: items)
+  }
+
+  /// This shape with `change` made to the items of its list section number
+  /// `leaf` (counted in display order, as ``ExpectedRoot`` counts them).
+  func changingLeaf(_ leaf: Int, _ change: (inout [Item]) -> Void) -> RandomShape {
+    var counter = 0
+    return changingLeaf(leaf, counter: &counter, change)
+  }
+
+  private func changingLeaf(_ leaf: Int, counter: inout Int, _ change: (inout [Item]) -> Void)
+    -> RandomShape
+  {
+    func each(_ shapes: [RandomShape?]) -> [RandomShape?] {
+      shapes.map { $0?.changingLeaf(leaf, counter: &counter, change) }
+    }
+    switch self {
+    case .list(let id, let alternate, let transformed, var items):
+      if counter == leaf { change(&items) }
+      counter += 1
+      return .list(id: id, alternate: alternate, transformed: transformed, items: items)
+    case .composite(let id, let children):
+      return .composite(id: id, children: each(children))
+    case .render(let id, let models):
+      return .render(
+        id: id, models: models.map { ($0.identifier, $0.child?.changingLeaf(leaf, counter: &counter, change)) })
+    case .headed(let id, let header, let footer, let pins, let children):
+      let newHeader = header?.changingLeaf(leaf, counter: &counter, change)
+      let newChildren = each(children)
+      let newFooter = footer?.changingLeaf(leaf, counter: &counter, change)
+      return .headed(id: id, header: newHeader, footer: newFooter, pins: pins, children: newChildren)
     }
   }
 }
 
 /// A root built from a shape, and the items it must show: in order, each
-/// identity once (the first occurrence), tagged with the identity the test
-/// expects the data source to give it (section path, controller kind,
-/// identifier).
+/// identity once (the first occurrence), with the identity the test expects
+/// the data source to give it (section path, controller kind, identifier),
+/// the list section it belongs to, and the header blocks that pin.
 struct ExpectedRoot {
-  private(set) var items: [ItemVM] = []
+  /// One list section of the shape, in display order.
+  struct Leaf: Equatable {
+    /// The start of its items' identities.
+    var prefix: String
+    /// Its `sectionPath`, as `ListItemMove` names it.
+    var names: [String]
+    var isHeaderOrFooter: Bool
+    var alternate: Bool
+    var transformed: Bool
+  }
+  /// One item shown.
+  struct Item: Equatable {
+    var viewModel: ItemVM
+    var identity: String
+    var leaf: Int
+  }
+  /// A pinned header block and its section, as indexes of `items`.
+  struct Pin: Equatable {
+    var header: Range<Int>
+    var section: Range<Int>
+    var level: Int
+  }
+
+  private(set) var shownItems: [Item] = []
+  private(set) var leaves: [Leaf] = []
+  private(set) var pins: [Pin] = []
   private var seen: Set<String> = []
+  private var pinLevel = 0
+  private var inHeaderOrFooter = false
+
+  var items: [ItemVM] { shownItems.map(\.viewModel) }
 
   /// The section for `shape`, whose scope is `path`, recording what it shows.
   mutating func build(_ shape: RandomShape, path: [String]) -> Section {
     switch shape {
     case .list(let id, let alternate, let transformed, let list):
       let prefix = path.joined(separator: "/") + (alternate ? "|alt|" : "|item|")
-      for item in list where !(transformed && item.value == 2) {
-        let viewModel = ItemVM(
-          identifier: item.identifier, value: item.value, height: item.height,
-          tag: prefix + item.identifier)
-        if seen.insert(viewModel.tag).inserted { items.append(viewModel) }
-      }
+      let names = path.compactMap { $0.first == "=" || $0.first == "@" ? String($0.dropFirst()) : nil }
+      leaves.append(
+        Leaf(
+          prefix: prefix, names: names, isHeaderOrFooter: inHeaderOrFooter, alternate: alternate,
+          transformed: transformed))
       let viewModel: @Sendable (RandomShape.Item) -> ItemVM? = { item in
         transformed && item.value == 2
           ? nil
           : ItemVM(
             identifier: item.identifier, value: item.value, height: item.height,
-            tag: prefix + item.identifier)
+            tag: item.tag ?? prefix + item.identifier)
+      }
+      for item in list {
+        guard let model = viewModel(item) else { continue }
+        let identity = prefix + item.identifier
+        if seen.insert(identity).inserted {
+          shownItems.append(Item(viewModel: model, identity: identity, leaf: leaves.count - 1))
+        }
       }
       if alternate {
         return transformed
@@ -105,12 +209,7 @@ struct ExpectedRoot {
         ? ListSection<RandomShape.Item, ReentrantController>(list, id: id, transform: viewModel)
         : ListSection<ItemVM, ReentrantController>(list.compactMap(viewModel), id: id)
     case .composite(let id, let children):
-      var sections: [Section?] = []
-      for (position, child) in children.enumerated() {
-        sections.append(
-          child.map { build($0, path: path + [$0.id.map { "=\($0)" } ?? "#\(position)"]) })
-      }
-      return CompositeSection(sections, id: id)
+      return CompositeSection(buildChildren(children, path: path), id: id)
     case .render(let id, let models):
       struct Model: ListIdentifiable, Sendable {
         var identifier: String
@@ -124,6 +223,56 @@ struct ExpectedRoot {
         built.append(Model(identifier: identifier, section: section))
       }
       return ListRenderSection(built, id: id) { $0.section }
+    case .headed(let id, let header, let footer, let pins, let children):
+      // Header and footer blocks are scoped apart from the children (and
+      // from each other); a block is flattened as the one child of its scope.
+      let start = shownItems.count
+      let wasInBlock = inHeaderOrFooter
+      inHeaderOrFooter = true
+      let headerSection = header.map { build($0, path: path + ["^header", $0.id.map { "=\($0)" } ?? "#0"]) }
+      inHeaderOrFooter = wasInBlock
+      let headerEnd = shownItems.count
+      let level = pinLevel
+      if pins { pinLevel += 1 }
+      let sections = buildChildren(children, path: path)
+      if pins { pinLevel -= 1 }
+      inHeaderOrFooter = true
+      let footerSection = footer.map { build($0, path: path + ["^footer", $0.id.map { "=\($0)" } ?? "#0"]) }
+      inHeaderOrFooter = wasInBlock
+      if pins && headerEnd > start {
+        self.pins.append(Pin(header: start..<headerEnd, section: start..<shownItems.count, level: level))
+      }
+      return CompositeSection(id: id, header: headerSection, footer: footerSection, pinsHeader: pins, sections)
+    }
+  }
+
+  private mutating func buildChildren(_ children: [RandomShape?], path: [String]) -> [Section?] {
+    var sections: [Section?] = []
+    for (position, child) in children.enumerated() {
+      sections.append(child.map { build($0, path: path + [$0.id.map { "=\($0)" } ?? "#\(position)"]) })
+    }
+    return sections
+  }
+
+  /// The pinned blocks, sorted as the layout takes them (by header start).
+  var sortedPins: [Pin] { pins.sorted { $0.header.lowerBound < $1.header.lowerBound } }
+
+  /// Moves the item at `from` to `to` into `leaf`, with the identity that
+  /// leaf gives it (its view model unchanged), as a finished drag does;
+  /// pinned blocks move with their items.
+  mutating func moveItem(from: Int, to: Int, into leaf: Int, afterNeighbour: Bool) {
+    var item = shownItems.remove(at: from)
+    item.leaf = leaf
+    item.identity = leaves[leaf].prefix + item.viewModel.identifier
+    shownItems.insert(item, at: to)
+    func shifted(_ bound: Int) -> Int {
+      let removed = bound > from ? bound - 1 : bound
+      return (afterNeighbour ? removed >= to : removed > to) ? removed + 1 : removed
+    }
+    pins = pins.map {
+      Pin(
+        header: shifted($0.header.lowerBound)..<shifted($0.header.upperBound),
+        section: shifted($0.section.lowerBound)..<shifted($0.section.upperBound), level: $0.level)
     }
   }
 }
@@ -248,7 +397,11 @@ final class ReentrantAltCell: ReentrantCell {}
 @MainActor
 protocol ReentrantControlling: AnyListCellController {
   var serial: Int { get }
-  var tag: String { get }
+  /// The identity the model expects the item to have: its view model's tag
+  /// until a drag takes the item into another section.
+  var tag: String { get set }
+  /// Between `willEnterWorkingRange` and `didExitWorkingRange`.
+  var inWorkingRange: Bool { get set }
   var identifier: String { get }
   var grammar: LifecycleGrammar { get set }
   var isDeleted: Bool { get set }
@@ -262,7 +415,8 @@ class ReentrantControllerBase<Cell: ReentrantCell>: ListCellController<ItemVM, I
   ReentrantControlling
 {
   let serial: Int
-  let tag: String
+  var tag: String
+  var inWorkingRange = false
   var grammar = LifecycleGrammar()
   var isDeleted = false
   private var model: ReentrancyModel? { context.object() }
@@ -282,6 +436,15 @@ class ReentrantControllerBase<Cell: ReentrantCell>: ListCellController<ItemVM, I
   private func report(_ event: LifecycleGrammar.Event, _ cell: Cell?) {
     model?.heard(event, by: self, cell: cell)
   }
+
+  /// Every item but those named "e" may be dragged.
+  override var canMove: Bool {
+    model?.reenter(from: "canMove", controller: self)
+    return viewModel.identifier != "e"
+  }
+
+  override func willEnterWorkingRange() { model?.heardWorkingRange(entering: true, by: self) }
+  override func didExitWorkingRange() { model?.heardWorkingRange(entering: false, by: self) }
 
   override func itemSize(containerSize: CGSize) -> CGSize {
     model?.reenter(from: "itemSize", controller: self)
@@ -311,3 +474,74 @@ class ReentrantControllerBase<Cell: ReentrantCell>: ListCellController<ItemVM, I
 
 final class ReentrantController: ReentrantControllerBase<ReentrantCell> {}
 final class ReentrantAltController: ReentrantControllerBase<ReentrantAltCell> {}
+
+// MARK: Where items are drawn
+
+/// Where a one-column list draws its items, worked out from their heights
+/// alone: one item per line, top to bottom; the header blocks of pinned
+/// sections in view at the top of the viewport (`low`), stacked below the
+/// blocks of the pinned sections enclosing them and pushed up by their
+/// section's end; a block longer than the room left to it scrolls with its
+/// items. What ``ReentrancyModel`` checks the screen and the working range
+/// against.
+struct ScreenModel {
+  /// Each item's frame in the layout.
+  private(set) var natural: [CGRect] = []
+  /// Each item's frame where it is drawn (pinned or natural).
+  private(set) var drawn: [CGRect] = []
+  /// The items drawn in the viewport.
+  private(set) var visible: Set<Int> = []
+  private let low: CGFloat
+  private let high: CGFloat
+
+  init(heights: [CGFloat], pins: [ExpectedRoot.Pin], width: CGFloat, low: CGFloat, high: CGFloat) {
+    self.low = low
+    self.high = high
+    var y: CGFloat = 0
+    for height in heights {
+      natural.append(CGRect(x: 0, y: y, width: width, height: height))
+      y += height
+    }
+    drawn = natural
+    // The trailing edges of the enclosing pinned blocks drawn, by level.
+    var enclosing: [(level: Int, edge: CGFloat)] = []
+    for pin in pins {
+      let sectionStart = natural[pin.section.lowerBound].minY
+      let sectionEnd = natural[pin.section.upperBound - 1].maxY
+      guard sectionEnd > low, sectionStart < high else { continue }
+      while let last = enclosing.last, last.level >= pin.level { enclosing.removeLast() }
+      let top = enclosing.last.map { max(low, $0.edge) } ?? low
+      let blockStart = natural[pin.header.lowerBound].minY
+      let length = natural[pin.header.upperBound - 1].maxY - blockStart
+      let fits = length <= high - top || high <= low
+      // Pinned at the top, unless its section's end pushes it up; never
+      // below its place.
+      let start = fits ? max(blockStart, min(top, sectionEnd - length)) : blockStart
+      enclosing.append((pin.level, start + length))
+      for index in pin.header {
+        drawn[index] = natural[index].offsetBy(dx: 0, dy: start - blockStart)
+      }
+    }
+    for (index, frame) in drawn.enumerated() where Self.overlaps(frame, low: low, high: high) {
+      visible.insert(index)
+    }
+  }
+
+  private static func overlaps(_ frame: CGRect, low: CGFloat, high: CGFloat) -> Bool {
+    frame.height > 0 && frame.width > 0 && frame.minY < high && frame.maxY > low
+  }
+
+  /// The items in a working range of `size` (IGListKit's): from `size`
+  /// before the first item the layout places in the viewport to `size`
+  /// after the last, and the pinned items drawn in view outside that;
+  /// none at size 0.
+  func workingRange(size: Int) -> [Int] {
+    guard size > 0 else { return [] }
+    let placed = natural.indices.filter { Self.overlaps(natural[$0], low: low, high: high) }
+    guard let first = placed.first ?? visible.min(), let last = placed.last ?? visible.max() else {
+      return []
+    }
+    let range = max(0, first - size)...min(natural.count - 1, last + size)
+    return Array(range) + visible.filter { !range.contains($0) }.sorted()
+  }
+}

@@ -2,12 +2,16 @@ import Foundation
 import HeadlessCollection
 import ListDiffUI
 import TestSupport
+import Testing
 
-/// Drives a data source with random steps — roots, scrolls, drags, taps,
-/// state changes, resizes — while sets of roots from inside every callback
-/// it can hear (controller hooks, `itemSize`, the update handler,
-/// completions, the collection-view delegate), and checks the lifecycle as it
-/// goes and the screen once all is applied.
+/// Drives a data source with random steps — roots (with headers and
+/// footers, pinned and nested), scrolls, drags, drags to reorder, taps,
+/// state changes, resizes, working-range sizes — while it sets roots from
+/// inside every callback it can hear (controller hooks, `itemSize`,
+/// `canMove`, the working-range hooks, the update and move handlers,
+/// completions, the collection-view delegate), and checks the lifecycle,
+/// the moves reported and the working-range hooks as it goes, and the screen
+/// (pinned headers included) and the working range once all is applied.
 ///
 /// Which root the data source is applying is learnt from the root itself:
 /// every root starts with a marker section whose transform (run when the
@@ -61,8 +65,10 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
   /// With a script: every callback as "identifier:name" ("-" outside
   /// controllers), in order.
   private(set) var log: [String] = []
-  /// Every diagnostic the data source reported.
+  /// Every diagnostic the data source reported (the first thousand).
   var diagnostics: [ListDiffDiagnostic] = []
+  /// How many `invalidWorkingRangeSize` diagnostics the data source reported.
+  private var invalidSizeReports = 0
 
   /// The callbacks the controller of `identifier` heard, by name, in order
   /// (`itemSize` left out).
@@ -75,8 +81,13 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
 
   // Roots
   private var lastRootSerial = -1
-  /// What each root not yet superseded shows; root -1 is the empty start.
-  private var expected: [Int: [ItemVM]] = [-1: []]
+  /// What each root not yet superseded shows, moves the user made since
+  /// included; root -1 is the empty start.
+  private var expected: [Int: ExpectedRoot] = [-1: ExpectedRoot()]
+  /// The shape of each root in `expected` (root id and body).
+  private var shapes: [Int: (rootID: String?, body: RandomShape)] = [:]
+  /// The root the data source's list was made from (moves aside).
+  private var listSerial = -1
   private var nextCompletion = 0
   private let flattenedRoot = LockedValue<Int?>(nil)
   private var shownRoot = -1
@@ -87,6 +98,41 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
   private var controllerSerial = 0
   private var controllers: [Int: WeakReentrant] = [:]
   private var cellOwners: [ObjectIdentifier: (cell: ListCell, owner: Int)] = [:]
+
+  // Drags to reorder
+  /// The drag under way: the item dragged and whether a root changed the
+  /// list since it began (which cancels it: no move may be reported).
+  private struct Drag {
+    weak var controller: (any ReentrantControlling)?
+    var identity: String
+    var rootApplied = false
+  }
+  private var drag: Drag?
+  private var isEndingDrag = false
+  private var movesReported = 0
+  private(set) var movesChecked = 0
+  /// What the step does once the drag has ended and reported a move.
+  private enum AfterMove { case nothing, carry, revert }
+  private var afterMove = AfterMove.nothing
+  /// A root carrying every move shown: applying it must change nothing.
+  private var carryingSerial: Int?
+  /// A root putting moved items back within their sections: applying it may
+  /// only move items.
+  private var revertingSerial: Int?
+  /// Whether an item moved into another section since `listSerial` was shown.
+  private var movedAcrossSections = false
+  private(set) var carryingRoots = 0
+
+  // Working range
+  /// The working-range size set last (a negative one is off).
+  private var rangeSize = 0
+  /// The items entering the range in the current pass, by index; whether the
+  /// pass sent an exit yet.
+  private var rangeRun: [Int] = []
+  private var rangeRunExited = false
+  private(set) var rangeHooks = 0
+  /// Screen checks that saw a pinned header drawn away from its place.
+  private(set) var pinnedChecks = 0
 
   private struct WeakReentrant {
     weak var controller: (any ReentrantControlling)?
@@ -108,10 +154,12 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
     dataSource = ListDiffDataSource(
       collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync, contextObjects: self)
     dataSource.diagnosticHandler = { [unowned self] in
+      if $0.kind == .invalidWorkingRangeSize { self.invalidSizeReports += 1 }
       if self.diagnostics.count < 1_000 { self.diagnostics.append($0) }
     }
     dataSource.collectionViewDelegate = self
-    dataSource.updateHandler = { [unowned self] _ in self.rootApplied() }
+    dataSource.updateHandler = { [unowned self] in self.rootApplied($0) }
+    dataSource.moveHandler = { [unowned self] in self.moveReported($0) }
   }
 
   /// Whether every root set so far is shown and its completion has run.
@@ -158,26 +206,30 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
     reentryBudget = 2
     let width = collectionView.bounds.width
     let height = collectionView.bounds.height
-    switch Int.random(in: 0..<20, using: &generator) {
+    switch Int.random(in: 0..<22, using: &generator) {
     case 0..<6:
       setRandomRoot(from: "step")
     case 6..<9:
       let maxY = max(0, collectionView.contentSize.height - height)
-      let y = CGFloat(Int.random(in: -3...Int(maxY) + 3, using: &generator))
+      let y = pinnedSectionOffset() ?? CGFloat(Int.random(in: -3...Int(maxY) + 3, using: &generator))
       collectionView.setContentOffset(CGPoint(x: 0, y: y), animated: false)
       collectionView.layoutIfNeeded()
     case 9..<11:
       let distance = CGFloat(Int.random(in: -40...40, using: &generator))
       let velocity = CGFloat([0, 0, 150, -150].randomElement(using: &generator)!)
       collectionView.drag(by: CGPoint(x: 0, y: distance), velocity: CGPoint(x: 0, y: velocity))
-    case 11..<14:
+    case 11..<13:
       let item = Int.random(in: -1...dataSource.itemCount, using: &generator)
       collectionView.selectItem(at: IndexPath(item: item, section: 0))
-    case 14..<17:
+    case 13..<16:
       isChangingStateFromStep = true
       changeRandomState()
       isChangingStateFromStep = false
-    case 17..<19:
+    case 16..<18:
+      runDragToReorder()
+    case 18:
+      setRandomWorkingRangeSize()
+    case 19..<21:
       let newWidth = CGFloat(Int.random(in: 10...30, using: &generator))
       let newHeight = CGFloat(Int.random(in: 12...50, using: &generator))
       if width != newWidth || height != newHeight || Bool.random(using: &generator) {
@@ -187,6 +239,19 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
     default:
       collectionView.layoutIfNeeded()
     }
+  }
+
+  /// Half the time, when the list shown has a pinned section: an offset
+  /// inside one, past its start, where its header is drawn away from its
+  /// place (pinned, or pushed up by the section's end).
+  private func pinnedSectionOffset() -> CGFloat? {
+    guard Bool.random(using: &generator), let root = expected[lastRootSerial],
+      let pin = root.pins.randomElement(using: &generator)
+    else { return nil }
+    let heights = root.shownItems.map(\.viewModel.height)
+    let start = heights[..<pin.section.lowerBound].reduce(0, +)
+    let end = start + heights[pin.section].reduce(0, +)
+    return CGFloat(Int.random(in: Int(start)...Int(end), using: &generator))
   }
 
   /// How many steps the asynchronous test runs before it waits for the
@@ -209,8 +274,30 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
   /// Sets a new random root, noting what it must show.
   func setRandomRoot(from source: String) {
     let rootID: String? = Int.random(in: 0..<10, using: &generator) == 0 ? "r" : nil
-    let body = RandomShape.random(depth: 0, using: &generator)
+    let body = RandomShape.random(depth: 0, headers: true, using: &generator)
     setRoot(body, rootID: rootID, animate: Bool.random(using: &generator), from: source)
+  }
+
+  /// Sets the working-range size at random, sometimes to zero (off) or
+  /// below (reported, and off).
+  private func setRandomWorkingRangeSize() {
+    if Int.random(in: 0..<4, using: &generator) == 0 {
+      dataSource.allowsMovingBetweenSections.toggle()
+      return
+    }
+    let size = [0, 0, 0, 0, 1, 2, -1].randomElement(using: &generator)!
+    let reported = invalidSizeReports
+    endRangeRun()
+    rangeSize = max(0, size)
+    dataSource.workingRangeSize = size
+    endRangeRun()
+    if dataSource.workingRangeSize != rangeSize {
+      violate("workingRangeSize is \(dataSource.workingRangeSize) after setting \(size)")
+    }
+    let invalid = invalidSizeReports - reported
+    if (size < 0) != (invalid == 1) {
+      violate("setting workingRangeSize to \(size) reported \(invalid) invalid-size diagnostics")
+    }
   }
 
   /// Sets the root `body` (behind the marker section), noting what it must
@@ -225,7 +312,8 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
     var expectation = ExpectedRoot()
     let rootPath = rootID.map { ["=\($0)"] } ?? []
     let bodySection = expectation.build(body, path: rootPath + [body.id.map { "=\($0)" } ?? "#1"])
-    expected[serial] = expectation.items
+    expected[serial] = expectation
+    shapes[serial] = (rootID, body)
     let recorder = flattenedRoot
     let marker = ListSection<Int, ReentrantController>([serial]) { serial in
       recorder.withValue { $0 = serial }
@@ -272,6 +360,11 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
 
   private func completionRan(_ serial: Int) {
     note(.completion(serial))
+    let shown = flattenedRoot.withValue { $0 } ?? -1
+    if shown > listSerial {
+      listSerial = shown
+      movedAcrossSections = false
+    }
     if serial != nextCompletion {
       violate("completion of root \(serial) ran when root \(nextCompletion)'s was due")
     }
@@ -291,16 +384,28 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
 
   /// A root was applied (it changed something): controllers of items it
   /// deleted are gone for good.
-  private func rootApplied() {
+  private func rootApplied(_ update: ListDiffUpdate) {
     guard let serial = flattenedRoot.withValue({ $0 }) else {
       violate("a root was applied that was never flattened")
       return
     }
     note(.applied(serial))
+    drag?.rootApplied = true
+    if serial == carryingSerial {
+      violate("root \(serial), carrying the moves shown, changed something: \(update)")
+    }
+    if serial == revertingSerial,
+      !(update.inserts.isEmpty && update.deletes.isEmpty && update.updates.isEmpty && !update.moves.isEmpty)
+    {
+      violate("root \(serial), putting moved items back, did more than move them: \(update)")
+    }
     if serial < shownRoot { violate("root \(serial) applied after root \(shownRoot)") }
-    for old in expected.keys where old < serial { expected[old] = nil }
+    for old in expected.keys where old < serial {
+      expected[old] = nil
+      shapes[old] = nil
+    }
     shownRoot = serial
-    let tags = Set((expected[serial] ?? []).map(\.tag))
+    let tags = Set((expected[serial]?.shownItems ?? []).map(\.identity))
     for (key, entry) in controllers {
       guard let controller = entry.controller else {
         controllers[key] = nil
@@ -334,6 +439,7 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
   /// A controller heard `event`.
   func heard(_ event: LifecycleGrammar.Event, by controller: any ReentrantControlling, cell: ListCell?) {
     note(.event(controller.serial, event, cell.map { ObjectIdentifier($0).hashValue & 0xFFFF }))
+    endRangeRun()
     if controller.isDeleted {
       violate("\(event) to controller \(controller.serial) after its item \(controller.tag) was deleted")
     }
@@ -362,71 +468,329 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
   }
 
   func collectionViewDidLayout(_ collectionView: CollectionView) {
+    endRangeRun()
     reenter(from: "collectionViewDidLayout")
   }
 
   // MARK: Checking the screen
 
-  /// Once every root is applied: the collection shows the last root set,
-  /// exactly, each visible cell mounted on its item's controller, configured
-  /// and laid out with its current view model and state, and appearance as
-  /// the viewport says.
+  /// Once every root is applied: the collection shows the last root set
+  /// (with the moves the user made since), exactly, each visible cell
+  /// mounted on its item's controller, configured and laid out with its
+  /// current view model and state, drawn where the layout and pinning say
+  /// (the pinned headers of the sections in view at the top, stacked and
+  /// pushed), with appearance as its frame says; and the working range is
+  /// what the viewport and `workingRangeSize` make it.
   func checkScreen() {
-    guard let items = expected[lastRootSerial] else {
+    guard let root = expected[lastRootSerial] else {
       violate("no expectation for root \(lastRootSerial)")
       return
     }
+    let items = root.shownItems
     if dataSource.itemCount != items.count || collectionView.numberOfItems(inSection: 0) != items.count {
       violate(
         "\(dataSource.itemCount) items (collection: \(collectionView.numberOfItems(inSection: 0))), "
           + "expected \(items.count)")
       return
     }
+    var live: [String: any ReentrantControlling] = [:]
+    for entry in controllers.values {
+      guard let controller = entry.controller, !controller.isDeleted else { continue }
+      live[controller.tag] = controller
+    }
     let bounds = collectionView.bounds
+    let frames = ScreenModel(
+      heights: items.map { $0.viewModel.height + (live[$0.identity]?.state.extraHeight ?? 0) },
+      pins: root.sortedPins, width: bounds.width, low: bounds.minY, high: bounds.maxY)
     var visibleOwners: Set<Int> = []
+    var visibleItems: Set<Int> = []
     for case let cell as ReentrantCell in collectionView.visibleCells {
       guard let index = collectionView.indexPath(for: cell)?.item, items.indices.contains(index) else {
         violate("a visible cell has no index path")
         continue
       }
+      visibleItems.insert(index)
       let item = items[index]
-      if cell.shown != item {
-        violate("item \(index) shows \(String(describing: cell.shown)), expected \(item)")
+      if cell.shown != item.viewModel {
+        violate("item \(index) shows \(String(describing: cell.shown)), expected \(item.viewModel)")
       }
       if cell.laidOut != cell.shown { violate("item \(index) not laid out since its configureCell") }
       guard let owner = cellOwners[ObjectIdentifier(cell)]?.owner,
         let controller = controllers[owner]?.controller
       else {
-        violate("the cell of item \(index) (\(item.tag)) is mounted on no live controller")
+        violate("the cell of item \(index) (\(item.identity)) is mounted on no live controller")
         continue
       }
       visibleOwners.insert(owner)
-      if controller.tag != item.tag { violate("the cell of \(item.tag) is mounted on \(controller.tag)") }
-      if cell.shownNote != controller.state.note { violate("the cell of \(item.tag) shows an old state") }
-      if cell.frame.height != item.height + controller.state.extraHeight {
-        violate("the cell of \(item.tag) is \(cell.frame.height) high")
+      if controller.tag != item.identity { violate("the cell of \(item.identity) is mounted on \(controller.tag)") }
+      if cell.shownNote != controller.state.note { violate("the cell of \(item.identity) shows an old state") }
+      if cell.frame != frames.drawn[index] {
+        violate("the cell of \(item.identity) (item \(index)) is at \(cell.frame), expected \(frames.drawn[index])")
       }
+      if frames.drawn[index] != frames.natural[index] { pinnedChecks += 1 }
       let appearance = bounds.contains(cell.frame) ? 2 : bounds.intersects(cell.frame) ? 1 : 0
       if controller.grammar.appearance != appearance {
-        violate("\(item.tag) has appearance \(controller.grammar.appearance), its frame says \(appearance)")
+        violate("\(item.identity) has appearance \(controller.grammar.appearance), its frame says \(appearance)")
       }
     }
-    let tags = Set(items.map(\.tag))
-    var live = 0
+    if visibleItems != frames.visible {
+      violate("items \(visibleItems.sorted()) have visible cells, the frames say \(frames.visible.sorted())")
+    }
+    let identities = Set(items.map(\.identity))
+    var liveCount = 0
     for entry in controllers.values {
       guard let controller = entry.controller, !controller.isDeleted else { continue }
-      live += 1
-      if !tags.contains(controller.tag) { violate("controller \(controller.serial) of \(controller.tag) outlived its item") }
+      liveCount += 1
+      if !identities.contains(controller.tag) {
+        violate("controller \(controller.serial) of \(controller.tag) outlived its item")
+      }
       if !visibleOwners.contains(controller.serial) && controller.grammar.appearance != 0 {
         violate("controller \(controller.serial) of \(controller.tag) appeared without a visible cell")
       }
     }
-    if live != dataSource.cellControllerCount {
-      violate("\(live) live controllers, the data source keeps \(dataSource.cellControllerCount)")
+    if liveCount != dataSource.cellControllerCount {
+      violate("\(liveCount) live controllers, the data source keeps \(dataSource.cellControllerCount)")
+    }
+    checkWorkingRange(frames.workingRange(size: rangeSize).map { items[$0].identity }, live: live)
+  }
+
+  /// Exactly the controllers of `inRange` (identities) are in the working
+  /// range, each having heard `willEnterWorkingRange` last.
+  private func checkWorkingRange(_ inRange: [String], live: [String: any ReentrantControlling]) {
+    let members = Set(inRange)
+    for identity in inRange where live[identity]?.inWorkingRange != true {
+      violate("\(identity) is in the working range (size \(rangeSize)) but its controller is not")
+    }
+    for (identity, controller) in live where controller.inWorkingRange && !members.contains(identity) {
+      violate("\(identity)'s controller is in the working range (size \(rangeSize)); the item is not")
     }
   }
 
+  // MARK: Drags to reorder
+
+  /// Drags a random item by hand: begins, moves over random places (a root
+  /// arriving now and then, one deleting the dragged item, the rule on
+  /// moving between sections flipped), then ends or cancels; once a move is
+  /// reported, sometimes sets a root carrying it, or one putting it back.
+  private func runDragToReorder() {
+    guard dataSource.itemCount > 0 else { return }
+    let index = Int.random(in: 0..<dataSource.itemCount, using: &generator)
+    let listed = expected[listSerial]?.shownItems ?? []
+    let identity = index < listed.count ? listed[index].identity : ""
+    let controller = controllers.values.lazy.compactMap(\.controller).first {
+      !$0.isDeleted && $0.tag == identity
+    }
+    // Most drags hear no root from their own callbacks until they end (a
+    // root applied cancels a drag, and the layout passes of a drag make many
+    // callbacks): so that most drags end in a move.
+    let budget = reentryBudget
+    if Int.random(in: 0..<4, using: &generator) != 0 { reentryBudget = 0 }
+    defer { reentryBudget = budget }
+    // Set first: canMove may set a root, which applied cancels the drag.
+    drag = Drag(controller: controller, identity: identity)
+    guard collectionView.beginInteractiveMovementForItem(at: IndexPath(item: index, section: 0)) else {
+      drag = nil
+      return
+    }
+    if controller == nil { violate("a drag of item \(index) began with no live controller for \(identity)") }
+    for _ in 0..<Int.random(in: 1...3, using: &generator) {
+      let x = CGFloat(Int.random(in: 0...Int(collectionView.bounds.width), using: &generator))
+      let y = CGFloat(
+        Int.random(in: -5...Int(collectionView.contentSize.height) + 5, using: &generator))
+      collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: x, y: y))
+      switch Int.random(in: 0..<24, using: &generator) {
+      case 0, 1: setRandomRoot(from: "during a drag")
+      case 2: setRootDeleting(identity)
+      case 3: dataSource.allowsMovingBetweenSections.toggle()
+      default: break
+      }
+    }
+    movesReported = 0
+    afterMove = .nothing
+    reentryBudget = budget
+    if Int.random(in: 0..<4, using: &generator) == 0 {
+      collectionView.cancelInteractiveMovement()
+    } else {
+      isEndingDrag = true
+      collectionView.endInteractiveMovement()
+      isEndingDrag = false
+    }
+    drag = nil
+    switch afterMove {
+    case .carry: setCarryingRoot(from: "after a move")
+    case .revert: setRevertingRoot(from: "after a move")
+    case .nothing: break
+    }
+    afterMove = .nothing
+  }
+
+  /// Sets the shape of the list shown without the item `identity`.
+  private func setRootDeleting(_ identity: String) {
+    guard let shape = shapes[listSerial], let root = expected[listSerial],
+      let item = root.shownItems.first(where: { $0.identity == identity })
+    else { return setRandomRoot(from: "during a drag") }
+    let body = shape.body.changingLeaf(item.leaf) { $0.removeAll { $0.identifier == item.viewModel.identifier } }
+    setRoot(body, rootID: shape.rootID, from: "deleting the dragged item")
+  }
+
+  /// The data source reported a finished drag: checks it against the drag
+  /// and the list shown, and takes the move into the model.
+  private func moveReported(_ move: ListItemMove) {
+    note(.move(move))
+    movesReported += 1
+    // A root still on its way was set before this move: it neither carries
+    // it nor puts back only what it moved.
+    carryingSerial = nil
+    revertingSerial = nil
+    guard isEndingDrag, let drag else { return violate("\(move) reported outside the end of a drag") }
+    if movesReported > 1 { violate("\(movesReported) moves reported for one drag") }
+    if drag.rootApplied { violate("\(move) reported after a root changed the list during the drag") }
+    guard var root = expected[listSerial],
+      let from = root.shownItems.firstIndex(where: { $0.identity == drag.identity })
+    else { return violate("\(move) reported for \(drag.identity), which the list does not show") }
+    guard let controller = drag.controller, let to = dataSource.shownIndex(of: controller) else {
+      return violate("\(move) reported for an item without a live controller")
+    }
+    let item = root.shownItems[from]
+    var others = root.shownItems
+    others.remove(at: from)
+    func position(in leaf: Int, before end: Int, of list: [ExpectedRoot.Item]) -> Int {
+      list[..<end].reduce(0) { $0 + ($1.leaf == leaf ? 1 : 0) }
+    }
+    let fromIndex = position(in: item.leaf, before: from, of: root.shownItems)
+    if move.identifier != item.viewModel.identifier || move.fromIndex != fromIndex
+      || move.sectionPath != root.leaves[item.leaf].names
+    {
+      violate("\(move) reported for \(item.identity), item \(fromIndex) of its section")
+    }
+    // The leaf it joined: its neighbour's, before or after it.
+    var candidates: [(leaf: Int, after: Bool)] = []
+    if to > 0 { candidates.append((others[to - 1].leaf, true)) }
+    if to < others.count { candidates.append((others[to].leaf, false)) }
+    if candidates.isEmpty { candidates.append((item.leaf, false)) }
+    guard
+      let destination = candidates.first(where: {
+        position(in: $0.leaf, before: to, of: others) == move.toIndex
+          && root.leaves[$0.leaf].names == move.toSectionPath
+      })
+    else { return violate("\(move): item \(to) now, in no section beside it at index \(move.toIndex)") }
+    let leaf = root.leaves[destination.leaf]
+    let source = root.leaves[item.leaf]
+    if destination.leaf == item.leaf && to == from { violate("\(move) changes nothing") }
+    if destination.leaf != item.leaf {
+      let allowed =
+        dataSource.allowsMovingBetweenSections && !leaf.isHeaderOrFooter && leaf.alternate == source.alternate
+        && !others.contains { $0.leaf == destination.leaf && $0.viewModel.identifier == move.identifier }
+      if !allowed { violate("\(move) into a section it may not enter") }
+    }
+    if source.isHeaderOrFooter { violate("\(move) of an item of a header or footer") }
+    movesChecked += 1
+    root.moveItem(from: from, to: to, into: destination.leaf, afterNeighbour: destination.after)
+    expected[listSerial] = root
+    if destination.leaf != item.leaf { movedAcrossSections = true }
+    controller.tag = root.shownItems[to].identity
+    reenter(from: "moveHandler")
+    guard isSettled else { return }
+    switch Int.random(in: 0..<6, using: &generator) {
+    case 0: setCarryingRoot(from: "moveHandler")
+    case 1: setRevertingRoot(from: "moveHandler")
+    case 2: afterMove = .carry
+    case 3: afterMove = .revert
+    default: break
+    }
+  }
+
+  /// Sets the root shown with every move since made in it, as an app's
+  /// model does: applying it must change nothing when its items are those
+  /// shown (not so when a root is still on its way).
+  private func setCarryingRoot(from source: String) {
+    guard let shape = shapes[listSerial], let root = expected[listSerial] else { return }
+    let isShown = isSettled
+    // The section each item of the list shown is in: rebuilt from the items.
+    var body = shape.body
+    for leaf in root.leaves.indices {
+      let wanted = root.shownItems.filter { $0.leaf == leaf }
+      let hidesValue2 = root.leaves[leaf].transformed
+      body = body.changingLeaf(leaf) { items in
+        // The models its transform leaves out stay; repeats, never shown, go.
+        items =
+          wanted.map {
+            RandomShape.Item(
+              identifier: $0.viewModel.identifier, value: $0.viewModel.value, height: $0.viewModel.height,
+              tag: $0.viewModel.tag == $0.identity ? nil : $0.viewModel.tag)
+          } + (hidesValue2 ? items.filter { $0.value == 2 } : [])
+      }
+    }
+    setRoot(body, rootID: shape.rootID, from: source)
+    carryingRoots += 1
+    // Only a root whose items are exactly those shown must change nothing.
+    if isShown, let carried = expected[lastRootSerial], carried.shownItems == root.shownItems {
+      carryingSerial = lastRootSerial
+    }
+  }
+
+  /// Sets the shape of the root shown again, without the moves made since.
+  private func setRevertingRoot(from source: String) {
+    guard let shape = shapes[listSerial] else { return }
+    let onlyMoves = isSettled && !movedAcrossSections
+    setRoot(shape.body, rootID: shape.rootID, from: source)
+    if onlyMoves { revertingSerial = lastRootSerial }
+  }
+
+  // MARK: Working range
+
+  /// A controller heard a working-range hook: entering only when out of the
+  /// range, with the range on, in viewport order and before any exit of the
+  /// same pass; exiting only when in it.
+  func heardWorkingRange(entering: Bool, by controller: any ReentrantControlling) {
+    note(.range(controller.serial, entering))
+    rangeHooks += 1
+    if controller.isDeleted { violate("a working-range hook to controller \(controller.serial) of a deleted item") }
+    if entering {
+      if controller.inWorkingRange { violate("controller \(controller.serial) entered the working range twice") }
+      if rangeSize == 0 { violate("controller \(controller.serial) entered the working range while it is off") }
+      if rangeRunExited { violate("controller \(controller.serial) entered after an exit of the same pass") }
+      if let index = dataSource.shownIndex(of: controller) {
+        if let last = rangeRun.last, index <= last {
+          violate("item \(index) entered the working range after item \(last)")
+        }
+        rangeRun.append(index)
+      } else {
+        violate("controller \(controller.serial) of no item entered the working range")
+      }
+    } else {
+      if !controller.inWorkingRange { violate("controller \(controller.serial) exited the working range it was not in") }
+      rangeRunExited = true
+    }
+    controller.inWorkingRange = entering
+    reenter(from: entering ? "willEnterWorkingRange" : "didExitWorkingRange", controller: controller)
+  }
+
+  /// A working-range pass can have ended: order is checked within one.
+  private func endRangeRun() {
+    rangeRun.removeAll(keepingCapacity: true)
+    rangeRunExited = false
+  }
+
   // MARK: Reporting
+
+  /// Expects `steps` random steps to have reached every feature: moves
+  /// checked and carried in roots, working-range hooks, and (with
+  /// `pinnedHeaders`; the asynchronous test checks the screen only once
+  /// settled, too seldom to count on) pinned headers drawn away from their
+  /// places, and (with `carryingRoots`) roots carrying a reported move: the
+  /// asynchronous test reaches `moveHandler` settled too seldom to count on
+  /// one per seed; `DragReentryTests` carries moves in that mode by hand.
+  func expectFeaturesExercised(steps: Int, pinnedHeaders: Bool = true, carryingRoots expectCarrying: Bool = true) {
+    let counts =
+      "seed \(seed): \(movesChecked) moves, \(carryingRoots) carrying roots, \(rangeHooks) working-range hooks, "
+      + "\(pinnedChecks) pinned cells, \(rootsSet) roots, \(reentrantRoots) re-entrant"
+    #expect(movesChecked > steps / 500, Comment(rawValue: counts))
+    if expectCarrying { #expect(carryingRoots > 0, Comment(rawValue: counts)) }
+    #expect(rangeHooks > steps / 10, Comment(rawValue: counts))
+    if pinnedHeaders { #expect(pinnedChecks > steps / 2_000, Comment(rawValue: counts)) }
+    if ProcessInfo.processInfo.environment["REENTRY_COUNTS"] != nil { print(counts) }
+  }
 
   /// One line of the trace, formatted only when a test fails.
   private enum TraceEntry {
@@ -435,6 +799,8 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
     case applied(Int)
     case created(Int, String)
     case event(Int, LifecycleGrammar.Event, Int?)
+    case move(ListItemMove)
+    case range(Int, Bool)
 
     var description: String {
       switch self {
@@ -445,6 +811,9 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
       case .created(let serial, let tag): return "init \(serial) \(tag)"
       case .event(let serial, let event, let cell):
         return "\(serial) \(event)" + (cell.map { " cell \($0)" } ?? "")
+      case .move(let move): return "moved \(move)"
+      case .range(let serial, let entering):
+        return "\(serial) " + (entering ? "willEnterWorkingRange" : "didExitWorkingRange")
       }
     }
   }

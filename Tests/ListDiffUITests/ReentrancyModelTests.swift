@@ -4,8 +4,9 @@ import ListDiffUI
 import TestSupport
 import Testing
 
-/// The model-based re-entrancy test of issue 9: random steps (roots, scrolls,
-/// drags, taps, state changes, resizes) while callbacks of every kind set
+/// The model-based re-entrancy test of issues 9 and 20: random steps (roots
+/// with nested pinned headers, scrolls, drags, drags to reorder, taps, state
+/// changes, resizes, working-range sizes) while callbacks of every kind set
 /// roots of their own; every callback checked against the lifecycle grammar,
 /// completions checked for order, and the screen checked against the last
 /// root once everything is applied. The seed of a failing case is printed
@@ -29,8 +30,10 @@ struct ReentrancyModelTests {
     await model.runSynchronousSteps(Self.synchronousSteps)
     #expect(model.violations.isEmpty, Comment(rawValue: model.failureReport))
     #expect(model.step == Self.synchronousSteps)
-    // The random steps really did set roots from callbacks.
+    // The random steps really did set roots from callbacks, drag items,
+    // send working-range hooks, pin headers, carry moves in roots.
     #expect(model.reentrantRoots > Self.synchronousSteps / 10, "seed \(seed)")
+    model.expectFeaturesExercised(steps: Self.synchronousSteps)
   }
 
   @Test(
@@ -53,5 +56,7 @@ struct ReentrancyModelTests {
     #expect(model.violations.isEmpty, Comment(rawValue: model.failureReport))
     #expect(model.step == Self.asynchronousSteps)
     #expect(model.reentrantRoots > Self.asynchronousSteps / 10, "seed \(seed)")
+    model.expectFeaturesExercised(
+      steps: Self.asynchronousSteps, pinnedHeaders: false, carryingRoots: false)
   }
 }

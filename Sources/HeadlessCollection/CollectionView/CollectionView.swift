@@ -251,6 +251,10 @@ public final class CollectionView {
   /// collection's own counts (which differ from the data source's until the
   /// movement ends).
   var interactiveMovement: InteractiveMovement?
+  /// Counts the changes to the items (batches applied, reloads asked for),
+  /// so that a call that asks the data source something can tell whether
+  /// the items changed under it meanwhile.
+  var itemsGeneration = 0
   /// How a batch update moves the content offset; set by ListDiffUI's data
   /// source. Not API.
   package var contentAnchoring: ContentAnchoring = .none
@@ -358,6 +362,7 @@ public final class CollectionView {
     // The data source never heard of a movement in progress: it ends, and
     // the reload shows the data source's order.
     interactiveMovement = nil
+    itemsGeneration &+= 1
     needsReload = true
     layoutIfNeeded()
   }

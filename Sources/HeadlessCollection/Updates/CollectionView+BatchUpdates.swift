@@ -188,6 +188,7 @@ extension CollectionView {
 
   /// Applies a validated batch: cells, selection, then placement.
   func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) {
+    itemsGeneration &+= 1
     // Cells: moved and surviving items keep theirs under their new index;
     // deleted and reloaded items give theirs up.
     var remapped: [(index: Int, cell: CollectionViewCell)] = []

@@ -17,8 +17,9 @@ extension CollectionView {
   /// Starts moving the item at `indexPath` by hand, as a long-press
   /// gesture does in UIKit. Returns false, with nothing started, when the
   /// path names no item, the data source's `canMoveItemAt` says no (its
-  /// default), a movement is already under way, or the collection is inside
-  /// a batch or a layout pass.
+  /// default) or changes the items while it answers (a batch or a reload:
+  /// the path may name another item now), a movement is already under way,
+  /// or the collection is inside a batch or a layout pass.
   ///
   /// While the movement lasts the collection's own counts follow the item
   /// (``numberOfItems(inSection:)`` may differ from the data source's), the
@@ -34,11 +35,15 @@ extension CollectionView {
   public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
     guard interactiveMovement == nil, openBatch == nil, !isInLayoutPass, !isMeasuring else { return false }
     layoutIfNeeded()
+    let generation = itemsGeneration
     guard let dataSource, global(indexPath) != nil,
       dataSource.collectionView(self, canMoveItemAt: indexPath)
     else { return false }
-    // The data source may have started a batch or a movement of its own.
-    guard interactiveMovement == nil, openBatch == nil, global(indexPath) != nil else { return false }
+    // The data source may have started a batch or a movement of its own, or
+    // changed the items while it answered: the path may name another item.
+    guard interactiveMovement == nil, openBatch == nil, itemsGeneration == generation,
+      global(indexPath) != nil
+    else { return false }
     interactiveMovement = InteractiveMovement(
       original: indexPath, current: indexPath, pinnedItemRanges: pinnedItemRanges)
     return true
@@ -127,10 +132,12 @@ extension CollectionView {
   /// During a movement the collection shows the moving item at `current`
   /// while the data source, told only when the movement ends, still has it
   /// at `original`: a cell or size asked for then must be asked for the
-  /// item shown, as UIKit asks. Otherwise `shown` itself.
+  /// item shown, as UIKit asks. Otherwise `shown` itself. Package access:
+  /// ListDiffUI's data source reads the places the collection reports
+  /// (visible items, a cell's index path) through it.
   ///
   /// - Complexity: O(1).
-  func dataSourceIndexPath(forShown shown: IndexPath) -> IndexPath {
+  package func dataSourceIndexPath(forShown shown: IndexPath) -> IndexPath {
     guard let movement = interactiveMovement, movement.current != movement.original,
       shown.isCollectionIndexPath
     else { return shown }
@@ -142,6 +149,24 @@ extension CollectionView {
     if shown[0] == current[0] && item > current[1] { item -= 1 }
     if shown[0] == original[0] && item >= original[1] { item += 1 }
     return IndexPath(index: shown[0]).appending(item)
+  }
+
+  /// The index path the collection shows the data source's item `path` at:
+  /// the inverse of ``dataSourceIndexPath(forShown:)``.
+  ///
+  /// - Complexity: O(1).
+  package func shownIndexPath(forDataSource path: IndexPath) -> IndexPath {
+    guard let movement = interactiveMovement, movement.current != movement.original,
+      path.isCollectionIndexPath
+    else { return path }
+    if path == movement.original { return movement.current }
+    let (current, original) = (movement.current, movement.original)
+    // Take the moving item out of the data source's order, then put it in
+    // at its shown place.
+    var item = path[1]
+    if path[0] == original[0] && item > original[1] { item -= 1 }
+    if path[0] == current[0] && item >= current[1] { item += 1 }
+    return IndexPath(index: path[0]).appending(item)
   }
 
   /// `frame`, the place of item `index`, or for the item being moved the

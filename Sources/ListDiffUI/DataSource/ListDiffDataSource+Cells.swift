@@ -184,14 +184,15 @@ extension ListDiffDataSource {
     guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < list.count else {
       return .zero
     }
-    let controller = controller(at: indexPath.item)
+    let index = indexPath.item
+    let controller = controller(at: index)
     workCounts.sizeRequests += 1
     let size = controller.itemSize(containerSize: containerSize)
     let width = Self.clamped(size.width)
     let height = Self.clamped(size.height)
     if width != size.width || height != size.height {
-      let identifier = list.keys[indexPath.item].identifier
-      let path = list.leaf(ofItem: indexPath.item).scope.humanPath
+      let identifier = list.keys[index].identifier
+      let path = list.leaf(ofItem: index).scope.humanPath
       report(
         ListDiffDiagnostic(
           kind: .invalidItemSize,

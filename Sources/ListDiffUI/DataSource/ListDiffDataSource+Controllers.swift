@@ -36,10 +36,9 @@ extension ListDiffDataSource {
   ///   O(1) expected after an O(*n*) index built once per update.
   func index(of controller: AnyListCellController) -> Int? {
     guard let key = controller.itemKey, controllers.isLive(controller) else { return nil }
-    if let cell = controller.mountedListCell, let indexPath = collectionView.indexPath(for: cell),
-      indexPath.item < list.count, list.keys[indexPath.item] == key
-    {
-      return indexPath.item
+    if let cell = controller.mountedListCell, let indexPath = collectionView.indexPath(for: cell) {
+      let index = listIndex(ofShown: indexPath.item)
+      if index < list.count && list.keys[index] == key { return index }
     }
     return controllers.index(of: key, in: list.keys)
   }

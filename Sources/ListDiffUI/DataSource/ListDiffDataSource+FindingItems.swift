@@ -67,6 +67,15 @@ extension ListDiffDataSource {
   /// - Complexity: O(1).
   package var cellControllerCount: Int { controllers.count }
 
+  /// Where the collection view shows the item `controller` is the
+  /// controller of (during a drag, the place the drag gives it); nil for a
+  /// controller whose item is gone. For tests.
+  ///
+  /// - Complexity: that of `index(of:)`.
+  package func shownIndex(of controller: AnyListCellController) -> Int? {
+    index(of: controller).map { shownIndex(ofListIndex: $0) }
+  }
+
   func itemIndex(forIdentifier identifier: String, sectionPath: [String]) -> Int? {
     let keys = list.keys
     for index in keys.indices where keys[index].identifier == identifier {

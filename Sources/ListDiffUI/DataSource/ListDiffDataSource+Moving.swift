@@ -1,3 +1,6 @@
+import Foundation
+import HeadlessCollection
+
 /// Where a drag took its item: from `original` to `to` (indexes of the
 /// list shown, which does not change during a drag), into `destination`.
 struct DragPlacement: Equatable {
@@ -8,6 +11,26 @@ struct DragPlacement: Equatable {
 
 extension ListDiffDataSource {
   // MARK: Moving items by hand
+
+  /// The index in the list of the item the collection view shows at
+  /// `shown`: the same, except during a drag, when the collection shows the
+  /// dragged item at its current place and the items between shifted by
+  /// one while the list keeps the order from before the drag until it ends.
+  /// The places the collection reports (visible items, a cell's index path)
+  /// are shown places; it asks for cells and sizes by the list's.
+  ///
+  /// - Complexity: O(1).
+  func listIndex(ofShown shown: Int) -> Int {
+    collectionView.dataSourceIndexPath(forShown: IndexPath(index: 0).appending(shown))[1]
+  }
+
+  /// The place the collection view shows the list's item `index` at: the
+  /// inverse of `listIndex(ofShown:)`.
+  ///
+  /// - Complexity: O(1).
+  func shownIndex(ofListIndex index: Int) -> Int {
+    collectionView.shownIndexPath(forDataSource: IndexPath(index: 0).appending(index))[1]
+  }
 
   /// Whether the user may start dragging the item at `index`: an item of a
   /// leaf section (not a header or footer block) whose controller says
@@ -25,11 +48,12 @@ extension ListDiffDataSource {
 
   /// Whether the item at `original` may go into `destination`: its own
   /// leaf, or, when moving between sections is allowed, a leaf of the same
-  /// controller type that has no item with its identifier; never a header
-  /// or footer block.
+  /// controller type that has no item with its identifier, nor any other
+  /// item the identity it would take there (a sibling with the same id);
+  /// never a header or footer block.
   ///
   /// - Complexity: O(1) for its own leaf; else O(*k*) in the destination
-  ///   leaf's items.
+  ///   leaf's items, plus O(*n*) once per list to index the identities.
   func allowsMove(of original: Int, into destination: MoveDestination) -> Bool {
     if destination.leaf == list.leafIndex(ofItem: original) { return true }
     guard allowsMovingBetweenSections else { return false }
@@ -37,7 +61,13 @@ extension ListDiffDataSource {
     let key = list.keys[original]
     guard !leaf.scope.isHeaderOrFooter, ObjectIdentifier(leaf.controllerType) == key.controllerType
     else { return false }
-    return !list.range(ofLeaf: destination.leaf).contains { list.keys[$0].identifier == key.identifier }
+    if list.range(ofLeaf: destination.leaf).contains(where: { list.keys[$0].identifier == key.identifier }) {
+      return false
+    }
+    // Sibling sections with the same id share one scope: the identity the
+    // item would take may belong to an item of another section.
+    let moved = ListItemKey(identifier: key.identifier, scope: leaf.scope.key, controllerType: key.controllerType)
+    return moved == key || controllers.index(of: moved, in: list.keys) == nil
   }
 
   /// Where a drag of the item at `original`, shown at `current`, proposed

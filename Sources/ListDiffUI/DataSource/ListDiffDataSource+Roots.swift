@@ -201,7 +201,7 @@ extension ListDiffDataSource {
   /// reconfigure their cells and have their sizes invalidated. Returns the
   /// update applied, nil when there was nothing to apply.
   ///
-  /// Longer than most (about 80 lines) because it is one transaction read
+  /// Longer than most (about 90 lines) because it is one transaction read
   /// top to bottom: the retired controllers, the cells reconfigured inside
   /// the batch and the fallback reload share state that splitting would
   /// pass back and forth; each step is commented.
@@ -218,12 +218,20 @@ extension ListDiffDataSource {
       return nil
     }
 
-    // Deleted items' controllers leave now and are unmounted once the batch
-    // is applied.
+    // Deleted items' controllers leave the store with the old list, inside
+    // the batch, and are unmounted once it is applied. Not before: the
+    // batch first lays out the old list (a pending layout, a drag it
+    // cancels), whose working range and sizing look the old items'
+    // controllers up, and would make new ones for the deleted items.
     var retired: [AnyListCellController] = []
-    for index in result.deletes {
-      if let controller = controllers.remove(old.keys[index]) {
-        retired.append(controller)
+    var deletedRetired = false
+    func retireDeleted() {
+      guard !deletedRetired else { return }
+      deletedRetired = true
+      for index in result.deletes {
+        if let controller = controllers.remove(old.keys[index]) {
+          retired.append(controller)
+        }
       }
     }
     let shownCount = collectionView.numberOfItems(inSection: 0)
@@ -243,6 +251,7 @@ extension ListDiffDataSource {
           // First, so that anything a controller reads during the batch
           // (the item count, another item) is the new root.
           self.list = new
+          retireDeleted()
           if loadsAfresh {
             self.collectionView.reloadData()
             timer?.layoutBegins()
@@ -270,6 +279,7 @@ extension ListDiffDataSource {
           message:
             "the collection view rejected the batch update (\(error)); reloaded all data instead"))
       list = new
+      retireDeleted()
       timer?.layoutBegins()
       collectionView.reloadData()
       applied = .reload(oldItemCount: shownCount, newItemCount: new.count)

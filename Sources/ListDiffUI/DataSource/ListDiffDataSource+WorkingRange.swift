@@ -84,7 +84,8 @@ extension ListDiffDataSource {
     let upper = list.count - 1 - last > size ? last + size : list.count - 1
     let before = visible.filter { $0 >= 0 && $0 < lower }
     let after = visible.filter { $0 > upper && $0 < list.count }
-    return (before + Array(lower...upper) + after).map { controller(at: $0) }
+    // Places shown; during a drag the list's order differs from them.
+    return (before + Array(lower...upper) + after).map { controller(at: listIndex(ofShown: $0)) }
   }
 
   /// A deleted item's controller leaves the range now if it is still in it
