@@ -83,10 +83,17 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
     // middle's changed pairs in ascending order.
     // The index arrays are reserved at their exact size (the pairing counts
     // its pairs), so a large change does not grow them by copying.
+    // With no pair in the middle (a list replaced) every old middle element
+    // is deleted and every new one inserted, in order and with no moves: the
+    // index arrays are ranges, and no move needs the deletes' running count.
+    let middleMatched = pairing.pairCount > 0
     var deletes: [Int] = []
-    deletes.reserveCapacity(pairing.oldToNew.count - pairing.pairCount)
-    var deletesBefore = [Int32](repeating: 0, count: pairing.oldToNew.count)
-    do {
+    var deletesBefore: [Int32] = []
+    if !middleMatched {
+      deletes = Array(prefix..<(prefix + pairing.oldToNew.count))
+    } else {
+      deletes.reserveCapacity(pairing.oldToNew.count - pairing.pairCount)
+      deletesBefore = [Int32](repeating: 0, count: pairing.oldToNew.count)
       var running: Int32 = 0
       for k in 0..<pairing.oldToNew.count {
         deletesBefore[k] = running
@@ -108,9 +115,11 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
 
     // Inserts and moves, in new order.
     var inserts: [Int] = []
-    inserts.reserveCapacity(pairing.newToOld.count - pairing.pairCount)
     var moves: [ListMoveIndex] = []
-    do {
+    if !middleMatched {
+      inserts = Array(prefix..<(prefix + pairing.newToOld.count))
+    } else {
+      inserts.reserveCapacity(pairing.newToOld.count - pairing.pairCount)
       var running = 0
       for j in 0..<pairing.newToOld.count {
         let k = Int(pairing.newToOld[j])
