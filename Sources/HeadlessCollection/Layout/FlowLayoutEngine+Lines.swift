@@ -248,6 +248,19 @@ extension FlowLayoutEngine {
     }
   }
 
+  /// Where a line of `count` items taking `used` of the `room` across
+  /// starts, and the gap between its items: justified unless it is the
+  /// section's last line; a lone item in a justified line is centered.
+  @inline(__always)
+  private static func justify(
+    count: Int, used: CGFloat, isLastLine: Bool, leading: CGFloat, room: CGFloat, spacing: CGFloat
+  ) -> (start: CGFloat, gap: CGFloat) {
+    guard !isLastLine else { return (leading, spacing) }
+    let free = room - used
+    if count > 1 { return (leading, spacing + free / CGFloat(count - 1)) }
+    return (free > 0 ? leading + free / 2 : leading, spacing)
+  }
+
   /// Places lines from the walk's item on, as ``placeLine(from:storedAt:end:at:metrics:)``
   /// does one, for as long as each line ends within the store block of the
   /// walk's item (and before the section's `end`), at most `limit` of them;
@@ -294,22 +307,16 @@ extension FlowLayoutEngine {
           count += 1
         }
         // Place, as placeLine does.
-        var gap = spacing
-        var crossPosition = leading
-        if item + count != end {
-          let free = room - used
-          if count > 1 {
-            gap = spacing + free / CGFloat(count - 1)
-          } else if free > 0 {
-            crossPosition = leading + free / 2
-          }
-        }
+        let justified = Self.justify(
+          count: count, used: used, isLastLine: item + count == end, leading: leading, room: room,
+          spacing: spacing)
+        var crossPosition = justified.start
         for line in offset..<offset + count {
           records[line].lineOrigin = origin - base
           records[line].lineThickness = thickness
           records[line].crossOrigin = crossPosition
           records[line].isLineStart = line == offset
-          crossPosition += cross(records[line].size) + gap
+          crossPosition += cross(records[line].size) + justified.gap
         }
         maxThickness = max(maxThickness, thickness)
         item += count
@@ -366,24 +373,17 @@ extension FlowLayoutEngine {
     }
     // Place: justified unless it is the section's last line; a lone item in a
     // justified line is centered.
-    let isLastLine = first + count == end
-    var gap = spacing
-    var crossPosition = leading
-    if !isLastLine {
-      let free = room - used
-      if count > 1 {
-        gap = spacing + free / CGFloat(count - 1)
-      } else if free > 0 {
-        crossPosition = leading + free / 2
-      }
-    }
+    let justified = Self.justify(
+      count: count, used: used, isLastLine: first + count == end, leading: leading, room: room,
+      spacing: spacing)
+    var crossPosition = justified.start
     position = firstPosition
     for offset in 0..<count {
       if offset > 0 { position = store.position(after: position)! }
       store.place(
         at: position, lineOrigin: origin, lineThickness: thickness, crossOrigin: crossPosition,
         isLineStart: offset == 0)
-      crossPosition += cross(store.size(at: position)) + gap
+      crossPosition += cross(store.size(at: position)) + justified.gap
     }
     if thickness > maxLineThickness { maxLineThickness = thickness }
     return (count, thickness, store.position(after: position))
