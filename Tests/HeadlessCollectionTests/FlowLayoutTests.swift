@@ -1,5 +1,6 @@
 import Foundation
 import HeadlessCollection
+import TestSupport
 import Testing
 
 /// Frames against hand-computed values, in both directions.
@@ -99,6 +100,77 @@ import Testing
       frames(collection) == [
         rect(0, 5, 20, 10), rect(25, 0, 20, 20), rect(50, 7, 20, 6), rect(0, 23, 20, 10),
       ])
+  }
+
+  /// The frames of one vertical section as the flow layout's rules place
+  /// them, computed line by line from the sizes alone: items fill a row
+  /// while they fit, rows are justified but for the last, a lone item in a
+  /// justified row is centered, items are centered on their row.
+  func referenceFrames(
+    _ sizes: [CGSize], width: CGFloat, inset: EdgeInsets, interitem: CGFloat, line: CGFloat
+  ) -> [CGRect] {
+    let room = width - inset.left - inset.right
+    var frames: [CGRect] = []
+    var y = inset.top
+    var first = 0
+    while first < sizes.count {
+      var used = sizes[first].width
+      var thickness = sizes[first].height
+      var count = 1
+      while first + count < sizes.count, used + interitem + sizes[first + count].width <= room {
+        used += interitem + sizes[first + count].width
+        thickness = max(thickness, sizes[first + count].height)
+        count += 1
+      }
+      var gap = interitem
+      var x = inset.left
+      if first + count < sizes.count {
+        if count > 1 {
+          gap = interitem + (room - used) / CGFloat(count - 1)
+        } else if room - used > 0 {
+          x = inset.left + (room - used) / 2
+        }
+      }
+      for item in first..<first + count {
+        let size = sizes[item]
+        frames.append(CGRect(x: x, y: y + (thickness - size.height) / 2, width: size.width, height: size.height))
+        x += size.width + gap
+      }
+      first += count
+      y += thickness + (first < sizes.count ? line : 0)
+    }
+    return frames
+  }
+
+  /// Lists of thousands of items, whose rows of one to many items often
+  /// straddle the layout's storage blocks (a thousand or so records each):
+  /// every frame is where the rules put it.
+  @Test func longListsOfMixedRowsMatchTheRules() {
+    for seed in UInt64(0)..<12 {
+      var generator = SeededGenerator(seed: seed)
+      let count = Int.random(in: 1_000...4_000, using: &generator)
+      let widest = [4, 30, 90][Int(seed) % 3]
+      let sizes = (0..<count).map { _ in
+        CGSize(
+          width: CGFloat(Int.random(in: 1...widest, using: &generator)),
+          height: CGFloat(Int.random(in: 1...4, using: &generator)))
+      }
+      let interitem = CGFloat(Int.random(in: 0...3, using: &generator))
+      let line = CGFloat(Int.random(in: 0...3, using: &generator))
+      let inset = EdgeInsets(top: 2, left: 10, bottom: 3, right: 10)
+      let model = ListModel((0..<count).map { "\($0)" })
+      model.size = { sizes[$0.item] }
+      let collection = makeCollection(model, width: 100, height: 40) { layout in
+        layout.sectionInset = inset
+        layout.minimumInteritemSpacing = interitem
+        layout.minimumLineSpacing = line
+      }
+      let expected = referenceFrames(sizes, width: 100, inset: inset, interitem: interitem, line: line)
+      let observed = frames(collection)
+      let firstWrong = observed.indices.first { $0 < expected.count && observed[$0] != expected[$0] }
+      #expect(firstWrong == nil, "seed \(seed): item \(firstWrong ?? -1) of \(count)")
+      #expect(observed.count == count)
+    }
   }
 
   @Test func anItemTooWideGetsARowOfItsOwnAtTheLeadingInset() {

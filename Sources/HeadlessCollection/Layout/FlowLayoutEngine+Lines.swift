@@ -160,6 +160,11 @@ extension FlowLayoutEngine {
         case .nothingToShift: break
         }
       }
+      // Most lines lie within one store block: placed there in a run (one
+      // line at a time when resyncing, which looks at each line first).
+      if placeLinesInBlock(&walk, end: end, metrics: metrics, limit: resync ? 1 : .max) > 0 {
+        continue
+      }
       let line = placeLine(
         from: walk.item, storedAt: walk.itemPosition(in: store), end: end, at: walk.position,
         metrics: metrics)
@@ -243,6 +248,99 @@ extension FlowLayoutEngine {
     }
   }
 
+  /// Where a line of `count` items taking `used` of the `room` across
+  /// starts, and the gap between its items: justified unless it is the
+  /// section's last line; a lone item in a justified line is centered.
+  @inline(__always)
+  private static func justify(
+    count: Int, used: CGFloat, isLastLine: Bool, leading: CGFloat, room: CGFloat, spacing: CGFloat
+  ) -> (start: CGFloat, gap: CGFloat) {
+    guard !isLastLine else { return (leading, spacing) }
+    let free = room - used
+    if count > 1 { return (leading, spacing + free / CGFloat(count - 1)) }
+    return (free > 0 ? leading + free / 2 : leading, spacing)
+  }
+
+  /// Places lines from the walk's item on, as ``placeLine(from:storedAt:end:at:metrics:)``
+  /// does one, for as long as each line ends within the store block of the
+  /// walk's item (and before the section's `end`), at most `limit` of them;
+  /// moves the walk past them. Returns the number of lines placed: zero when
+  /// the first line runs on into the next block (the caller then places it
+  /// with `placeLine`).
+  ///
+  /// The same arithmetic as `placeLine`, on the block's records in place:
+  /// the per-field accesses of the store cost several times the placing
+  /// itself on long lists.
+  ///
+  /// - Complexity: O(items placed).
+  private mutating func placeLinesInBlock(
+    _ walk: inout LineWalk, end: Int, metrics: SectionMetrics, limit: Int
+  ) -> Int {
+    let start = walk.itemPosition(in: store)
+    let vertical = direction == .vertical
+    func main(_ size: CGSize) -> CGFloat { vertical ? size.height : size.width }
+    func cross(_ size: CGSize) -> CGFloat { vertical ? size.width : size.height }
+    let leading = crossLeading(metrics.inset)
+    let room = crossExtent - leading - crossTrailing(metrics.inset)
+    let fits = room + 1e-9 * max(1, abs(room))
+    let spacing = metrics.interitemSpacing
+    var item = walk.item
+    var position = walk.position
+    var previousLineOrigin = walk.previousLineOrigin
+    var maxThickness = maxLineThickness
+    var lines = 0
+    let nextOffset = store.withRecords(ofBlock: start.block) { records, base -> Int in
+      var offset = start.offset
+      while lines < limit && item < end {
+        let origin = max(position, previousLineOrigin)
+        // Measure, as far as the block goes.
+        var used = cross(records[offset].size)
+        var thickness = main(records[offset].size)
+        var count = 1
+        while item + count < end {
+          guard offset + count < records.count else { return offset }  // runs on
+          let nextSize = records[offset + count].size
+          let needed = used + spacing + cross(nextSize)
+          guard needed <= fits else { break }
+          used = needed
+          thickness = max(thickness, main(nextSize))
+          count += 1
+        }
+        // Place, as placeLine does.
+        let justified = Self.justify(
+          count: count, used: used, isLastLine: item + count == end, leading: leading, room: room,
+          spacing: spacing)
+        var crossPosition = justified.start
+        for line in offset..<offset + count {
+          records[line].lineOrigin = origin - base
+          records[line].lineThickness = thickness
+          records[line].crossOrigin = crossPosition
+          records[line].isLineStart = line == offset
+          crossPosition += cross(records[line].size) + justified.gap
+        }
+        maxThickness = max(maxThickness, thickness)
+        item += count
+        offset += count
+        previousLineOrigin = origin
+        position = origin + thickness
+        if item < end { position += metrics.lineSpacing }
+        lines += 1
+      }
+      return offset
+    }
+    guard lines > 0 else { return 0 }
+    maxLineThickness = maxThickness
+    walk.item = item
+    walk.position = position
+    walk.previousLineOrigin = previousLineOrigin
+    walk.cursorItem = item
+    walk.cursor =
+      nextOffset < store.blocks[start.block].items.count
+      ? GeometryStore.Position(block: start.block, offset: nextOffset)
+      : store.position(after: GeometryStore.Position(block: start.block, offset: nextOffset - 1))
+    return lines
+  }
+
   /// Places one line starting with item `first`, stored at `firstPosition`
   /// (it always goes on the line), items of the section ending before `end`,
   /// the line starting at `origin` along the scroll direction. Returns the
@@ -275,24 +373,17 @@ extension FlowLayoutEngine {
     }
     // Place: justified unless it is the section's last line; a lone item in a
     // justified line is centered.
-    let isLastLine = first + count == end
-    var gap = spacing
-    var crossPosition = leading
-    if !isLastLine {
-      let free = room - used
-      if count > 1 {
-        gap = spacing + free / CGFloat(count - 1)
-      } else if free > 0 {
-        crossPosition = leading + free / 2
-      }
-    }
+    let justified = Self.justify(
+      count: count, used: used, isLastLine: first + count == end, leading: leading, room: room,
+      spacing: spacing)
+    var crossPosition = justified.start
     position = firstPosition
     for offset in 0..<count {
       if offset > 0 { position = store.position(after: position)! }
       store.place(
         at: position, lineOrigin: origin, lineThickness: thickness, crossOrigin: crossPosition,
         isLineStart: offset == 0)
-      crossPosition += cross(store.size(at: position)) + gap
+      crossPosition += cross(store.size(at: position)) + justified.gap
     }
     if thickness > maxLineThickness { maxLineThickness = thickness }
     return (count, thickness, store.position(after: position))

@@ -138,6 +138,18 @@ struct GeometryStore {
     blocks[position.block].items[position.offset].isLineStart = isLineStart
   }
 
+  /// Calls `body` with the records of block `block`, to read and write in
+  /// place, and the block's base: the records' line origins are relative
+  /// to it. For placing a run of lines without an access per field.
+  ///
+  /// - Complexity: O(1) plus the call.
+  mutating func withRecords<R>(
+    ofBlock block: Int, _ body: (UnsafeMutableBufferPointer<ItemGeometry>, CGFloat) -> R
+  ) -> R {
+    let base = blocks[block].base
+    return blocks[block].items.withUnsafeMutableBufferPointer { body($0, base) }
+  }
+
   // MARK: Editing
 
   /// Inserts `record` (absolute line origin) so that it becomes item `index`.

@@ -52,8 +52,9 @@ enum ItemKeyHashing {
   }
 
   /// Eight bytes at a time, each word mixed into the running hash with one
-  /// wide multiplication; the length goes in first, so that a trailing zero
-  /// byte changes the hash. Also says whether every byte is ASCII.
+  /// wide multiplication, a partial last word read as the last eight bytes
+  /// when there are that many; the length goes in first, so that a trailing
+  /// zero byte changes the hash. Also says whether every byte is ASCII.
   @inline(__always)
   private static func hashBytes(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> (
     hash: UInt64, isASCII: Bool
@@ -69,7 +70,14 @@ enum ItemKeyHashing {
       hash = mix(hash ^ word, 0xE703_7ED1_A0B4_28DB)
       offset += 8
     }
-    if offset < count {
+    if offset < count && count >= 8 {
+      // The last eight bytes, overlapping the words already mixed in: one
+      // load instead of a byte at a time (identifiers such as UUIDs end
+      // with a partial word).
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+      highBits |= word
+      hash = mix(hash ^ word, 0x8EBC_6AF0_9C88_C6E3)
+    } else if offset < count {
       var word: UInt64 = 0
       var shift: UInt64 = 0
       while offset < count {
