@@ -171,6 +171,23 @@ struct FullScreenAppTests {
     #expect(await driver.store.snapshot.items.first?.isDone == false)
   }
 
+  @Test func aKeyTheListDoesNotUseIsAnsweredInOneLine() async {
+    let driver = await Driver()
+    await driver.add("milk")
+    let before = driver.text
+    let named: [(Key, String)] = [
+      (.character("Z"), "“Z”"), (.control("b"), "Ctrl-B"), (.function(5), "F5"), (.left, "←"), (.tab, "Tab"),
+    ]
+    for (key, name) in named {
+      await driver.press(key)
+      #expect(driver.lines.last?.hasPrefix("\(name) does nothing here") == true, "\(key)")
+      #expect(TerminalText.columns(driver.lines.last!) <= 40)
+    }
+    await driver.press(.escape)
+    #expect(driver.text == before, "Escape clears the message; the list is as it was")
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk"])
+  }
+
   @Test func aTinyTerminalShowsOneLineAndRecovers() async {
     let driver = await Driver()
     await driver.add("milk")

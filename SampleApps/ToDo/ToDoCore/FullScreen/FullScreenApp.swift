@@ -158,7 +158,9 @@ public final class FullScreenApp {
   }
 
   /// Handles one key: returns once any change it made is saved and on
-  /// screen. Keys the current mode does not use are ignored.
+  /// screen. In the list, a key it does not use is answered with one line
+  /// in the footer (Escape only clears it); in help, a note or the line
+  /// editor, keys they do not use are ignored.
   public func handle(_ key: Key) async -> Outcome {
     await handle(.key(key))
   }
@@ -253,8 +255,10 @@ public final class FullScreenApp {
     case .character("K"): await reorder(by: -1)
     case .character("u"):
       await undo()
+    case .escape:
+      break  // clears the footer's message, as any key does
     default:
-      break
+      message = FullScreenKeys.unused(key)
     }
     return .redraw
   }

@@ -28,6 +28,28 @@ public enum FullScreenKeys {
     "/ search", "? help", "q quit",
   ]
 
+  /// The footer's answer to a key the list does not use: the key's name
+  /// and where the keys are listed. O(1).
+  public static func unused(_ key: Key) -> String {
+    "\(name(of: key)) does nothing here — ? lists the keys"
+  }
+
+  /// A key as the footer names it. O(1).
+  static func name(of key: Key) -> String {
+    switch key {
+    case .character(let character): "“\(character)”"
+    case .control(let character): "Ctrl-\(String(character).uppercased())"
+    case .function(let number): "F\(number)"
+    case .tab: "Tab"
+    case .backspace: "Backspace"
+    case .delete: "Delete"
+    case .insert: "Insert"
+    case .left: "←"
+    case .right: "→"
+    default: "That key"
+    }
+  }
+
   /// The one-line footer at `width` columns: as many hints as fit, always
   /// ending with help and quit; cut only when even those do not fit. O(w).
   public static func footer(width: Int) -> String {
