@@ -209,8 +209,15 @@ struct DragReentryTests {
   @Test("async: a root in flight that deletes the dragged item: the move is reported, then the item goes, nothing left behind", .timeLimit(.minutes(5)))
   func asyncRootInFlightDeletesTheDraggedItem() async throws {
     let (screen, hooks, a) = try await asyncLetters()
-    await dragA(on: screen, whileSetting: movable(["b", "c", "d"]))
-    // The drop came before the root: the move was real when reported.
+    // Fails the test unless the warning comes, and only it.
+    await screen.expectWarnings(.movedItemDeleted) {
+      await dragA(on: screen, whileSetting: movable(["b", "c", "d"]))
+    }
+    // The drop came before the root: the move was real when reported, and
+    // the app is told the root it set before the drop deletes the item.
+    let warnings = screen.diagnostics.filter { $0.kind == .movedItemDeleted }
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.identifier == "a")
     #expect(hooks.moves.map(\.identifier) == ["a"])
     #expect(screen.shown == ["b=0", "c=0", "d=0"])
     #expect(screen.dataSource.cellController(forIdentifier: "a") == nil)

@@ -141,6 +141,7 @@ extension ListDiffDataSource {
       identifier: oldKey.identifier, scope: leaf.scope.key, controllerType: oldKey.controllerType)
     list.moveItem(from: from, to: to, into: destination, key: key)
     movesShown += 1
+    if scheduler.phase == .preparing { movedWhilePreparing.append(key) }
     if key != oldKey {
       controllers.rekey(oldKey, to: key)
       controllers[key]?.sectionScope = leaf.scope

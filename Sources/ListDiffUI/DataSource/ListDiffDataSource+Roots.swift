@@ -49,9 +49,33 @@ extension ListDiffDataSource {
         // start from the list shown, with the move.
         update.result = update.list.diff(from: self.list)
       }
+      // Whether or not the diff had to start again: the root was set before
+      // these moves were dropped.
+      if !self.movedWhilePreparing.isEmpty {
+        self.reportMovedItemsDeleted(by: update)
+        self.movedWhilePreparing.removeAll()
+      }
       self.scheduler.beginApplyingPrepared()
       self.finish(root, with: update)
       self.drain()
+    }
+  }
+
+  /// Reports each item the user moved while `update`'s root was prepared
+  /// (so before that root's drop-time state was known to the app) that the
+  /// root deletes: the app heard the move of an item its root removes.
+  ///
+  /// - Complexity: O(*m*) once to index the new list, when anything was
+  ///   moved; O(1) per moved item.
+  private func reportMovedItemsDeleted(by update: PreparedUpdate) {
+    for key in movedWhilePreparing where update.result.newIndex(forIdentifier: key) == nil {
+      report(
+        ListDiffDiagnostic(
+          kind: .movedItemDeleted,
+          message:
+            "the root set before the drag of \"\(key.identifier)\" ended deletes it; moveHandler "
+            + "heard the move (the item was shown when dropped), and the item is now removed",
+          identifier: key.identifier))
     }
   }
 
@@ -96,6 +120,7 @@ extension ListDiffDataSource {
     controllers.checkInvariants(host: self, keys: list.keys)
     appearance.checkInvariants()
     scheduler.checkInvariantsBetweenRoots()
+    precondition(movedWhilePreparing.isEmpty, "moves are kept only while a root is prepared")
     return true
   }
 

@@ -162,6 +162,12 @@ public final class ListDiffDataSource {
   /// background against an older count is diffed again against the list
   /// shown before it is applied.
   var movesShown = 0
+  /// The items moved by the user while a root was being prepared in the
+  /// background, as their keys after the move: that root was set before
+  /// the drop, and deleting one of them is reported. Empty whenever no root
+  /// is being prepared (appended only then, emptied when the root is
+  /// applied).
+  var movedWhilePreparing: [ListItemKey] = []
   /// Where the drag under way last took its item (set by the target hook):
   /// which section it joins at that place, which the index alone does not
   /// tell. Read when the drag ends; replaced when the next drag begins.

@@ -38,6 +38,12 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// ``ListDiffDataSource/workingRangeSize`` was set below zero; the
     /// working range is off (zero) instead.
     case invalidWorkingRangeSize
+    /// With `applyUpdatesAsync`, a root set before a drag ended deletes the
+    /// item the drag moved: ``ListDiffDataSource/moveHandler`` heard the
+    /// move (the item was shown when it was dropped), then the root
+    /// removed the item. The app may be keeping a move of an item its own
+    /// model no longer has.
+    case movedItemDeleted
   }
 
   /// How much a diagnostic matters.
