@@ -75,7 +75,7 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
     if suffix > 0 && !suffixIsSafe(prefix: prefix, suffix: suffix) { suffix = 0 }
 
     // Pair the middle.
-    var pairing = _MiddlePairing(
+    var pairing = _MiddlePairing<Identifier>(
       old: old, new: new, oldMiddle: prefix..<(n - suffix), newMiddle: prefix..<(m - suffix),
       unchanged: unchanged)
 
@@ -141,9 +141,18 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
         partner(ofOld: $0, prefix: prefix, suffix: suffix, pairing: pairing)!
       }
     } else if !changedPairs.isEmpty {
-      collectUpdates(
+      if !collectUpdates(
         changedPairs: changedPairs, prefix: prefix, suffix: suffix, pairing: pairing,
         updates: &updates, updateTargets: &updateTargets)
+      {
+        // An identifier the fast hash declines: again, with `Hasher`.
+        pairing.useHasher(old, prefix..<(n - suffix))
+        updates.removeAll()
+        updateTargets.removeAll()
+        _ = collectUpdates(
+          changedPairs: changedPairs, prefix: prefix, suffix: suffix, pairing: pairing,
+          updates: &updates, updateTargets: &updateTargets)
+      }
     }
 
     return _DiffChanges(
@@ -153,7 +162,9 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
 
   /// The new index paired with old index `k`, nil if it is deleted.
   @inlinable @inline(__always)
-  func partner(ofOld k: Int, prefix: Int, suffix: Int, pairing: borrowing _MiddlePairing) -> Int? {
+  func partner(
+    ofOld k: Int, prefix: Int, suffix: Int, pairing: borrowing _MiddlePairing<Identifier>
+  ) -> Int? {
     if k < prefix { return k }
     if k >= old.count - suffix { return k + new.count - old.count }
     let partner = pairing.oldToNew[k - prefix]
@@ -185,15 +196,17 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
   /// since any may repeat. The middle's were hashed when paired, so they are
   /// checked by their group in the pairing (no hashing); those of the prefix
   /// and suffix are compared with the changed identifiers when there are at
-  /// most four, and otherwise hashed, for the first and only time.
+  /// most four, and otherwise hashed, for the first and only time. False,
+  /// with the updates half collected, if the pairing's hash declines one of
+  /// them: the caller switches the pairing to `Hasher` and asks again.
   ///
   /// About 60 lines, kept whole: its two loops share the representatives,
   /// the changed groups and the outer table, each built for the other.
   @inlinable
   func collectUpdates(
-    changedPairs: [Int], prefix: Int, suffix: Int, pairing: borrowing _MiddlePairing,
+    changedPairs: [Int], prefix: Int, suffix: Int, pairing: borrowing _MiddlePairing<Identifier>,
     updates: inout [Int], updateTargets: inout [Int]
-  ) {
+  ) -> Bool {
     let n = old.count
     let middle = prefix..<(n - suffix)
 
@@ -217,7 +230,7 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
       }
       guard !few || !middle.isEmpty else { continue }
       let id = old[k]
-      let hash = id.hashValue
+      guard let hash = pairing.hashing.hash(id) else { return false }
       if !few { _ = outerChanged.insert(hash: hash, index: k) { old[$0] == id } }
       if let group = pairing.group(of: id, hash: hash, in: old, from: prefix) {
         changedGroups[group] = true
@@ -240,7 +253,7 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
         isChanged = representatives.contains { old[$0] == id }
       } else {
         let id = old[k]
-        let hash = id.hashValue
+        guard let hash = pairing.hashing.hash(id) else { return false }
         isChanged =
           outerChanged.find(hash: hash, where: { old[$0] == id }) != nil
           || pairing.group(of: id, hash: hash, in: old, from: prefix).map { changedGroups[$0] } == true
@@ -250,6 +263,7 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
         updateTargets.append(j)
       }
     }
+    return true
   }
 }
 

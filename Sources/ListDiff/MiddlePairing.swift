@@ -5,8 +5,13 @@
 /// Keeps the hash table of the old middle's identifiers (by the offset of
 /// each identifier's first occurrence, its *group*), so that later passes can
 /// ask which group an identifier belongs to without hashing the middle again.
+///
+/// The table is filled and searched with `hashing`'s hash: the fast one
+/// until an identifier it declines turns up, on either side; then the table
+/// is filled again with `Hasher` (`useHasher`) and the pairing goes on where
+/// it was, so no pair is made, or asked about, twice.
 @usableFromInline
-internal struct _MiddlePairing: ~Copyable {
+internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
   /// For each old middle element, its partner's offset in the new middle, or -1.
   @usableFromInline var oldToNew: [Int32]
   /// For each new middle element, its partner's offset in the old middle, or -1.
@@ -24,6 +29,8 @@ internal struct _MiddlePairing: ~Copyable {
   @usableFromInline var changed: [Bool] = []
   /// The number of pairs made.
   @usableFromInline var pairCount = 0
+  /// The hash the table is filled and searched with.
+  @usableFromInline var hashing = _IdentifierHashing<Identifier>()
 
   /// Pairs `old[oldMiddle]` with `new[newMiddle]`, asking `unchanged` about
   /// each pair as it is made: its identifiers have just been compared, so the
@@ -36,29 +43,38 @@ internal struct _MiddlePairing: ~Copyable {
   init<Identifiers: _DiffIdentifiers>(
     old: Identifiers, new: Identifiers, oldMiddle: Range<Int>, newMiddle: Range<Int>,
     unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
-  ) {
+  ) where Identifiers.Identifier == Identifier {
     let oldCount = oldMiddle.count
     oldToNew = [Int32](repeating: -1, count: oldCount)
     newToOld = [Int32](repeating: -1, count: newMiddle.count)
     guard oldCount > 0 && !newMiddle.isEmpty else { return }
-    var table = _IndexTable(minimumCapacity: oldCount)
     let hashes = UnsafeMutablePointer<Int>.allocate(capacity: Self.block)
     defer { hashes.deallocate() }
-    indexOld(old, oldMiddle, into: &table, hashes: hashes)
-    pairNew(old, new, oldMiddle, newMiddle, table: table, hashes: hashes, unchanged)
+    var table = _IndexTable(minimumCapacity: oldCount)
+    if !indexOld(old, oldMiddle, into: &table, hashes: hashes) {
+      // An identifier the fast hash declines: start again with `Hasher`
+      // (nothing has been paired yet).
+      hashing.seed = nil
+      nextOccurrence = []
+      firstOccurrence = []
+      table = _IndexTable(minimumCapacity: oldCount)
+      _ = indexOld(old, oldMiddle, into: &table, hashes: hashes)
+    }
     self.table = consume table
+    pairNew(old, new, oldMiddle, newMiddle, hashes: hashes, unchanged)
   }
 
   /// Puts every identifier of `old[oldMiddle]` in `table` by the offset of
   /// its first occurrence, and chains later occurrences of a repeated one.
-  /// `hashes` has room for a block.
+  /// `hashes` has room for a block. False, with the work half done, if
+  /// `hashing` declines an identifier.
   ///
   /// - Complexity: O(*n*) expected; each identifier is hashed once.
   @inlinable
   mutating func indexOld<Identifiers: _DiffIdentifiers>(
     _ old: Identifiers, _ oldMiddle: Range<Int>, into table: inout _IndexTable,
     hashes: UnsafeMutablePointer<Int>
-  ) {
+  ) -> Bool where Identifiers.Identifier == Identifier {
     let oldCount = oldMiddle.count
     let base = oldMiddle.lowerBound
     // Later occurrences of a repeated old identifier hang off the first in a
@@ -70,7 +86,10 @@ internal struct _MiddlePairing: ~Copyable {
       // reads of the table (larger than the caches from some 30,000
       // elements) then do not wait on one another behind the hashing.
       let blockEnd = Swift.min(blockStart + Self.block, oldCount)
-      for k in blockStart..<blockEnd { hashes[k - blockStart] = old[base + k].hashValue }
+      for k in blockStart..<blockEnd {
+        guard let hash = hashing.hash(old[base + k]) else { return false }
+        hashes[k - blockStart] = hash
+      }
       for k in blockStart..<blockEnd {
         // The identifier is read again on a tag match instead of held, which
         // saves a copy per element on the common no-match path.
@@ -90,6 +109,27 @@ internal struct _MiddlePairing: ~Copyable {
       }
       blockStart = blockEnd
     }
+    return true
+  }
+
+  /// Fills the table again, with `Hasher`, for a diff that has met an
+  /// identifier the fast hash declines. The groups and chains stay: they do
+  /// not depend on the hash.
+  ///
+  /// - Complexity: O(*n*) expected in the old middle's length.
+  @inlinable
+  mutating func useHasher<Identifiers: _DiffIdentifiers>(
+    _ old: Identifiers, _ oldMiddle: Range<Int>
+  ) where Identifiers.Identifier == Identifier {
+    guard !hashing.usesHasher else { return }
+    hashing.seed = nil
+    guard table != nil else { return }
+    let base = oldMiddle.lowerBound
+    var refilled = _IndexTable(minimumCapacity: oldMiddle.count)
+    for k in 0..<oldMiddle.count where group(of: k) == k {
+      _ = refilled.insert(hash: old[base + k].hashValue, index: k) { _ in false }
+    }
+    table = consume refilled
   }
 
   /// Pairs each element of `new[newMiddle]`, in order, with the next
@@ -100,9 +140,8 @@ internal struct _MiddlePairing: ~Copyable {
   @inlinable
   mutating func pairNew<Identifiers: _DiffIdentifiers>(
     _ old: Identifiers, _ new: Identifiers, _ oldMiddle: Range<Int>, _ newMiddle: Range<Int>,
-    table: borrowing _IndexTable, hashes: UnsafeMutablePointer<Int>,
-    _ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
-  ) {
+    hashes: UnsafeMutablePointer<Int>, _ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+  ) where Identifiers.Identifier == Identifier {
     let oldCount = oldMiddle.count
     let base = oldMiddle.lowerBound
     let newBase = newMiddle.lowerBound
@@ -136,11 +175,14 @@ internal struct _MiddlePairing: ~Copyable {
       if j >= hashedTo {
         hashedFrom = j
         hashedTo = Swift.min(newCount, j + Swift.max(1, Swift.min(Self.block, run)))
-        for ahead in hashedFrom..<hashedTo { hashes[ahead - hashedFrom] = new[newBase + ahead].hashValue }
+        if !hashAhead(new, from: newBase + hashedFrom, count: hashedTo - hashedFrom, into: hashes) {
+          useHasher(old, oldMiddle)
+          _ = hashAhead(new, from: newBase + hashedFrom, count: hashedTo - hashedFrom, into: hashes)
+        }
       }
       run += 1
       let id = new[newBase + j]
-      guard let first = table.find(hash: hashes[j - hashedFrom], where: { old[base + $0] == id })
+      guard let first = table?.find(hash: hashes[j - hashedFrom], where: { old[base + $0] == id })
       else { continue }
       if hasRepeats {
         let k = Int(cursor[first])
@@ -152,6 +194,19 @@ internal struct _MiddlePairing: ~Copyable {
         expected = first + 1
       }
     }
+  }
+
+  /// Hashes `count` identifiers of `new` from `start` into `hashes`; false
+  /// if `hashing` declines one.
+  @inlinable @inline(__always)
+  func hashAhead<Identifiers: _DiffIdentifiers>(
+    _ new: Identifiers, from start: Int, count: Int, into hashes: UnsafeMutablePointer<Int>
+  ) -> Bool where Identifiers.Identifier == Identifier {
+    for offset in 0..<count {
+      guard let hash = hashing.hash(new[start + offset]) else { return false }
+      hashes[offset] = hash
+    }
+    return true
   }
 
   /// How many identifiers are hashed ahead of their table operations.
@@ -192,12 +247,12 @@ internal struct _MiddlePairing: ~Copyable {
     firstOccurrence.isEmpty ? offset : Int(firstOccurrence[offset])
   }
 
-  /// The group of `identifier` (whose hash is `hash`) if it occurs in the
-  /// old middle, which starts at `base` in `old`.
+  /// The group of `identifier` (whose hash, by `hashing`, is `hash`) if it
+  /// occurs in the old middle, which starts at `base` in `old`.
   @inlinable
   func group<Identifiers: _DiffIdentifiers>(
-    of identifier: Identifiers.Identifier, hash: Int, in old: Identifiers, from base: Int
-  ) -> Int? {
+    of identifier: Identifier, hash: Int, in old: Identifiers, from base: Int
+  ) -> Int? where Identifiers.Identifier == Identifier {
     table?.find(hash: hash, where: { old[base + $0] == identifier })
   }
 }
