@@ -14,17 +14,23 @@
 /// declines such strings (returns nil) and its callers then hash every key
 /// with `Hasher`. Integers are equal exactly when their bits are.
 ///
-/// Not for anything that outlives the process: the seed is random per
-/// process, so that identifiers chosen to collide (say, from a server)
-/// cannot be prepared in advance.
+/// Not for anything that outlives the process: the seed is `Hasher`'s own
+/// per-process randomness, so that identifiers chosen to collide (say, from
+/// a server) cannot be prepared in advance, and, like `Hasher`, it is fixed
+/// when `SWIFT_DETERMINISTIC_HASHING` is set. A diff's result never depends
+/// on the seed; only its speed does.
 ///
 /// Package access: the engine and ListDiffUI's repeated-identity search use
 /// it. Not API.
 @usableFromInline
 package enum _FastHashing {
-  /// The process's seed.
+  /// The process's seed, drawn from `Hasher`'s.
   @usableFromInline
-  package static let seed = UInt64.random(in: .min ... .max)
+  package static let seed: UInt64 = {
+    var hasher = Hasher()
+    hasher.combine(0x4C69_7374_4469_6666 as UInt64)
+    return UInt64(truncatingIfNeeded: hasher.finalize())
+  }()
 
   /// The hash of `string` from `seed`; nil if `string` is not ASCII.
   ///
