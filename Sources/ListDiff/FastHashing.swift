@@ -34,8 +34,14 @@ package enum _FastHashing {
 
   /// The hash of `string` from `seed`; nil if `string` is not ASCII.
   ///
+  /// Transparent rather than `@inlinable @inline(__always)`: called from
+  /// ListDiffUI's (non-generic) repeated-identity search, the latter stayed
+  /// a call, which must retain the string it is passed; inlined, the search
+  /// reads the bytes in place (benchmark row E1a, 100,000 items: about
+  /// 4.6 -> 4.1 ms).
+  ///
   /// - Complexity: O(*k*) in the string's UTF-8 length.
-  @inlinable @inline(__always)
+  @usableFromInline @_transparent
   package static func hash(_ string: String, seed: UInt64) -> UInt64? {
     let result =
       string.utf8.withContiguousStorageIfAvailable { hashBytes($0, seed: seed) }
