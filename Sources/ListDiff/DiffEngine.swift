@@ -11,9 +11,10 @@
 /// match.
 ///
 /// Identifiers are read in place from `old` and `new` (see
-/// `_DiffIdentifiers`) and each is hashed at most once: the middle's table
-/// outlives the pairing so that the update pass finds the middle's
-/// identifiers in it instead of hashing them again. Whether a matched pair
+/// `_DiffIdentifiers`) and each is hashed at most once (twice where the diff
+/// leaves the fast hash for `Hasher`, see `_IdentifierHashing`): the
+/// middle's table outlives the pairing so that the update pass finds the
+/// middle's identifiers in it instead of hashing them again. Whether a matched pair
 /// changed is asked of `unchanged` by index, once per pair, so callers whose
 /// identifiers live apart from their values pay nothing to reach them.
 @usableFromInline

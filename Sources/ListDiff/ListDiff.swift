@@ -73,8 +73,10 @@ public func listDiff<T: ListDiffable>(
 ///     on matched items; `.pointerPersonality` reports any class instance that
 ///     was replaced by another instance.
 /// - Complexity: O(*n* + *m*) expected time: a common prefix and suffix are
-///   matched without hashing, every other identifier is hashed at most once,
-///   and `isEqual(toDiffableObject:)` is called once per matched pair.
+///   matched without hashing, every other identifier is hashed at most once
+///   (twice when a `String` identifier is not ASCII: see the Performance
+///   article), and `isEqual(toDiffableObject:)` is called once per matched
+///   pair.
 ///   Memory: O(*n* + *m*), 28 to 44 bytes per old element and 4 per new one
 ///   between the common prefix and suffix, plus the result; no copy of the
 ///   identifiers. The worst case (every hash colliding) is O((*n* + *m*)²).
@@ -119,8 +121,9 @@ public func listDiff<T: ListDiffable & Sendable>(
 ///     with the same identifier, once per matched pair, in no particular
 ///     order.
 /// - Complexity: O(*n* + *m*) expected time: identifiers are read from the
-///   arrays in place, every one is hashed at most once, a common prefix and
-///   suffix are matched without hashing, and `isEqual` is called once per
+///   arrays in place, every one is hashed at most once (twice when a `String`
+///   identifier is not ASCII), a common prefix and suffix are matched
+///   without hashing, and `isEqual` is called once per
 ///   matched pair. The result keeps the two arrays (a reference, no copying)
 ///   for its index look-ups. Memory while the diff runs: for the part between
 ///   the common prefix and suffix, 28 to 44 bytes per old element and 4 per

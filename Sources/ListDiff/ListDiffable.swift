@@ -9,7 +9,9 @@
 /// numbers, `String`, `Substring`, `Character`, `Bool`, `Unicode.Scalar`,
 /// `ObjectIdentifier`) conform with the value itself as its identifier.
 ///
-/// The diff hashes each identifier at most once and calls
+/// The diff hashes each identifier at most once (twice when a `String`
+/// identifier is not ASCII, which `Hasher` alone hashes alike with its
+/// equivalent spellings) and calls
 /// `isEqual(toDiffableObject:)` once per matched pair, on the elements in
 /// place. It reads `diffIdentifier` at most twice per element, so reading it
 /// should be O(1); where it is costly (computed, or behind an existential),

@@ -38,7 +38,8 @@ internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
   ///
   /// - Complexity: O(*n* + *m*) expected; each old identifier is hashed once,
   ///   and each new one at most once (not at all where it follows the
-  ///   previous match in both arrays).
+  ///   previous match in both arrays); where the fast hash declines one,
+  ///   the old ones once more and a block of new ones again.
   @inlinable
   init<Identifiers: _DiffIdentifiers>(
     old: Identifiers, new: Identifiers, oldMiddle: Range<Int>, newMiddle: Range<Int>,
@@ -135,8 +136,10 @@ internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
   /// Pairs each element of `new[newMiddle]`, in order, with the next
   /// untaken old occurrence of its identifier, found in `table`.
   ///
-  /// - Complexity: O(*m*) expected; each identifier is hashed at most once,
-  ///   not at all where it follows the previous match in both arrays.
+  /// - Complexity: O(*m*) expected; each identifier is hashed at most once
+  ///   (its block twice, with the old middle again, when the fast hash
+  ///   declines one), not at all where it follows the previous match in
+  ///   both arrays.
   @inlinable
   mutating func pairNew<Identifiers: _DiffIdentifiers>(
     _ old: Identifiers, _ new: Identifiers, _ oldMiddle: Range<Int>, _ newMiddle: Range<Int>,
@@ -198,6 +201,8 @@ internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
 
   /// Hashes `count` identifiers of `new` from `start` into `hashes`; false
   /// if `hashing` declines one.
+  ///
+  /// - Complexity: O(*k*) in the identifiers' total length.
   @inlinable @inline(__always)
   func hashAhead<Identifiers: _DiffIdentifiers>(
     _ new: Identifiers, from start: Int, count: Int, into hashes: UnsafeMutablePointer<Int>

@@ -46,7 +46,7 @@ extension FlatList {
             let blockEnd = Swift.min(blockStart + 64, end)
             for index in blockStart..<blockEnd {
               if byteHashes {
-                guard let hash = ItemKeyHashing.hash(keys[index].identifier, seed: seed)
+                guard let hash = _FastHashing.hash(keys[index].identifier, seed: seed)
                 else { return false }
                 hashes[index - blockStart] = Int(truncatingIfNeeded: hash)
               } else {

@@ -8,7 +8,8 @@ import ListDiff
 ///
 /// Like `_FastHashing`, it declines a string that is not ASCII (returns nil),
 /// and callers then hash every key with `Hasher`, which alone hashes every
-/// spelling of a string alike.
+/// spelling of a string alike. Each identifier is then hashed with
+/// `_FastHashing.hash(_:seed:)` from its leaf's seed.
 enum ItemKeyHashing {
   /// The hash every item of a leaf starts from: its scope and controller
   /// type; nil if the scope is not ASCII.
@@ -18,14 +19,5 @@ enum ItemKeyHashing {
     guard let scopeHash = _FastHashing.hash(scope, seed: _FastHashing.seed) else { return nil }
     return _FastHashing.mix(
       scopeHash ^ UInt64(UInt(bitPattern: controllerType)), 0x9E37_79B9_7F4A_7C15)
-  }
-
-  /// The hash of `string` from `seed` (a leaf's seed, for an identifier);
-  /// nil if `string` is not ASCII.
-  ///
-  /// - Complexity: O(*k*) in the string's UTF-8 length.
-  @inline(__always)
-  static func hash(_ string: String, seed: UInt64) -> UInt64? {
-    _FastHashing.hash(string, seed: seed)
   }
 }
