@@ -8,8 +8,9 @@ import ListDiff
 ///
 /// Like `_FastHashing`, it declines a string that is not ASCII (returns nil),
 /// and callers then hash every key with `Hasher`, which alone hashes every
-/// spelling of a string alike. Each identifier is then hashed with
-/// `_FastHashing.hash(_:seed:)` from its leaf's seed.
+/// spelling of a string alike. While every string is ASCII, each
+/// identifier is hashed with `_FastHashing.hash(_:seed:)` from its leaf's
+/// seed.
 enum ItemKeyHashing {
   /// The hash every item of a leaf starts from: its scope and controller
   /// type; nil if the scope is not ASCII.
