@@ -107,7 +107,8 @@ let package = Package(
     .testTarget(
       name: "FilesTests",
       dependencies: [
-        "FilesCore", "FilesApp", "ListDiffUI", "ListDiffUITesting", "ListDiffUITerminal", "TerminalTestSupport",
+        "FilesCore", "FilesApp", "ListDiffUI", "ListDiffUITesting", "ListDiffUITerminal", "TestSupport",
+        "TerminalTestSupport",
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(

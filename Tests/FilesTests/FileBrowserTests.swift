@@ -3,6 +3,7 @@ import Foundation
 import ListDiffUI
 import ListDiffUITerminal
 import ListDiffUITesting
+import TestSupport
 import Testing
 
 /// A small tree, given rather than read, so frames are the same everywhere.
@@ -204,18 +205,16 @@ struct FileBrowserTests {
         path.hasPrefix("/work/deep/src/app/views/view") ? Int(path.dropFirst(29).prefix(5)) : nil
       })
     }
-    // Sizes are read off the main actor: under a loaded CI machine they can
-    // take seconds to arrive, so wait by the clock, generously.
-    func waitUntil(_ condition: () -> Bool) async throws {
-      let deadline = ContinuousClock.now + .seconds(60)
-      while !condition(), ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(10))
-      }
+    // Sizes are read off the main actor and arrive on it: under a loaded CI
+    // machine they can take seconds, and other tests hold the main actor for
+    // long stretches (see `waitOnMainActor`), so wait generously.
+    func waitUntil(_ condition: () -> Bool) async {
+      _ = await waitOnMainActor(upTo: .seconds(60), until: condition)
     }
-    func waitForSizes(of line: Int) async throws {
-      try await waitUntil { browser.screen.frame().lines[line].hasSuffix("2.0 K") }
+    func waitForSizes(of line: Int) async {
+      await waitUntil { browser.screen.frame().lines[line].hasSuffix("2.0 K") }
     }
-    try await waitForSizes(of: height - 2)
+    await waitForSizes(of: height - 2)
     #expect(browser.screen.frame().lines[3].hasSuffix("2.0 K"))
     // The viewport shows the first few files; the range reaches a screenful
     // further. Nothing beyond it is read.
@@ -223,10 +222,10 @@ struct FileBrowserTests {
     #expect(!nearTop.isEmpty)
     #expect(nearTop.allSatisfy { $0 < 2 * height })
     _ = await browser.handle(.key(.end))
-    try await waitForSizes(of: height - 3)
+    await waitForSizes(of: height - 3)
     // That line may be a file outside views/ whose size came first: wait
     // for the views/ files near the end too.
-    try await waitUntil { !filesRead().subtracting(nearTop).isEmpty }
+    await waitUntil { !filesRead().subtracting(nearTop).isEmpty }
     let nearEnd = filesRead().subtracting(nearTop)
     #expect(!nearEnd.isEmpty)
     #expect(nearEnd.allSatisfy { $0 >= 1_000 - 2 * height })

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 /// Waits, yielding the main actor, until `condition` holds, and records an
-/// issue (returning false) if it still does not after `limit`: a test that
-/// waits for something another task does fails in seconds, not at the
-/// suite's time limit.
+/// issue (returning false) if it still does not after `limit` of waiting
+/// (counted as `waitOnMainActor` counts it): a test that waits for something
+/// another task does fails in seconds, not at the suite's time limit.
 @MainActor
 @discardableResult
 func poll(
@@ -11,14 +12,9 @@ func poll(
   sourceLocation: SourceLocation = #_sourceLocation,
   until condition: () -> Bool
 ) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now + limit
-  while !condition() {
-    guard clock.now < deadline else {
-      Issue.record("still waiting after \(limit): \(what)", sourceLocation: sourceLocation)
-      return false
-    }
-    try? await Task.sleep(for: .milliseconds(1))
+  guard await waitOnMainActor(upTo: limit, until: condition) else {
+    Issue.record("still waiting after \(limit): \(what)", sourceLocation: sourceLocation)
+    return false
   }
   return true
 }
