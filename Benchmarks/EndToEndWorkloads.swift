@@ -1,6 +1,7 @@
 // E rows: the whole framework — sections, flattening, diff, batch update,
 // controllers and cells — on a `ListSection` in a 40-line viewport with an
-// estimated item size: E1a, E1b and E1c on 100,000 items, E2 on 1,000,000.
+// estimated item size: E1a to E1d on 100,000 items, E1e on 10,000 one-item
+// sections, E2 on 1,000,000.
 
 import Foundation
 import ListDiff
@@ -161,7 +162,7 @@ func endToEndRows(
   config: BenchConfig, earlier: [BenchRow], selected: (String) -> Bool, progress: (String) -> Void
 ) -> [BenchRow] {
   var rows: [BenchRow] = []
-  if selected("E1a") || selected("E1b") || selected("E1c") || selected("E1d") {
+  if selected("E1a") || selected("E1b") || selected("E1c") || selected("E1d") || selected("E1e") {
     let models = endToEndModels(count: 100_000)
     if selected("E1a") { rows.append(firstRootRow(models, config: config, progress: progress)) }
     if selected("E1b") {
@@ -171,6 +172,7 @@ func endToEndRows(
     if selected("E1d") {
       rows.append(sectionedChangeRow(models, config: config, earlier: earlier + rows, progress: progress))
     }
+    if selected("E1e") { rows.append(oneItemSectionsRow(models, config: config, progress: progress)) }
   }
   if selected("E2") { rows.append(millionRow(config: config, progress: progress)) }
   return rows
@@ -261,8 +263,8 @@ private func oneAppendedRow(
 /// E1d: the 100,000 items of E1a as 100 sections of 1,000, then the same
 /// root with one view model changed in one section: the other 99 sections
 /// are built from the very arrays shown, as an app's unchanged state gives
-/// them, so their items are taken from the list shown instead of being
-/// flattened again. Reports the whole update against W3.
+/// them. The sections correspond, so the update is diffed section by
+/// section. Reports the whole update against W3.
 @MainActor
 private func sectionedChangeRow(
   _ models: EndToEndModels, config: BenchConfig, earlier: [BenchRow], progress: (String) -> Void
@@ -297,6 +299,51 @@ private func sectionedChangeRow(
     ])
 }
 
+/// E1e: 10,000 of E1a's view models, each the one item of a section of a
+/// `ListRenderSection`, then the same root with one view model changed:
+/// sections that correspond but hold one item each, which the data source
+/// diffs as whole lists (`ListDiffDataSource`'s average section size for
+/// diffing section by section). Reports the same update diffed section by
+/// section beside it (`leafwise_median_ms`), which is what that threshold
+/// is chosen from.
+@MainActor
+private func oneItemSectionsRow(
+  _ models: EndToEndModels, config: BenchConfig, progress: (String) -> Void
+) -> BenchRow {
+  progress("E1e: 10,000 one-item sections of a render section, one view model changed")
+  let count = 10_000
+  let original = Array(models.original.prefix(count))
+  var changed = Array(models.changed.prefix(count))
+  changed[count / 2].payload = -1
+  func root(_ viewModels: [EndToEndViewModel]) -> Section {
+    ListRenderSection(viewModels) { EndToEndSection([$0]) }
+  }
+  func measured(minimumAverageLeafCount: Int?) -> UpdateTiming {
+    measureUpdate(
+      runs: config.runs,
+      prepare: {
+        let dataSource = makeEndToEndDataSource()
+        if let minimumAverageLeafCount {
+          dataSource.minimumAverageLeafCountForLeafwiseDiff = minimumAverageLeafCount
+        }
+        dataSource.setRootSection(root(original))
+        return dataSource
+      }
+    ) { $0.setRootSection(root(changed)) }
+  }
+  let asShipped = measured(minimumAverageLeafCount: nil)
+  let leafwise = measured(minimumAverageLeafCount: 0)
+  return BenchRow(
+    name: "E1e", work: "10,000 one-item sections of a ListRenderSection, then one view model changed",
+    timing: asShipped.timing, floorMedianMs: nil, stdlibMedianMs: nil,
+    extra: [
+      ("flatten_median_ms", asShipped.flattenMedianMs),
+      ("diff_only_median_ms", asShipped.diffMedianMs),
+      ("leafwise_median_ms", leafwise.timing.medianMs),
+      ("leafwise_diff_only_median_ms", leafwise.diffMedianMs),
+    ])
+}
+
 /// W3's median from the rows of the same run, or W3 timed now.
 private func w3MedianMs(earlier: [BenchRow], config: BenchConfig) -> Double {
   earlier.first { $0.name == "W3" }?.timing.medianMs
@@ -308,9 +355,11 @@ private func w3MedianMs(earlier: [BenchRow], config: BenchConfig) -> Double {
 
 /// E2: a million items: the first root (timed), then one change and a
 /// scroll to the end (timed apart), and the peak memory of all three above
-/// the models, beside the flattened items' own memory: what any list must
-/// hold per item, an identity (an identifier, a scope and a cell type) and a
-/// type-erased view model.
+/// the models, beside a fixed reference: what a list that keeps an identity
+/// (an identifier, a scope and a cell type) and a type-erased view model per
+/// item holds (as this data source did before it kept the sections' own
+/// arrays; it now makes those per item only for a whole-list diff or a
+/// drag).
 @MainActor
 private func millionRow(config: BenchConfig, progress: (String) -> Void) -> BenchRow {
   let models = endToEndModels(count: 1_000_000)
@@ -330,8 +379,8 @@ private func millionRow(config: BenchConfig, progress: (String) -> Void) -> Benc
       scrollToEnd(dataSource.collectionView)
       scrollMs.append(Double(nowNanoseconds() - start) / 1_000_000)
     })
-  // Memory: the whole sequence, against the items' own bytes (the strings'
-  // storage is the models', shared, not counted).
+  // Memory: the whole sequence, against a key and a box per item (the
+  // strings' storage is the models', shared, not counted).
   let ownBytes =
     models.original.count
     * (MemoryLayout<(String, String, ObjectIdentifier)>.stride + MemoryLayout<any ListViewModel>.stride)
@@ -346,7 +395,7 @@ private func millionRow(config: BenchConfig, progress: (String) -> Void) -> Benc
     ("scroll_to_end_ms", scrollMs.sorted()[scrollMs.count / 2]),
   ]
   if let peakBytes { extra.append(("peak_memory_mb", Double(peakBytes) / 1_048_576)) }
-  extra.append(("flattened_items_mb", Double(ownBytes) / 1_048_576))
+  extra.append(("key_and_box_per_item_mb", Double(ownBytes) / 1_048_576))
   return BenchRow(
     name: "E2", work: "1,000,000 items: first setRootSection (timed), one change, scroll to the end",
     timing: firstRoot.timing, floorMedianMs: nil, stdlibMedianMs: nil, extra: extra)

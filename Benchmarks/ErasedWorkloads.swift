@@ -1,6 +1,6 @@
-// F1: the engine on type-erased items, kept as ListDiffUI keeps its
-// flattened items: identifiers in one array, view models behind
-// `any ListViewModel` in another, equality asked by index.
+// F1: the engine on type-erased items, kept as ListDiffUI keeps the items
+// of lists it diffs as a whole: identifiers in one array, view models
+// behind `any ListViewModel` in another, equality asked by index.
 
 import ListDiff
 import ListDiffUI

@@ -268,17 +268,19 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
   }
 }
 
-/// The index sets of a diff, before they are wrapped in a `ListDiffResult`.
+/// The index sets of a diff, before they are wrapped in a `ListDiffResult`
+/// (ListDiffUI keeps them as they are: package access). The fields mean
+/// what `ListDiffResult`'s of the same names do.
 @usableFromInline
-internal struct _DiffChanges {
-  @usableFromInline var inserts: [Int]
-  @usableFromInline var deletes: [Int]
-  @usableFromInline var updates: [Int]
-  @usableFromInline var moves: [ListMoveIndex]
-  @usableFromInline var updateTargets: [Int]
+package struct _DiffChanges: Sendable {
+  @usableFromInline package var inserts: [Int]
+  @usableFromInline package var deletes: [Int]
+  @usableFromInline package var updates: [Int]
+  @usableFromInline package var moves: [ListMoveIndex]
+  @usableFromInline package var updateTargets: [Int]
 
   @inlinable
-  init(inserts: [Int], deletes: [Int], updates: [Int], moves: [ListMoveIndex], updateTargets: [Int]) {
+  package init(inserts: [Int], deletes: [Int], updates: [Int], moves: [ListMoveIndex], updateTargets: [Int]) {
     self.inserts = inserts
     self.deletes = deletes
     self.updates = updates

@@ -157,6 +157,23 @@ package func listDiff<ID: Hashable>(
     isEqual, oldIsUnique: true)
 }
 
+/// The changes from `old` to `new`, two buffers whose identifiers `Reader`
+/// reads in place (ListDiffUI's view models), for callers that keep `old`
+/// free of repeats: what
+/// `listDiff(uniqueOldIdentifiers:newIdentifiers:isEqual:)` computes,
+/// without identifier arrays and without a result's look-ups. Package
+/// access: not API.
+///
+/// - Complexity: that of `listDiff(oldIdentifiers:newIdentifiers:isEqual:)`.
+@inlinable
+package func _listDiffChanges<Reader: _IdentifierReading>(
+  uniqueOld old: UnsafeBufferPointer<Reader.Element>, new: UnsafeBufferPointer<Reader.Element>,
+  reading _: Reader.Type, isEqual: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+) -> _DiffChanges {
+  _DiffEngine(old: _ReadIdentifiers<Reader>(old), new: _ReadIdentifiers<Reader>(new))
+    .run(oldIsUnique: true, unchanged: isEqual)
+}
+
 /// The diff of two identifier arrays: the engine on their buffers.
 @inlinable
 internal func _listDiff<ID: Hashable>(

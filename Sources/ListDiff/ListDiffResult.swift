@@ -145,3 +145,21 @@ extension ListDiffResult: CustomStringConvertible {
     "inserts \(inserts) deletes \(deletes) updates \(updates) moves \(moves)"
   }
 }
+
+extension _DiffChanges {
+  /// The index sets of `result`, without its look-ups.
+  ///
+  /// - Complexity: O(1): the arrays are shared.
+  @inlinable
+  package init<Identifier>(_ result: ListDiffResult<Identifier>) {
+    self.init(
+      inserts: result.inserts, deletes: result.deletes, updates: result.updates,
+      moves: result.moves, updateTargets: result.updateTargets)
+  }
+
+  /// Whether anything was inserted, deleted, updated or moved.
+  @inlinable
+  package var hasChanges: Bool {
+    !(inserts.isEmpty && deletes.isEmpty && updates.isEmpty && moves.isEmpty)
+  }
+}

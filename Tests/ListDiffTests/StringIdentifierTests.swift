@@ -201,4 +201,38 @@ struct StringIdentifierTests {
     #expect(result.reference == referenceDiff(old, new))
     #expect(result.updates.contains(old.count - 1))
   }
+
+  /// ListDiffUI's entry point (package access), which reads identifiers in
+  /// place from the elements through an `_IdentifierReading`, gives exactly
+  /// what `listDiff(uniqueOldIdentifiers:newIdentifiers:isEqual:)` gives on
+  /// the same identifiers, update targets included, and IGListKit's result,
+  /// for thousands of pairs with unique old identifiers, ASCII or not.
+  @Test(arguments: [(0, 0.0), (1, 0.05)])
+  func readingInPlaceMatchesIdentifierArrays(run: UInt64, nonASCII: Double) {
+    enum NamedIDs: _IdentifierReading {
+      static func identifier(of element: Named) -> String { element.id }
+    }
+    for seed in 0..<UInt64(2_000) {
+      var generator = SeededGenerator(seed: 0x12EA_D000 &+ seed &* 2 &+ run)
+      let (old, new) = Self.randomPair(
+        using: &generator, nonASCII: nonASCII, unique: true, maxCount: seed % 10 == 0 ? 200 : 30)
+      let arrays = listDiff(uniqueOldIdentifiers: old.map(\.id), newIdentifiers: new.map(\.id)) {
+        old[$0].payload == new[$1].payload
+      }
+      let inPlace = old.withUnsafeBufferPointer { oldBuffer in
+        new.withUnsafeBufferPointer { newBuffer in
+          _listDiffChanges(uniqueOld: oldBuffer, new: newBuffer, reading: NamedIDs.self) {
+            old[$0].payload == new[$1].payload
+          }
+        }
+      }
+      let context = "seed \(seed) nonASCII \(nonASCII)\nold \(old)\nnew \(new)"
+      #expect(
+        inPlace.inserts == arrays.inserts && inPlace.deletes == arrays.deletes
+          && inPlace.updates == arrays.updates && inPlace.moves == arrays.moves
+          && inPlace.updateTargets == arrays.updateTargets, "\(context)")
+      #expect(arrays.reference == referenceDiff(old, new), "\(context)")
+      if inPlace.inserts != arrays.inserts || inPlace.moves != arrays.moves { return }
+    }
+  }
 }

@@ -4,14 +4,13 @@ import ListDiffUI
 import Testing
 import TestSupport
 
-/// A section built from the very view-model array (the same storage) that a
-/// section of the list shown was built from is not flattened again: its
-/// items are taken from the list shown. These tests pin that this changes
+/// The data source keeps each section's view-model array as the section
+/// holds it, and a root may hand over the very arrays (the same storage) the
+/// list shown was built from. These tests pin that sharing storage changes
 /// nothing anyone can see: a data source fed roots whose arrays share
 /// storage with the previous root's behaves exactly as one fed the same
-/// roots with every array freshly copied (which never shares storage, so
-/// it always flattens).
-@Suite("Sections: unchanged view-model arrays are taken from the list shown", .timeLimit(.minutes(5)))
+/// roots with every array freshly copied.
+@Suite("Sections: view-model arrays shared with the list shown", .timeLimit(.minutes(5)))
 @MainActor
 struct LeafReuseTests {
   /// One data source and what it reported.

@@ -197,10 +197,11 @@ struct PinnedHeaderTests {
     #expect(screen.text == "i1=0\ni2=0\ni3=0")
   }
 
-  /// A leaf whose view-model array is the very storage of a leaf shown
-  /// before is taken from the list shown instead of flattened again; the
-  /// pinned ranges recorded around it must count those items too.
-  @Test("pinned headers stay right when the sections' arrays are taken again from the list shown")
+  /// Sections whose view-model arrays are the very storage of sections
+  /// shown before, diffed section by section or as whole lists, before and
+  /// after a section made afresh: the pinned ranges recorded around them
+  /// must count every item.
+  @Test("pinned headers stay right when the sections' arrays are handed over again")
   func pinnedHeadersOverReusedLeaves() {
     let screen = ListScreen.logging(height: 4)
     let a = (0..<6).map { ItemVM(identifier: "a\($0)", value: 0, height: 1) }
@@ -216,7 +217,7 @@ struct PinnedHeaderTests {
     screen.setRoot(root())
     screen.scroll(by: 8)
     #expect(screen.text == "b-header=0\nb1=0\nb2=0\nb3=0")
-    // The same arrays again: every leaf is taken from the list shown.
+    // The same arrays again.
     screen.setRoot(root())
     #expect(screen.text == "b-header=0\nb1=0\nb2=0\nb3=0")
     // A new leaf first: the taken leaves follow items made afresh.

@@ -252,7 +252,9 @@ struct UpdateHandlerTests {
 
   /// Random nested roots: every report, replayed on the items shown before,
   /// gives the items shown after; its updates are exactly the items whose
-  /// view model changed; cells of items visible before and after are kept.
+  /// view model changed; it is exactly IGListKit's diff of the scoped
+  /// identities (whether the data source diffed section by section or the
+  /// whole list); cells of items visible before and after are kept.
   @Test("seeded random roots: each report replays to the new items", arguments: [false, true])
   func randomRootsReplay(applyUpdatesAsync: Bool) async {
     var checked = 0
@@ -281,6 +283,10 @@ struct UpdateHandlerTests {
   ) async -> Int? {
     var generator = SeededGenerator(seed: seed)
     let harness = Harness(height: 40, applyUpdatesAsync: applyUpdatesAsync)
+    // Half the sequences diff every corresponding section one by one, however
+    // small (by default sections this small are diffed as whole lists), so
+    // that the cells checked below are those of both ways.
+    if (seed / 2).isMultiple(of: 2) { harness.dataSource.minimumAverageLeafCountForLeafwiseDiff = 0 }
     let recorder = UpdateRecorder(harness)
     var shown: [ItemVM] = []
     var node = RootNode.random(depth: 0, using: &generator)
@@ -369,6 +375,18 @@ struct UpdateHandlerTests {
     }
     if updated.sorted() != update.updates {
       problems.append("updates \(update.updates), but the view models of \(updated.sorted()) changed")
+    }
+    // Where sections keep their ids and cell types in place and the
+    // sequence asks for it, roots are diffed section by section; reordered
+    // children, new roots and dropped duplicates are diffed as whole lists.
+    // Either way: IGListKit's.
+    let reference = listDiff(oldIdentifiers: old.map(\.tag), newIdentifiers: new.map(\.tag)) {
+      old[$0] == new[$1]
+    }
+    if reference.deletes != update.deletes || reference.inserts != update.inserts
+      || reference.moves != update.moves || reference.updates != update.updates
+    {
+      problems.append("not IGListKit's diff of the scoped identities: \(update) — expected \(reference)")
     }
     return problems
   }

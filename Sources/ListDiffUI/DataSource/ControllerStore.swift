@@ -62,8 +62,9 @@ struct ControllerStore {
   /// first use after each change of the list.
   ///
   /// - Complexity: O(1) expected, after an O(*n*) build once per list.
-  mutating func index(of key: ListItemKey, in keys: [ListItemKey]) -> Int? {
+  mutating func index(of key: ListItemKey, in keys: @autoclosure () -> [ListItemKey]) -> Int? {
     if indexCache == nil {
+      let keys = keys()
       var cache: [ListItemKey: Int] = [:]
       cache.reserveCapacity(keys.count)
       for (index, key) in keys.enumerated() { cache[key] = index }
@@ -77,7 +78,7 @@ struct ControllerStore {
   /// and `keys`, the list shown (debug builds).
   ///
   /// - Complexity: O(*n*) in the number of items.
-  func checkInvariants(host: ListDiffDataSource, keys: [ListItemKey]) {
+  func checkInvariants(host: ListDiffDataSource, keys: @autoclosure () -> [ListItemKey]) {
     for (key, controller) in byKey {
       assert(controller.itemKey == key, "a controller is stored under its own key")
       assert(controller.host === host, "a stored controller belongs to this data source")
@@ -86,6 +87,7 @@ struct ControllerStore {
       }
     }
     if let indexCache {
+      let keys = keys()
       assert(indexCache.count == keys.count, "the index is of the list shown")
       for (index, key) in keys.enumerated() {
         assert(indexCache[key] == index, "the index maps every key to its index")

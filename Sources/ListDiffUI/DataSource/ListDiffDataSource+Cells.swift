@@ -191,7 +191,7 @@ extension ListDiffDataSource {
     let width = Self.clamped(size.width)
     let height = Self.clamped(size.height)
     if width != size.width || height != size.height {
-      let identifier = list.keys[index].identifier
+      let identifier = list.identifier(at: index)
       let path = list.leaf(ofItem: index).scope.humanPath
       report(
         ListDiffDiagnostic(

@@ -12,15 +12,15 @@ extension ListDiffDataSource {
 
   /// The controller of the item at `index`, created if it has none yet.
   ///
-  /// - Complexity: O(1) expected (one hash of the item's identity), plus
-  ///   O(log *s*) in the number of leaf sections when it is created.
+  /// - Complexity: O(log *s*) in the number of leaf sections (to find the
+  ///   item's leaf and read its identifier), plus one hash of its identity.
   func controller(at index: Int) -> AnyListCellController {
-    let key = list.keys[index]
+    let key = list.key(at: index)
     if let existing = controllers[key] { return existing }
     let leaf = list.leaf(ofItem: index)
     let controller = callingOut {
       leaf.controllerType.init(
-        viewModel: list.viewModels[index], delegate: leaf.delegate, context: context)
+        viewModel: list.viewModel(at: index), delegate: leaf.delegate, context: context)
     }
     workCounts.controllersCreated += 1
     controller.host = self
@@ -38,7 +38,7 @@ extension ListDiffDataSource {
     guard let key = controller.itemKey, controllers.isLive(controller) else { return nil }
     if let cell = controller.mountedListCell, let indexPath = collectionView.indexPath(for: cell) {
       let index = listIndex(ofShown: indexPath.item)
-      if index < list.count && list.keys[index] == key { return index }
+      if index < list.count && list.key(at: index) == key { return index }
     }
     return controllers.index(of: key, in: list.keys)
   }

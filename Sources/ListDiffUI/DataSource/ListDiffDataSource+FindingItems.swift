@@ -76,12 +76,14 @@ extension ListDiffDataSource {
     index(of: controller).map { shownIndex(ofListIndex: $0) }
   }
 
+  /// The index of the first item with `identifier` in a section whose
+  /// names contain `sectionPath` (any section when it is empty).
+  ///
+  /// - Complexity: O(*n*) reads of identifiers, in place.
   func itemIndex(forIdentifier identifier: String, sectionPath: [String]) -> Int? {
-    let keys = list.keys
-    for index in keys.indices where keys[index].identifier == identifier {
-      if sectionPath.isEmpty
-        || Self.names(list.leaf(ofItem: index).scope.names, contain: sectionPath)
-      {
+    for leaf in list.leaves.indices
+    where sectionPath.isEmpty || Self.names(list.leaves[leaf].scope.names, contain: sectionPath) {
+      for index in list.range(ofLeaf: leaf) where list.identifier(at: index, inLeaf: leaf) == identifier {
         return index
       }
     }

@@ -5,6 +5,6 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*n* log *s*) for *n* items and *s* leaf sections.
   package var itemIdentities: [(identifier: String, sectionNames: [String])] {
-    list.keys.indices.map { (list.keys[$0].identifier, list.leaf(ofItem: $0).scope.names) }
+    (0..<list.count).map { (list.identifier(at: $0), list.leaf(ofItem: $0).scope.names) }
   }
 }

@@ -39,7 +39,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(log *s*), plus creating the controller if it has none.
   func canMoveItem(at index: Int) -> Bool {
     dragPlacement = nil
-    guard list.keys.indices.contains(index), !list.leaf(ofItem: index).scope.isHeaderOrFooter else {
+    guard (0..<list.count).contains(index), !list.leaf(ofItem: index).scope.isHeaderOrFooter else {
       return false
     }
     let controller = controller(at: index)
@@ -58,10 +58,12 @@ extension ListDiffDataSource {
     if destination.leaf == list.leafIndex(ofItem: original) { return true }
     guard allowsMovingBetweenSections else { return false }
     let leaf = list.leaves[destination.leaf]
-    let key = list.keys[original]
+    let key = list.key(at: original)
     guard !leaf.scope.isHeaderOrFooter, ObjectIdentifier(leaf.controllerType) == key.controllerType
     else { return false }
-    if list.range(ofLeaf: destination.leaf).contains(where: { list.keys[$0].identifier == key.identifier }) {
+    if list.range(ofLeaf: destination.leaf).contains(where: {
+      list.identifier(at: $0, inLeaf: destination.leaf) == key.identifier
+    }) {
       return false
     }
     // Sibling sections with the same id share one scope: the identity the
@@ -77,7 +79,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(*d*) checks of `allowsMove(of:into:)` for a distance
   ///   *d* to the nearest allowed place.
   func target(movingFrom original: Int, current: Int, proposed: Int) -> Int {
-    let items = list.keys.indices
+    let items = 0..<list.count
     guard items.contains(original), items.contains(current), items.contains(proposed) else {
       return current
     }
@@ -115,7 +117,7 @@ extension ListDiffDataSource {
         collectionView.pinnedItemRanges = list.pinnedHeaders
       }
     }
-    guard list.keys.indices.contains(from), list.keys.indices.contains(to) else { return }
+    guard (0..<list.count).contains(from), (0..<list.count).contains(to) else { return }
     let destination: MoveDestination
     if let placement = dragPlacement, placement.original == from, placement.to == to {
       destination = placement.destination
@@ -135,7 +137,7 @@ extension ListDiffDataSource {
     }
     let source = list.leaves[sourceLeaf]
     let fromIndex = from - list.range(ofLeaf: sourceLeaf).lowerBound
-    let oldKey = list.keys[from]
+    let oldKey = list.key(at: from)
     let leaf = list.leaves[destination.leaf]
     let key = ListItemKey(
       identifier: oldKey.identifier, scope: leaf.scope.key, controllerType: oldKey.controllerType)
@@ -189,7 +191,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*s* · *d*) in leaves and their depth.
   package func dragPlan(forItemAt index: Int, toIndex: Int, inSection section: [String]?) -> DragPlan? {
-    guard list.keys.indices.contains(index) else { return nil }
+    guard (0..<list.count).contains(index) else { return nil }
     let source = list.leafIndex(ofItem: index)
     let leaf: Int
     if let section {
@@ -235,7 +237,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(log *s*).
   package func dragLanded(_ plan: DragPlan, identifier: String) -> Bool {
-    list.keys.indices.contains(plan.to) && list.keys[plan.to].identifier == identifier
+    (0..<list.count).contains(plan.to) && list.identifier(at: plan.to) == identifier
       && list.leafIndex(ofItem: plan.to) == plan.leaf
   }
 }

@@ -10,7 +10,10 @@ import ListDiff
 /// A root flattened and diffed against the list shown, ready to apply.
 struct PreparedUpdate: Sendable {
   var list: FlatList
-  var result: ListDiffResult<ListItemKey>
+  var result: _DiffChanges
+  /// Whether the diff ran leaf by leaf (see
+  /// `FlatList.diff(from:minimumAverageLeafCount:)`).
+  var diffWasLeafwise: Bool
   var diagnostics: [ListDiffDiagnostic]
   /// How long flattening the root took (the cost of the user's
   /// description, which `listdiff-bench` tells apart from the framework's);
@@ -28,7 +31,11 @@ extension ListDiffDataSource {
   /// collection view can take a change.
   func applyWaitingRoots() {
     while let root = scheduler.takeForApplying() {
-      finish(root, with: Self.prepare(root: root.section, old: list, timed: performanceHandler != nil))
+      finish(
+        root,
+        with: Self.prepare(
+          root: root.section, old: list, timed: performanceHandler != nil,
+          minimumAverageLeafCount: minimumAverageLeafCountForLeafwiseDiff))
     }
   }
 
@@ -39,15 +46,18 @@ extension ListDiffDataSource {
     guard let root = scheduler.takeForPreparing() else { return }
     let section = root.section
     let timed = performanceHandler != nil
+    let minimumAverageLeafCount = minimumAverageLeafCountForLeafwiseDiff
     Task {
       // Read here rather than captured, so that the task does not keep the
-      // list alive once it is replaced (see `release(_:_:)`).
+      // list alive once it is replaced (see `release(_:)`).
       let movesShown = self.movesShown
-      var update = await Self.prepareInBackground(root: section, old: self.list, timed: timed)
+      var update = await Self.prepareInBackground(
+        root: section, old: self.list, timed: timed, minimumAverageLeafCount: minimumAverageLeafCount)
       if self.movesShown != movesShown {
         // The user moved an item while the root was diffed: the diff must
         // start from the list shown, with the move.
-        update.result = update.list.diff(from: self.list)
+        (update.result, update.diffWasLeafwise) = update.list.diff(
+          from: self.list, minimumAverageLeafCount: minimumAverageLeafCount)
       }
       // Whether or not the diff had to start again: the root was set before
       // these moves were dropped.
@@ -68,7 +78,8 @@ extension ListDiffDataSource {
   /// - Complexity: O(*m*) once to index the new list, when anything was
   ///   moved; O(1) per moved item.
   private func reportMovedItemsDeleted(by update: PreparedUpdate) {
-    for key in movedWhilePreparing where update.result.newIndex(forIdentifier: key) == nil {
+    let shown = Set(update.list.keys)
+    for key in movedWhilePreparing where !shown.contains(key) {
       report(
         ListDiffDiagnostic(
           kind: .movedItemDeleted,
@@ -88,6 +99,7 @@ extension ListDiffDataSource {
     let applied = apply(update, animate: root.animate, timer: timer)
     timer?.end()
     let counts = countsOfUpdate(from: replaced.count, update.result, since: totalsBefore)
+    if update.diffWasLeafwise { diffCounts.leafwise += 1 } else { diffCounts.wholeList += 1 }
     lastUpdateCounts = counts
     if let performanceHandler, let timer {
       performanceHandler(
@@ -101,13 +113,12 @@ extension ListDiffDataSource {
     // Debug builds check every part's invariants after every applied root;
     // release builds do not evaluate this at all.
     assert(checkInvariants())
-    if replacedViewModels.keep(replaced.viewModels) {
+    // Moved, not copied, so that the release below holds the last reference.
+    let (replacedKeys, replacedViewModels) = (consume replaced).partsForRelease()
+    if self.replacedViewModels.keep(replacedViewModels) {
       Task { [weak self] in self?.replacedViewModels.release() }
     }
-    // Moved, not copied, so that the release below holds the last reference.
-    let replacedKeys = (consume replaced).keys
-    let result = (consume update).result
-    Self.release(consume replacedKeys, consume result)
+    Self.release(consume replacedKeys)
   }
 
   /// Asserts the invariants of the data source's parts: the list shown,
@@ -127,7 +138,7 @@ extension ListDiffDataSource {
   /// The work of the root just applied: the diff's counts, and what the
   /// running totals grew by since `totals`.
   private func countsOfUpdate(
-    from itemsBefore: Int, _ result: borrowing ListDiffResult<ListItemKey>, since totals: ListWorkCounts
+    from itemsBefore: Int, _ result: borrowing _DiffChanges, since totals: ListWorkCounts
   ) -> ListWorkCounts {
     var counts = workCounts.work(since: totals)
     counts.itemsBefore = itemsBefore
@@ -139,31 +150,31 @@ extension ListDiffDataSource {
     return counts
   }
 
-  /// Lets go of the replaced list's identities, and of the diff's result
-  /// (which refers to them), on a background task when the list is long:
+  /// Lets go of the replaced list's identities (those it made, see
+  /// `FlatList.keys`) on a background task when there are many:
   /// releasing every item's identifier is linear work (about 0.7 ms for
-  /// 100,000 items here) that the main actor need not wait for. Both are the
-  /// framework's own values (strings and indexes), whose release runs no
-  /// user code. The replaced view models are not among them: they are the
-  /// user's values and stay on the main actor (`ReplacedViewModels`).
+  /// 100,000 items here) that the main actor need not wait for. They are
+  /// the framework's own values (strings), whose release runs no user code.
+  /// The replaced view models are not among them: they are the user's
+  /// values and stay on the main actor (`ReplacedViewModels`).
   ///
-  /// The caller hands over its last references (`finish` moves them here),
-  /// and the task empties the box it receives, so the arrays are freed
+  /// The caller hands over its last reference (`finish` moves it here),
+  /// and the task empties the box it receives, so the array is freed
   /// while the task runs, on its thread, not whenever the task's closure
   /// happens to be destroyed; nothing released here outlives the task.
   private nonisolated static func release(
-    _ replacedKeys: consuming [ListItemKey], _ result: consuming ListDiffResult<ListItemKey>
+    _ replacedKeys: consuming [ListItemKey]
   ) {
     guard replacedKeys.count >= 4_096 else { return }
-    let garbage = Garbage(replacedKeys, result)
+    let garbage = Garbage(replacedKeys)
     Task.detached(priority: .utility) { garbage.empty() }
   }
 
   @concurrent
-  nonisolated static func prepareInBackground(root: Section?, old: FlatList, timed: Bool) async
-    -> PreparedUpdate
-  {
-    prepare(root: root, old: old, timed: timed)
+  nonisolated static func prepareInBackground(
+    root: Section?, old: FlatList, timed: Bool, minimumAverageLeafCount: Int
+  ) async -> PreparedUpdate {
+    prepare(root: root, old: old, timed: timed, minimumAverageLeafCount: minimumAverageLeafCount)
   }
 
   // MARK: Preparing: flatten, diff, drop duplicates
@@ -180,21 +191,22 @@ extension ListDiffDataSource {
   /// - Complexity: O(*n* + *m*); when there are inserts, one hash per
   ///   item (see `laterOccurrencesOfRepeatedKeys()`), and a second diff
   ///   when repeats were found.
-  nonisolated static func prepare(root: Section?, old: FlatList, timed: Bool = false)
-    -> PreparedUpdate
-  {
+  nonisolated static func prepare(
+    root: Section?, old: FlatList, timed: Bool = false,
+    minimumAverageLeafCount: Int = FlatList.defaultMinimumAverageLeafCount
+  ) -> PreparedUpdate {
     // The clock is read only when timed: without a performance handler an
     // update reads no clock at all.
     let clock = ContinuousClock()
     let start = timed ? clock.now : nil
-    var (new, diagnostics) = Flattener.flatten(root, previous: old)
+    var (new, diagnostics) = Flattener.flatten(root)
     let flattened = timed ? clock.now : nil
-    var result = new.diff(from: old)
+    var (result, leafwise) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
     if !result.inserts.isEmpty {
       let duplicates = new.laterOccurrencesOfRepeatedKeys()
       if !duplicates.isEmpty {
         for index in duplicates {
-          let identifier = new.keys[index].identifier
+          let identifier = new.identifier(at: index)
           let path = new.leaf(ofItem: index).scope.humanPath
           diagnostics.append(
             ListDiffDiagnostic(
@@ -205,7 +217,7 @@ extension ListDiffDataSource {
               identifier: identifier, sectionPath: path))
         }
         new = new.removing(duplicates)
-        result = new.diff(from: old)
+        (result, leafwise) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
       }
     }
     var flattenDuration = Duration.zero
@@ -215,7 +227,8 @@ extension ListDiffDataSource {
       diffDuration = clock.now - flattened
     }
     return PreparedUpdate(
-      list: new, result: result, diagnostics: diagnostics, flattenDuration: flattenDuration,
+      list: new, result: result, diffWasLeafwise: leafwise, diagnostics: diagnostics,
+      flattenDuration: flattenDuration,
       diffDuration: diffDuration)
   }
 
@@ -253,8 +266,11 @@ extension ListDiffDataSource {
     func retireDeleted() {
       guard !deletedRetired else { return }
       deletedRetired = true
+      // Many deletes read the old list's keys as a whole (made once, in
+      // code specialized for the view models), a few read their own.
+      let oldKeys = result.deletes.count > old.count / 8 ? old.keys : nil
       for index in result.deletes {
-        if let controller = controllers.remove(old.keys[index]) {
+        if let controller = controllers.remove(oldKeys?[index] ?? old.key(at: index)) {
           retired.append(controller)
         }
       }
@@ -325,15 +341,15 @@ extension ListDiffDataSource {
   /// cells in place and invalidates their sizes: inside the batch, so the
   /// whole root is one update of the collection view. Returns the cells
   /// configured, whose layout waits for their new sizes.
-  func reconfigureUpdatedItems(of result: ListDiffResult<ListItemKey>, in new: FlatList)
+  func reconfigureUpdatedItems(of result: _DiffChanges, in new: FlatList)
     -> [ListCell]
   {
     var invalidated: [IndexPath] = []
     invalidated.reserveCapacity(result.updates.count)
     var configured: [ListCell] = []
     for (old, target) in zip(result.updates, result.updateTargets) {
-      if let controller = controllers[new.keys[target]] {
-        controller.receive(viewModel: new.viewModels[target])
+      if let controller = controllers[new.key(at: target)] {
+        controller.receive(viewModel: new.viewModel(at: target))
         if let cell = controller.mountedListCell {
           configure(controller, cell, layoutNow: false)
           configured.append(cell)
@@ -358,25 +374,22 @@ extension ListDiffDataSource {
   }
 }
 
-/// What `release(_:_:)` hands to its background task: the replaced list's
-/// identities and the diff's result, freed when the task empties the box.
+/// What `release(_:)` hands to its background task: the replaced list's
+/// identities, freed when the task empties the box.
 ///
-/// `@unchecked Sendable`: the values are Sendable, and once the box is
-/// handed over only that task touches it.
+/// `@unchecked Sendable`: the keys are Sendable, and once the box is handed
+/// over only that task touches it.
 private final class Garbage: @unchecked Sendable {
   private var keys: [ListItemKey]
-  private var result: ListDiffResult<ListItemKey>?
 
-  init(_ keys: consuming [ListItemKey], _ result: consuming ListDiffResult<ListItemKey>) {
+  init(_ keys: consuming [ListItemKey]) {
     self.keys = keys
-    self.result = result
   }
 
-  /// Frees the values, unless something else still refers to them.
+  /// Frees the keys, unless something else still refers to them.
   ///
   /// - Complexity: O(*n*) in the number of identities released.
   func empty() {
     keys = []
-    result = nil
   }
 }

@@ -142,6 +142,19 @@ public final class ListDiffDataSource {
   /// which ListDiffUITesting counts the work of a scroll or a drag. Not API.
   package internal(set) var workCounts = ListWorkCounts()
 
+  /// How many applied roots were diffed leaf by leaf, and how many
+  /// otherwise: as whole lists, or not at all where a side was empty (see
+  /// `FlatList.diff(from:minimumAverageLeafCount:)`). Not API: the tests
+  /// check that both ways are exercised.
+  package internal(set) var diffCounts = (leafwise: 0, wholeList: 0)
+
+  /// The average number of items per section from which corresponding
+  /// sections are diffed one by one rather than as whole lists (see
+  /// `FlatList.prefersLeafwiseDiff(over:minimumAverageLeafCount:)`; 0:
+  /// always). Not API: the tests and the benchmark lower it so that small
+  /// sections take that way too; both ways give the same result.
+  package var minimumAverageLeafCountForLeafwiseDiff = FlatList.defaultMinimumAverageLeafCount
+
   /// The counts of the last root applied, nil before the first. Not API:
   /// what `ListScreen.lastUpdate` shows.
   package internal(set) var lastUpdateCounts: ListWorkCounts?

@@ -13,16 +13,16 @@
 /// roots are set in a loop that never yields (each root releases the list
 /// waiting before it); and while a list waits, a release is scheduled.
 struct ReplacedViewModels {
-  private var waiting: [any ListViewModel] = []
+  private var waiting: ReleasedViewModels?
   private var releaseScheduled = false
 
   /// Keeps `viewModels` until `release()`, releasing the list kept before
   /// now. Returns whether the caller must schedule that release (none is).
   ///
   /// - Complexity: O(*k*) to release the *k* view models kept before.
-  mutating func keep(_ viewModels: [any ListViewModel]) -> Bool {
+  mutating func keep(_ viewModels: ReleasedViewModels) -> Bool {
     waiting = viewModels
-    guard !waiting.isEmpty, !releaseScheduled else { return false }
+    guard !viewModels.isEmpty, !releaseScheduled else { return false }
     releaseScheduled = true
     return true
   }
@@ -31,7 +31,7 @@ struct ReplacedViewModels {
   ///
   /// - Complexity: O(*k*) in its number of view models.
   mutating func release() {
-    waiting = []
+    waiting = nil
     releaseScheduled = false
   }
 }

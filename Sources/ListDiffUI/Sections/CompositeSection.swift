@@ -48,7 +48,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     header = nil
     footer = nil
     pinsHeader = false
-    super.init(id: id, itemCapacity: Self.capacity(of: sections))
+    super.init(id: id)
   }
 
   /// Composes `sections` in order, with the id first: `CompositeSection(id: "x", a, b)`.
@@ -59,7 +59,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     header = nil
     footer = nil
     pinsHeader = false
-    super.init(id: id, itemCapacity: Self.capacity(of: sections))
+    super.init(id: id)
   }
 
   /// Composes an array of sections in order.
@@ -70,7 +70,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     header = nil
     footer = nil
     pinsHeader = false
-    super.init(id: id, itemCapacity: Self.capacity(of: sections))
+    super.init(id: id)
   }
 
   /// Composes the sections a builder lists, with `if`, `if`/`else`, `switch`
@@ -85,7 +85,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     header = nil
     footer = nil
     pinsHeader = false
-    super.init(id: id, itemCapacity: Self.capacity(of: sections))
+    super.init(id: id)
   }
 
   /// Composes `sections` between a header and a footer. The header's and
@@ -116,7 +116,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     self.header = header
     self.footer = footer
     self.pinsHeader = pinsHeader
-    super.init(id: id, itemCapacity: Self.capacity(of: sections + [header, footer]))
+    super.init(id: id)
   }
 
   /// The builder form of ``init(id:header:footer:pinsHeader:_:)-(_,_,_,_,[Section?])``:
@@ -132,21 +132,15 @@ public final class CompositeSection: Section, @unchecked Sendable {
     self.header = header
     self.footer = footer
     self.pinsHeader = pinsHeader
-    super.init(id: id, itemCapacity: Self.capacity(of: sections + [header, footer]))
-  }
-
-  static func capacity(of sections: [Section?]) -> Int {
-    var total = 0
-    for case let section? in sections { total += section.itemCapacity }
-    return total
+    super.init(id: id)
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
     // The header and footer scopes are components no child scope has, so
     // their items never meet the children's.
-    let start = flattener.itemCount
+    let start = flattener.list.count
     if let header { flattener.flattenChildren([header], scope: scope.child(.header)) }
-    let headerEnd = flattener.itemCount
+    let headerEnd = flattener.list.count
     let level = flattener.pinDepth
     if pinsHeader { flattener.pinDepth += 1 }
     flattener.flattenChildren(children, scope: scope)
@@ -154,7 +148,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     if let footer { flattener.flattenChildren([footer], scope: scope.child(.footer)) }
     if pinsHeader {
       flattener.list.appendPinnedHeader(
-        header: start..<headerEnd, section: start..<flattener.itemCount, level: level)
+        header: start..<headerEnd, section: start..<flattener.list.count, level: level)
     }
   }
 }
@@ -170,7 +164,7 @@ final class SectionGroup: Section, @unchecked Sendable {
   init(_ children: [Section?], branch: Bool?) {
     self.children = children
     self.branch = branch
-    super.init(id: nil, itemCapacity: CompositeSection.capacity(of: children))
+    super.init(id: nil)
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {

@@ -15,6 +15,8 @@ extension FlatList {
   ///   every identifier once (twice when one is not ASCII); 16 to 32 bytes
   ///   per item of scratch memory, freed on return.
   func laterOccurrencesOfRepeatedKeys() -> [Int] {
+    // Only a list just flattened is searched; it is by leaf.
+    precondition(isByLeaf, "the search reads the leaves' arrays")
     if let repeated = laterOccurrences(byteHashes: true) { return repeated }
     return laterOccurrences(byteHashes: false) ?? []
   }
@@ -24,46 +26,52 @@ extension FlatList {
   private func laterOccurrences(byteHashes: Bool) -> [Int]? {
     var repeated: [Int] = []
     var table = _IndexTable(minimumCapacity: count)
-    let searched = keys.withUnsafeBufferPointer { keys in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { hashes -> Bool in
-        for (leaf, start) in leafStarts.enumerated() {
-          let end = leaf + 1 < leafStarts.count ? leafStarts[leaf + 1] : keys.count
-          guard start < end else { continue }
-          var seed: UInt64 = 0
+    let searched = withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { hashes -> Bool in
+      for (leaf, start) in leafStarts.enumerated() {
+        let end = range(ofLeaf: leaf).upperBound
+        guard start < end else { continue }
+        let scope = leaves[leaf].scope.key
+        let controllerType = ObjectIdentifier(leaves[leaf].controllerType)
+        var seed: UInt64 = 0
+        if byteHashes {
+          guard let leafSeed = ItemKeyHashing.leafSeed(scope: scope, controllerType: controllerType)
+          else { return false }
+          seed = leafSeed
+        }
+        // In blocks: a block's hashes first, then its inserts, so that the
+        // inserts' scattered reads of the table do not wait on one another
+        // behind the hashing (on a million items the table outgrows the
+        // caches, and this cuts the time by a third).
+        var blockStart = start
+        while blockStart < end {
+          let blockEnd = Swift.min(blockStart + 64, end)
           if byteHashes {
             guard
-              let leafSeed = ItemKeyHashing.leafSeed(
-                scope: keys[start].scope, controllerType: keys[start].controllerType)
+              leafItems[leaf].fastHashes(
+                of: (blockStart - start)..<(blockEnd - start), seed: seed, into: hashes.baseAddress!)
             else { return false }
-            seed = leafSeed
-          }
-          // In blocks: a block's hashes first, then its inserts, so that the
-          // inserts' scattered reads of the table do not wait on one another
-          // behind the hashing (on a million items the table outgrows the
-          // caches, and this cuts the time by a third).
-          var blockStart = start
-          while blockStart < end {
-            let blockEnd = Swift.min(blockStart + 64, end)
+          } else {
+            // A key's own hash (`ListItemKey.hash(into:)`), without making the key.
             for index in blockStart..<blockEnd {
-              if byteHashes {
-                guard let hash = _FastHashing.hash(keys[index].identifier, seed: seed)
-                else { return false }
-                hashes[index - blockStart] = Int(truncatingIfNeeded: hash)
-              } else {
-                hashes[index - blockStart] = keys[index].hashValue
-              }
+              var hasher = Hasher()
+              hasher.combine(identifier(at: index, inLeaf: leaf))
+              hasher.combine(scope)
+              hasher.combine(controllerType)
+              hashes[index - blockStart] = hasher.finalize()
             }
-            for index in blockStart..<blockEnd {
-              let first = table.insert(hash: hashes[index - blockStart], index: index) {
-                keys[$0] == keys[index]
-              }
-              if first != index { repeated.append(index) }
-            }
-            blockStart = blockEnd
           }
+          for index in blockStart..<blockEnd {
+            // Keys are compared only when hash tags match: for a repeat, or
+            // rarely for two keys whose hashes share a tag.
+            let first = table.insert(hash: hashes[index - blockStart], index: index) {
+              key(at: $0) == key(at: index)
+            }
+            if first != index { repeated.append(index) }
+          }
+          blockStart = blockEnd
         }
-        return true
       }
+      return true
     }
     return searched ? repeated : nil
   }

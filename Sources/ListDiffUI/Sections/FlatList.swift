@@ -9,7 +9,7 @@ import ListDiff
 /// controller instead of an update the old controller cannot take.
 ///
 /// `@usableFromInline` (with its initializer, and its `Hashable` members,
-/// which the attribute requires) only so that `LeafItemAppending`, which
+/// which the attribute requires) only so that `LeafOperations`, which
 /// client modules specialize, can make keys.
 @usableFromInline
 struct ListItemKey: Hashable, Sendable {
@@ -47,121 +47,77 @@ struct ListLeaf: Sendable {
   let scope: SectionScope
   let controllerType: AnyListCellController.Type
   let delegate: WeakAnyObject
-  /// The view-model array the leaf's items were made from, when a later
-  /// root may take them again instead of flattening it anew (see
-  /// `LeafSource`); nil otherwise.
-  var source: LeafSource? = nil
 }
 
-/// The view-model array a leaf was flattened from, held so that its storage
-/// stays alive and can be recognized in the next root.
-///
-/// Why "the same storage" means "the same items": while `models` holds it,
-/// the storage cannot be freed, so a later array whose elements start at the
-/// same address with the same count shares it; and shared storage is never
-/// written (a copy-on-write array copies before it writes), so its elements
-/// are the very values flattened before. Only view models that are values
-/// qualify: a class instance in a shared array can still change under it.
-struct LeafSource: Sendable {
-  /// The array itself, kept only to keep its storage alive.
-  let models: any Sendable
-  /// The address of its first element.
-  let address: UInt
-  let count: Int
-  /// How many of its view models have an empty identifier (reported again
-  /// when the leaf is taken again).
-  let emptyCount: Int
-
-  /// The source of `models`, nil where its items must be flattened anew:
-  /// an empty array, or view models that are class instances.
-  static func of<ViewModel: ListViewModel>(_ models: [ViewModel]) -> (address: UInt, count: Int)? {
-    guard !models.isEmpty, !(ViewModel.self is AnyObject.Type) else { return nil }
-    let address = models.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
-    return (address, models.count)
-  }
+/// A list's items as two parallel arrays: a key and a boxed view model per
+/// item. Invariant: `keys.count == viewModels.count`.
+struct ItemArrays: Sendable {
+  var keys: [ListItemKey]
+  var viewModels: [any ListViewModel]
 }
 
-/// A root section flattened: its items in display order, as two parallel
-/// arrays (identities and view models), and the leaf sections that made them.
+/// A root section flattened: its items in display order, and the leaf
+/// sections that made them.
 ///
-/// Identities and view models are kept apart so that the diff reads the
-/// identities as one contiguous array and asks the view models only about
-/// pairs with the same identity (`listDiff(oldIdentifiers:newIdentifiers:isEqual:)`).
+/// Items are held one of two ways. Flattening makes a list *by leaf*: each
+/// leaf's view-model array as its section gave it (`LeafItems`), shared, so
+/// flattening costs O(*s*) in the sections whatever their item count, and
+/// two lists whose leaves correspond (and are not small) are diffed leaf by
+/// leaf on those arrays (`FlatList+Diff`). A list whose items no section's array
+/// describes — repeated identities dropped, an item moved by a drag — holds
+/// them *as arrays* (`ItemArrays`).
+///
+/// Reading one item (`key(at:)`, `viewModel(at:)`) makes nothing, nor do
+/// the search for repeated identities and the search by identifier, which
+/// read each leaf's array. The whole list's `keys` and `viewModels`, which
+/// a whole-list diff, many deletes and a drag use, are made
+/// from the leaves on first use and kept with the list
+/// (`MaterializedItems`, shared by its copies).
+///
 /// A leaf's items are contiguous, so items find their leaf through
 /// `leafStarts` instead of carrying a leaf index each.
 ///
-/// Invariants: `keys.count == viewModels.count`; `leafStarts.count ==
-/// leaves.count`, ascending, each at most `keys.count`; leaf `i` made the
-/// items from `leafStarts[i]` up to the next leaf's start.
+/// Invariants: `leafStarts.count == leaves.count`, ascending, each at most
+/// `count`; leaf `i` made the items from `leafStarts[i]` up to the next
+/// leaf's start. By leaf, `arrays` is nil and `leafItems[i]` holds exactly
+/// the items of leaf `i`; as arrays, `leafItems` is empty and `arrays` holds
+/// `count` items.
 struct FlatList: Sendable {
-  private(set) var keys: [ListItemKey] = []
-  private(set) var viewModels: [any ListViewModel] = []
   private(set) var leaves: [ListLeaf] = []
   private(set) var leafStarts: [Int] = []
   /// The header blocks of sections that pin them (`FlatList+PinnedHeaders`).
   var pinnedHeaders: [PinnedItemRange] = []
-
   /// The number of items.
-  var count: Int { keys.count }
+  private(set) var count = 0
+  /// By leaf: the items of each leaf, parallel to `leaves`.
+  private(set) var leafItems: [any LeafItems] = []
+  /// As arrays: every item; nil while the list is by leaf.
+  private var arrays: ItemArrays?
+  /// By leaf: the whole-list arrays, once made.
+  private var materialized = MaterializedItems()
 
-  /// Reserves room for `capacity` items.
-  mutating func reserveCapacity(_ capacity: Int) {
-    keys.reserveCapacity(capacity)
-    viewModels.reserveCapacity(capacity)
-  }
+  /// Whether the items are held by leaf (see above).
+  var isByLeaf: Bool { arrays == nil }
 
-  /// Starts a leaf whose items start at `start` (by default, the items
-  /// appended next).
-  mutating func beginLeaf(_ leaf: ListLeaf, at start: Int? = nil) {
+  /// Appends a leaf and its items to a list by leaf.
+  ///
+  /// - Complexity: O(1) amortized.
+  mutating func appendLeaf(_ leaf: ListLeaf, items: any LeafItems) {
+    precondition(arrays == nil, "leaves are appended only while flattening")
+    // A copy of this list, or arrays made before this leaf, must not see
+    // (or be) this list's arrays.
+    if !isKnownUniquelyReferenced(&materialized) || materialized.hasContentsWhileUnique {
+      materialized = MaterializedItems()
+    }
     leaves.append(leaf)
-    leafStarts.append(start ?? keys.count)
-  }
-
-  /// Replaces the source recorded for the last leaf.
-  mutating func setSourceOfLastLeaf(_ source: LeafSource) {
-    leaves[leaves.count - 1].source = source
-  }
-
-  /// Appends the items of `previous` in `range`, as they are.
-  ///
-  /// - Complexity: O(*k*) in the range's length.
-  mutating func append(contentsOf previous: FlatList, range: Range<Int>) {
-    keys.append(contentsOf: previous.keys[range])
-    viewModels.append(contentsOf: previous.viewModels[range])
-  }
-
-  /// Takes every item of `previous` as this list's items (which must be
-  /// none so far): the arrays are shared, not copied.
-  ///
-  /// - Complexity: O(1).
-  mutating func adoptItems(of previous: FlatList) {
-    precondition(keys.isEmpty && viewModels.isEmpty)
-    keys = previous.keys
-    viewModels = previous.viewModels
+    leafStarts.append(count)
+    leafItems.append(items)
+    count += items.count
   }
 
   /// The items of leaf `index`.
   func range(ofLeaf index: Int) -> Range<Int> {
-    leafStarts[index]..<(index + 1 < leafStarts.count ? leafStarts[index + 1] : keys.count)
-  }
-
-  /// Appends an item to the current leaf.
-  mutating func append(key: ListItemKey, viewModel: any ListViewModel) {
-    keys.append(key)
-    viewModels.append(viewModel)
-  }
-
-  /// Appends the items of `viewModels` to the current leaf, scoped by
-  /// `scope` and shown by controllers of `controllerType`, through
-  /// `appender` (the leaf's `LeafItemAppending.appender`, specialized for
-  /// `ViewModel`); returns how many have an empty identifier.
-  ///
-  /// - Complexity: O(*k*) in the number of view models (amortized).
-  mutating func append<ViewModel: ListViewModel>(
-    _ newViewModels: [ViewModel], scope: String, controllerType: ObjectIdentifier,
-    using appender: LeafItemAppender<ViewModel>
-  ) -> Int {
-    appender(newViewModels, &keys, &viewModels, scope, controllerType)
+    leafStarts[index]..<(index + 1 < leafStarts.count ? leafStarts[index + 1] : count)
   }
 
   /// The leaf that made the item at `index`.
@@ -171,46 +127,140 @@ struct FlatList: Sendable {
     leaves[leafIndex(ofItem: index)]
   }
 
-  /// The list without the items at `indexes` (ascending, in range).
+  // MARK: Reading items
+
+  /// The identity of the item at `index`.
+  ///
+  /// - Complexity: O(log *s*) in the number of leaves.
+  func key(at index: Int) -> ListItemKey {
+    if arrays != nil { return arrays!.keys[index] }
+    let leaf = leafIndex(ofItem: index)
+    return ListItemKey(
+      identifier: leafItems[leaf].identifier(at: index - leafStarts[leaf]),
+      scope: leaves[leaf].scope.key, controllerType: ObjectIdentifier(leaves[leaf].controllerType))
+  }
+
+  /// The identifier of the item at `index`.
+  ///
+  /// - Complexity: O(log *s*) in the number of leaves.
+  func identifier(at index: Int) -> String {
+    if arrays != nil { return arrays!.keys[index].identifier }
+    let leaf = leafIndex(ofItem: index)
+    return leafItems[leaf].identifier(at: index - leafStarts[leaf])
+  }
+
+  /// The identifier of the item at `index`, which leaf `leaf` made: for
+  /// loops over a leaf's items, which know it.
+  ///
+  /// - Complexity: O(1).
+  func identifier(at index: Int, inLeaf leaf: Int) -> String {
+    if arrays != nil { return arrays!.keys[index].identifier }
+    return leafItems[leaf].identifier(at: index - leafStarts[leaf])
+  }
+
+  /// The view model of the item at `index`.
+  ///
+  /// - Complexity: O(log *s*) in the number of leaves.
+  func viewModel(at index: Int) -> any ListViewModel {
+    if arrays != nil { return arrays!.viewModels[index] }
+    let leaf = leafIndex(ofItem: index)
+    return leafItems[leaf].viewModel(at: index - leafStarts[leaf])
+  }
+
+  /// Every item's identity, in order.
+  ///
+  /// - Complexity: O(1) as arrays, or once made; by leaf, the first read
+  ///   makes them in O(*n*) (one key per item, 40 bytes each), kept with
+  ///   the list and its copies.
+  var keys: [ListItemKey] {
+    if let arrays { return arrays.keys }
+    return materialized.keys {
+      var keys: [ListItemKey] = []
+      keys.reserveCapacity(count)
+      // By index: a leaf copied out would retain its scope and copy its weak
+      // delegate reference.
+      for leaf in leaves.indices {
+        leafItems[leaf].appendKeys(
+          to: &keys, scope: leaves[leaf].scope.key, controllerType: ObjectIdentifier(leaves[leaf].controllerType))
+      }
+      return keys
+    }
+  }
+
+  /// Every item's view model, boxed, in order.
+  ///
+  /// - Complexity: as `keys` (a box of 40 bytes per item).
+  var viewModels: [any ListViewModel] {
+    if let arrays { return arrays.viewModels }
+    return materialized.viewModels {
+      var boxes: [any ListViewModel] = []
+      boxes.reserveCapacity(count)
+      for items in leafItems { items.appendViewModels(to: &boxes) }
+      return boxes
+    }
+  }
+
+  /// The list taken apart to be released: its keys (the framework's
+  /// strings, which any thread may release) and what holds the user's view
+  /// models (released on the main actor, see `ReplacedViewModels`).
+  ///
+  /// - Complexity: O(1).
+  consuming func partsForRelease() -> (keys: [ListItemKey], viewModels: ReleasedViewModels) {
+    var keys: [ListItemKey] = []
+    var boxes: [any ListViewModel] = []
+    if let arrays {
+      keys = arrays.keys
+      boxes = arrays.viewModels
+    } else {
+      keys = materialized.takeKeys()
+    }
+    return (keys, ReleasedViewModels(leafItems: leafItems, boxes: boxes, materialized: materialized))
+  }
+
+  // MARK: Lists as arrays
+
+  /// The list without the items at `indexes` (ascending, in range), as
+  /// arrays.
   ///
   /// - Complexity: O(*n* + *s*).
   func removing(_ indexes: [Int]) -> FlatList {
-    var kept = FlatList()
-    kept.reserveCapacity(count - indexes.count)
-    // A leaf that lost items no longer holds all of its source's items, so
-    // no leaf is offered for reuse (this happens only when identities repeat).
-    kept.leaves = leaves.map { leaf in
-      var leaf = leaf
-      leaf.source = nil
-      return leaf
-    }
-    kept.leafStarts.reserveCapacity(leafStarts.count)
+    let keys = self.keys
+    let viewModels = self.viewModels
+    var kept = ItemArrays(keys: [], viewModels: [])
+    kept.keys.reserveCapacity(count - indexes.count)
+    kept.viewModels.reserveCapacity(count - indexes.count)
+    var list = FlatList()
+    list.leaves = leaves
+    list.leafStarts.reserveCapacity(leafStarts.count)
     var nextRemoved = 0
     var leaf = 0
     for index in keys.indices {
       while leaf < leafStarts.count && leafStarts[leaf] == index {
-        kept.leafStarts.append(kept.keys.count)
+        list.leafStarts.append(kept.keys.count)
         leaf += 1
       }
       if nextRemoved < indexes.count && indexes[nextRemoved] == index {
         nextRemoved += 1
       } else {
-        kept.append(key: keys[index], viewModel: viewModels[index])
+        kept.keys.append(keys[index])
+        kept.viewModels.append(viewModels[index])
       }
     }
     while leaf < leafStarts.count {
-      kept.leafStarts.append(kept.keys.count)
+      list.leafStarts.append(kept.keys.count)
       leaf += 1
     }
-    if !pinnedHeaders.isEmpty { kept.pinnedHeaders = pinnedHeaders(removing: indexes) }
-    return kept
+    list.count = kept.keys.count
+    list.arrays = kept
+    if !pinnedHeaders.isEmpty { list.pinnedHeaders = pinnedHeaders(removing: indexes) }
+    return list
   }
 
   /// Moves the item at `from` so that it ends at `to` (both indexes of
   /// items; equal when only its section changes) into `destination`, under
   /// `key` (its key scoped by the destination leaf). Leaf starts and pinned
-  /// header blocks follow the item; the leaves it left and joined are no
-  /// longer offered for reuse (their items are not their source's order).
+  /// header blocks follow the item; a list by leaf becomes one as arrays
+  /// (its leaves' arrays no longer describe it).
   ///
   /// Why the bounds shift as they do: taking the item out moves every bound
   /// after `from` up by one; putting it back at `to` moves down the bounds
@@ -221,32 +271,30 @@ struct FlatList: Sendable {
   ///
   /// - Complexity: O(*n* + *s* + *p*) in items, leaves and pinned blocks.
   mutating func moveItem(from: Int, to: Int, into destination: MoveDestination, key: ListItemKey) {
-    let source = leafIndex(ofItem: from)
-    let viewModel = viewModels.remove(at: from)
-    keys.remove(at: from)
-    keys.insert(key, at: to)
-    viewModels.insert(viewModel, at: to)
+    if arrays == nil {
+      arrays = ItemArrays(keys: keys, viewModels: viewModels)
+      leafItems = []
+      materialized = MaterializedItems()
+    }
+    let viewModel = arrays!.viewModels.remove(at: from)
+    arrays!.keys.remove(at: from)
+    arrays!.keys.insert(key, at: to)
+    arrays!.viewModels.insert(viewModel, at: to)
     let after = destination.afterNeighbour
     leafStarts = leafStarts.map { Self.bound($0, movingFrom: from, to: to, afterNeighbour: after) }
-    leaves[source].source = nil
-    leaves[destination.leaf].source = nil
     if !pinnedHeaders.isEmpty {
       pinnedHeaders = pinnedHeaders(movingFrom: from, to: to, afterNeighbour: after)
     }
   }
+}
 
-  /// The diff from `old` (which has no repeated identity) to this list:
-  /// identities compared by key, view models asked `isEqual(to:)` only for
-  /// pairs with the same identity.
-  ///
-  /// - Complexity: O(*n* + *m*).
-  func diff(from old: FlatList) -> ListDiffResult<ListItemKey> {
-    let oldViewModels = old.viewModels
-    let newViewModels = viewModels
-    // The shown list never repeats an identity (repeats are dropped before a
-    // list is shown), which spares the engine a pass over the old items.
-    return listDiff(uniqueOldIdentifiers: old.keys, newIdentifiers: keys) { oldIndex, newIndex in
-      oldViewModels[oldIndex].isEqual(to: newViewModels[newIndex])
-    }
-  }
+/// What holds a released list's view models (`FlatList.partsForRelease()`):
+/// kept only to be let go of.
+struct ReleasedViewModels: Sendable {
+  let leafItems: [any LeafItems]
+  let boxes: [any ListViewModel]
+  let materialized: MaterializedItems
+
+  /// Whether it holds nothing.
+  var isEmpty: Bool { leafItems.isEmpty && boxes.isEmpty }
 }

@@ -34,7 +34,7 @@ public final class ListRenderSection<T: ListIdentifiable & Sendable>: Section, @
   public init(_ models: [T], id: String? = nil, transform: @escaping @Sendable (T) -> Section?) {
     self.models = models
     self.transform = transform
-    super.init(id: id, itemCapacity: models.count)
+    super.init(id: id)
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {

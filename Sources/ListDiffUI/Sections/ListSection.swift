@@ -12,13 +12,14 @@
 /// identifiers must be unique within the section; a repeated one is reported
 /// and only its first occurrence shown.
 ///
-/// A section made from view models (no transform) whose array is the very
-/// array a section of the list shown was made from — the same storage, as
-/// an app's unchanged state hands it over again — is not flattened again:
-/// its items are taken from the list shown, and a root made only of such
-/// sections, in the same order, costs O(*s*) in its sections to flatten.
-/// (Shared storage cannot have changed: arrays copy before they write. View
-/// models that are class instances are always flattened anew.)
+/// The data source keeps the section's view-model array as it is (shared,
+/// not copied), so a section made from view models costs O(1) to flatten
+/// however many it has, besides one read of each identifier (to report empty
+/// ones). When the sections of the next root have the same ids and cell
+/// types as the list shown (and hold eight items or more on average), each
+/// is diffed against its counterpart on the two arrays themselves;
+/// `identifier` is read there, as often as the diff needs it, so a stored
+/// identifier is the cheapest.
 ///
 /// ```swift
 /// ListSection<Todo, TodoController>(
@@ -55,25 +56,19 @@ public final class ListSection<
 
   let content: Content
   let delegate: WeakAnyObject
-  /// Appends the section's items when it is flattened: made by the public
-  /// initializers, which are inlinable so that this is specialized for
-  /// `ViewModel` in the module that knows it (see `LeafItemAppending`).
-  let appendItems: LeafItemAppender<ViewModel>
+  /// The per-item work on the section's view models: made by the public
+  /// initializers, which are inlinable so that it is specialized for
+  /// `ViewModel` in the module that knows it (see `LeafOperations`).
+  let operations: LeafOperations<ViewModel>
 
   @usableFromInline
   init(
-    content: Content, id: String?, delegate: WeakAnyObject,
-    appendItems: @escaping LeafItemAppender<ViewModel>
+    content: Content, id: String?, delegate: WeakAnyObject, operations: LeafOperations<ViewModel>
   ) {
     self.content = content
     self.delegate = delegate
-    self.appendItems = appendItems
-    let capacity: Int
-    switch content {
-    case .viewModels(let viewModels): capacity = viewModels.count
-    case .transformed(let count, _): capacity = count
-    }
-    super.init(id: id, itemCapacity: capacity)
+    self.operations = operations
+    super.init(id: id)
   }
 
   /// A section showing `transform(model)` for every model, in order, skipping
@@ -89,7 +84,7 @@ public final class ListSection<
   ) where T: Sendable {
     self.init(
       content: .transformed(count: models.count) { models.compactMap(transform) },
-      id: id, delegate: delegate, appendItems: LeafItemAppending.appender(for: ViewModel.self))
+      id: id, delegate: delegate, operations: .make(for: ViewModel.self))
   }
 
   /// A section of the single cell `transform(model)` (empty if it is nil).
@@ -106,42 +101,20 @@ public final class ListSection<
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
     let modelCount: Int
     let viewModels: [ViewModel]
-    let isGiven: Bool
     switch content {
     case .viewModels(let given):
       modelCount = given.count
       viewModels = given
-      isGiven = true
     case .transformed(let count, let make):
       modelCount = count
       viewModels = make()
-      isGiven = false
     }
-    var leaf = ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate)
-    let emptyCount: Int
-    // Given view models (not a transform, which may answer differently each
-    // time) in the very storage a leaf of the list shown was made from are
-    // taken from that list instead of being flattened again.
-    let source = isGiven ? LeafSource.of(viewModels) : nil
-    if let source {
-      leaf.source = LeafSource(
-        models: viewModels, address: source.address, count: source.count, emptyCount: 0)
-    }
-    if let reusedEmptyCount = flattener.reuseLeaf(leaf) {
-      emptyCount = reusedEmptyCount
-    } else {
-      flattener.beginLeaf(leaf)
-      emptyCount = flattener.appendItems(
-        viewModels, scope: scope.key, controllerType: ObjectIdentifier(ListCellControllerType.self),
-        using: appendItems)
-      if let source, emptyCount > 0 {
-        flattener.list.setSourceOfLastLeaf(
-          LeafSource(
-            models: viewModels, address: source.address, count: source.count, emptyCount: emptyCount))
-      }
-    }
+    flattener.list.appendLeaf(
+      ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate),
+      items: TypedLeafItems(viewModels: viewModels, operations: operations))
     flattener.reportDroppedModels(
       modelCount - viewModels.count, of: modelCount, by: "section", scope: scope)
+    let emptyCount = operations.emptyIdentifierCount(viewModels)
     if emptyCount > 0 {
       flattener.diagnostics.append(
         ListDiffDiagnostic(
@@ -161,8 +134,7 @@ extension ListSection where T == ListCellControllerType.ListViewModelType {
   @inlinable
   public convenience init(_ models: [T], id: String? = nil, delegate: WeakAnyObject = .none) {
     self.init(
-      content: .viewModels(models), id: id, delegate: delegate,
-      appendItems: LeafItemAppending.appender(for: T.self))
+      content: .viewModels(models), id: id, delegate: delegate, operations: .make(for: T.self))
   }
 
   /// A section of the single cell showing `model`.

@@ -28,14 +28,8 @@ public class Section: @unchecked Sendable {
   /// The explicit id this section was given, if any.
   public let id: String?
 
-  /// How many items flattening this section yields at most (models whose
-  /// transform has not run yet count as one item each), known at creation
-  /// so that flattening a root usually allocates its item arrays once.
-  let itemCapacity: Int
-
-  init(id: String?, itemCapacity: Int) {
+  init(id: String?) {
     self.id = id
-    self.itemCapacity = itemCapacity
   }
 
   /// Appends this section's items, scoped by `scope`, to `flattener`.
@@ -46,47 +40,22 @@ public class Section: @unchecked Sendable {
 /// Turns a root section into the flat item list the diff runs on, collecting
 /// diagnostics on the way. Runs on whichever task prepares an update.
 ///
-/// Leaf sections add their items through `beginLeaf`/`appendItems`, or take
-/// those of a leaf of the previous list through `reuseLeaf` (see
-/// Flattener+Reuse). Invariant: `pending` is empty whenever `list` has items
-/// of its own after it; taken items wait there so that a root made only of
-/// the previous list's leaves, in order, shares that list's arrays.
+/// Leaf sections add their items through `list.appendLeaf`: their view-model
+/// arrays as they are (see `FlatList`), so flattening costs O(*s*) in the
+/// sections, plus what transforms and the check for empty identifiers cost.
 struct Flattener {
   var list = FlatList()
   var diagnostics: [ListDiffDiagnostic] = []
-  /// The list shown before this root, whose leaves may be taken again.
-  let previous: FlatList
-  /// `previous`' leaves with a source, by the source's address; built on
-  /// the first leaf that asks.
-  var previousLeaves: [UInt: Int]?
-  /// Items of `previous` taken again and not yet copied into `list`; they
-  /// follow `list`'s own items.
-  var pending: Range<Int> = 0..<0
-  /// The capacity to reserve before the first item is copied or made.
-  var capacity = 0
   /// How many sections that pin their headers enclose the one flattened now.
   var pinDepth = 0
 
-  init(previous: FlatList) {
-    self.previous = previous
-  }
-
-  /// Flattens `root` (nil: no items). The leaves of `root` whose view-model
-  /// arrays `previous` was flattened from are not flattened again: their
-  /// items are taken from `previous`.
+  /// Flattens `root` (nil: no items).
   ///
-  /// - Complexity: O(*n* + *s*): *n* items, *s* sections; O(*s*) when every
-  ///   leaf is taken from `previous`, in its order; a leaf taken from
-  ///   elsewhere in `previous` costs a copy of its items.
-  static func flatten(_ root: Section?, previous: FlatList = FlatList())
-    -> (FlatList, [ListDiffDiagnostic])
-  {
-    var flattener = Flattener(previous: previous)
-    if let root {
-      flattener.capacity = root.itemCapacity
-      root.flatten(into: &flattener, scope: SectionScope(rootID: root.id))
-      flattener.finish()
-    }
+  /// - Complexity: O(*s*) in the sections, plus the leaves' transforms and
+  ///   one read of every identifier (for empty ones), in specialized code.
+  static func flatten(_ root: Section?) -> (FlatList, [ListDiffDiagnostic]) {
+    var flattener = Flattener()
+    if let root { root.flatten(into: &flattener, scope: SectionScope(rootID: root.id)) }
     return (flattener.list, flattener.diagnostics)
   }
 

@@ -1,0 +1,78 @@
+import ListDiff
+
+/// The items of one leaf section as the section gave them: its view-model
+/// array itself, shared, not copied. A flattened list holds one per leaf
+/// (`FlatList`), so flattening a leaf costs O(1) however many items it has.
+///
+/// Bulk work (keys for a whole leaf, the diff of two leaves) goes through
+/// the leaf's `LeafOperations`, specialized for its view-model type; the
+/// per-item reads here serve the few items an update touches.
+///
+/// A class: one allocation per leaf when flattened (an existential of the
+/// array and its operations would be boxed on the heap anyway), then copied
+/// by one retain, and `changes(from:)` finds its counterpart's type with a
+/// pointer comparison.
+protocol LeafItems: AnyObject, Sendable {
+  /// The number of items.
+  var count: Int { get }
+  /// The identifier of the item at `index`.
+  func identifier(at index: Int) -> String
+  /// The view model of the item at `index`, boxed.
+  func viewModel(at index: Int) -> any ListViewModel
+  /// Appends a key per item, scoped by `scope` and `controllerType`.
+  ///
+  /// - Complexity: O(*k*) in the number of items (amortized).
+  func appendKeys(to keys: inout [ListItemKey], scope: String, controllerType: ObjectIdentifier)
+  /// Appends each item's view model, boxed.
+  ///
+  /// - Complexity: O(*k*) in the number of items (amortized).
+  func appendViewModels(to boxes: inout [any ListViewModel])
+  /// Writes the fast hash from `seed` of each identifier in `range` to
+  /// `hashes`; false at the first that is not ASCII (see `LeafOperations`).
+  ///
+  /// - Complexity: O(*k*) in the range's length.
+  func fastHashes(of range: Range<Int>, seed: UInt64, into hashes: UnsafeMutablePointer<Int>) -> Bool
+  /// The diff from `old` (no repeated identifier) to these items, by
+  /// identifier and `isEqual(to:)`; nil when `old` holds view models of
+  /// another type.
+  ///
+  /// - Complexity: that of the engine on the two leaves.
+  func changes(from old: any LeafItems) -> _DiffChanges?
+}
+
+/// A leaf's items of one view-model type. Immutable.
+final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
+  let viewModels: [ViewModel]
+  let operations: LeafOperations<ViewModel>
+
+  init(viewModels: [ViewModel], operations: LeafOperations<ViewModel>) {
+    self.viewModels = viewModels
+    self.operations = operations
+  }
+
+  var count: Int { viewModels.count }
+
+  func identifier(at index: Int) -> String { viewModels[index].identifier }
+
+  func viewModel(at index: Int) -> any ListViewModel { viewModels[index] }
+
+  func appendKeys(to keys: inout [ListItemKey], scope: String, controllerType: ObjectIdentifier) {
+    operations.appendKeys(viewModels, &keys, scope, controllerType)
+  }
+
+  func appendViewModels(to boxes: inout [any ListViewModel]) {
+    operations.appendBoxes(viewModels, &boxes)
+  }
+
+  func fastHashes(of range: Range<Int>, seed: UInt64, into hashes: UnsafeMutablePointer<Int>) -> Bool {
+    operations.fastHashes(viewModels, range, seed, hashes)
+  }
+
+  func changes(from old: any LeafItems) -> _DiffChanges? {
+    // Leaves shown by the same controller type hold the same view-model
+    // type, so this holds whenever the caller pairs leaves; checked all the
+    // same, by metatype (a pointer comparison), before the downcast.
+    guard type(of: old) == TypedLeafItems<ViewModel>.self else { return nil }
+    return operations.changes(unsafeDowncast(old, to: TypedLeafItems<ViewModel>.self).viewModels, viewModels)
+  }
+}
