@@ -8,10 +8,12 @@ import Testing
 /// The data source diffs a root section by section when its sections
 /// correspond to the list shown (same ids and cell types, in order, none
 /// sharing a scope), on the sections' own arrays; otherwise it diffs the
-/// whole lists. These tests pin that both give exactly IGListKit's diff of
-/// the scoped identities, over thousands of seeded roots that mostly edit
-/// the items in place (section by section) and now and then reorder
-/// sections, repeat their ids or start afresh (whole lists).
+/// whole lists. These tests pin that both give exactly what `listDiff`
+/// gives on the whole lists of scoped identities (the engine that the
+/// ListDiff tests hold to a port of IGListKit's), over thousands of seeded
+/// roots that mostly edit the items in place (section by section) and now
+/// and then reorder sections, repeat their ids or start afresh (whole
+/// lists).
 @Suite("Diffs section by section and of whole lists agree with IGListKit", .timeLimit(.minutes(5)))
 @MainActor
 struct LeafwiseDiffTests {

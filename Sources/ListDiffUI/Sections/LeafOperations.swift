@@ -17,9 +17,9 @@ import ListDiff
 /// This, `ViewModelIdentifiers` and `ListSection`'s designated initializer
 /// are the pieces of ListDiffUI compiled into clients
 /// (`@usableFromInline`); they touch only `ListItemKey`'s initializer,
-/// ListDiff's package entries `_listDiffChanges` and `_FastHashing` and the
-/// arrays they are given. Changing them changes what compiled apps contain, not the public
-/// API.
+/// ListDiff's package entries `_listDiffChanges` and `_FastHashing`, and
+/// the arrays they are given. Changing them changes what compiled apps
+/// contain, not the public API.
 @usableFromInline
 struct LeafOperations<ViewModel: ListViewModel>: Sendable {
   /// Appends a key (`identifier`, scope, controller type) per view model.
