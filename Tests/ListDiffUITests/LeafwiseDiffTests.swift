@@ -40,13 +40,18 @@ struct LeafwiseDiffTests {
     #expect(leafwise > 500 && wholeList > 300, "\(leafwise) section by section, \(wholeList) whole, of \(roots)")
   }
 
-  @Test("sections of many items, as shipped: each update is IGListKit's diff", arguments: [false, true])
-  func largeSectionsAreTheReferenceDiff(applyUpdatesAsync: Bool) async {
-    let seed = UInt64(0x51CE_B16 + (applyUpdatesAsync ? 1 : 0))
+  /// Short identifiers are kept by the leaf when flattened and diffed from
+  /// there; long stored ones are read from the view models in place (see
+  /// `IdentifierScan`): both ways are checked.
+  @Test(
+    "sections of many items, as shipped: each update is IGListKit's diff",
+    arguments: [false, true], [false, true])
+  func largeSectionsAreTheReferenceDiff(applyUpdatesAsync: Bool, longIdentifiers: Bool) async {
+    let seed = UInt64(0x51CE_B16 + (applyUpdatesAsync ? 1 : 0) + (longIdentifiers ? 2 : 0))
     var generator = SeededGenerator(seed: seed)
     let harness = Harness(height: 40, applyUpdatesAsync: applyUpdatesAsync)
     let recorder = UpdateRecorder(harness)
-    let pool = (0..<120).map { "i\($0)" }
+    let pool = (0..<120).map { longIdentifiers ? "an-identifier-longer-than-fifteen-bytes-\($0)" : "i\($0)" }
     // Two to four sections (two cell types), each of 16 to 60 distinct items.
     var sections: [(id: String, alternate: Bool, items: [ItemVM])] = (0..<Int.random(in: 2...4, using: &generator))
       .map { index in

@@ -24,8 +24,10 @@ extension FlatList {
         inserts: Array(0..<count), deletes: Array(0..<old.count), updates: [], moves: [], updateTargets: [])
       return (changes, false)
     }
-    if correspondsLeafwise(to: old),
-      prefersLeafwiseDiff(over: old, minimumAverageLeafCount: minimumAverageLeafCount),
+    // The O(1) check first: many small sections are diffed whole without
+    // comparing their scopes.
+    if prefersLeafwiseDiff(over: old, minimumAverageLeafCount: minimumAverageLeafCount),
+      correspondsLeafwise(to: old),
       let changes = leafwiseChanges(from: old)
     {
       return (changes, true)

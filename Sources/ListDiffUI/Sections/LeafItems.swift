@@ -43,21 +43,32 @@ protocol LeafItems: AnyObject, Sendable {
 /// A leaf's items of one view-model type. Immutable.
 final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
   let viewModels: [ViewModel]
+  /// The identifiers, read once when flattened, where the leaf keeps them
+  /// (`IdentifierScan`); nil where they are read from the view models.
+  let identifiers: [String]?
   let operations: LeafOperations<ViewModel>
 
-  init(viewModels: [ViewModel], operations: LeafOperations<ViewModel>) {
+  init(viewModels: [ViewModel], identifiers: [String]?, operations: LeafOperations<ViewModel>) {
     self.viewModels = viewModels
+    self.identifiers = identifiers
     self.operations = operations
   }
 
   var count: Int { viewModels.count }
 
-  func identifier(at index: Int) -> String { viewModels[index].identifier }
+  func identifier(at index: Int) -> String { identifiers?[index] ?? viewModels[index].identifier }
 
   func viewModel(at index: Int) -> any ListViewModel { viewModels[index] }
 
   func appendKeys(to keys: inout [ListItemKey], scope: String, controllerType: ObjectIdentifier) {
-    operations.appendKeys(viewModels, &keys, scope, controllerType)
+    guard let identifiers else {
+      operations.appendKeys(viewModels, &keys, scope, controllerType)
+      return
+    }
+    keys.reserveCapacity(keys.count + identifiers.count)
+    for identifier in identifiers {
+      keys.append(ListItemKey(identifier: identifier, scope: scope, controllerType: controllerType))
+    }
   }
 
   func appendViewModels(to boxes: inout [any ListViewModel]) {
@@ -65,7 +76,12 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
   }
 
   func fastHashes(of range: Range<Int>, seed: UInt64, into hashes: UnsafeMutablePointer<Int>) -> Bool {
-    operations.fastHashes(viewModels, range, seed, hashes)
+    guard let identifiers else { return operations.fastHashes(viewModels, range, seed, hashes) }
+    for index in range {
+      guard let hash = _FastHashing.hash(identifiers[index], seed: seed) else { return false }
+      hashes[index - range.lowerBound] = Int(truncatingIfNeeded: hash)
+    }
+    return true
   }
 
   func changes(from old: any LeafItems) -> _DiffChanges? {
@@ -73,6 +89,7 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
     // type, so this holds whenever the caller pairs leaves; checked all the
     // same, by metatype (a pointer comparison), before the downcast.
     guard type(of: old) == TypedLeafItems<ViewModel>.self else { return nil }
-    return operations.changes(unsafeDowncast(old, to: TypedLeafItems<ViewModel>.self).viewModels, viewModels)
+    let old = unsafeDowncast(old, to: TypedLeafItems<ViewModel>.self)
+    return operations.changes(old.viewModels, old.identifiers, viewModels, identifiers)
   }
 }

@@ -17,9 +17,10 @@
 /// however many it has, besides one read of each identifier (to report empty
 /// ones). When the sections of the next root have the same ids and cell
 /// types as the list shown (and hold eight items or more on average), each
-/// is diffed against its counterpart on the two arrays themselves;
-/// `identifier` is read there, as often as the diff needs it, so a stored
-/// identifier is the cheapest.
+/// is diffed against its counterpart on the two arrays themselves. Each
+/// `identifier` is read once when the root is flattened; short identifiers
+/// (up to 15 bytes) and computed ones are kept from that read, long stored
+/// ones are read again in place by the diff.
 ///
 /// ```swift
 /// ListSection<Todo, TodoController>(
@@ -109,12 +110,13 @@ public final class ListSection<
       modelCount = count
       viewModels = make()
     }
+    let scan = operations.scanIdentifiers(viewModels)
     flattener.list.appendLeaf(
       ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate),
-      items: TypedLeafItems(viewModels: viewModels, operations: operations))
+      items: TypedLeafItems(viewModels: viewModels, identifiers: scan.identifiers, operations: operations))
     flattener.reportDroppedModels(
       modelCount - viewModels.count, of: modelCount, by: "section", scope: scope)
-    let emptyCount = operations.emptyIdentifierCount(viewModels)
+    let emptyCount = scan.emptyCount
     if emptyCount > 0 {
       flattener.diagnostics.append(
         ListDiffDiagnostic(
