@@ -14,12 +14,12 @@ import ListDiff
 /// A section made in code that is itself generic over the view model gets
 /// the generic closures: the same results, at the unspecialized cost.
 ///
-/// This, `ViewModelIdentifiers` and `ListSection`'s designated initializer
-/// are the pieces of ListDiffUI compiled into clients
-/// (`@usableFromInline`); they touch only `ListItemKey`'s initializer,
-/// ListDiff's package entries `_listDiffChanges` and `_FastHashing`, and
-/// the arrays they are given. Changing them changes what compiled apps
-/// contain, not the public API.
+/// This, `ViewModelIdentifiers`, `KeptIdentifiers`, `IdentifierScan` and
+/// `ListSection`'s designated initializer are the pieces of ListDiffUI
+/// compiled into clients (`@usableFromInline`); they touch only
+/// `ListItemKey`'s initializer, ListDiff's package entries
+/// `_listDiffChanges` and `_FastHashing`, and the arrays they are given.
+/// Changing them changes what compiled apps contain, not the public API.
 @usableFromInline
 struct LeafOperations<ViewModel: ListViewModel>: Sendable {
   /// Appends a key (`identifier`, scope, controller type) per view model.
