@@ -172,21 +172,8 @@ extension RootNode {
     case .list(let id, let alternate, let items):
       var seen = Set<String>()
       var edited = items.filter { seen.insert($0.identifier).inserted }
-      for index in edited.indices where Int.random(in: 0..<4, using: &generator) == 0 {
-        edited[index].value = Int.random(in: 0...2, using: &generator)
-      }
-      if edited.count > 1 && Bool.random(using: &generator) {
-        edited.swapAt(
-          Int.random(in: edited.indices, using: &generator), Int.random(in: edited.indices, using: &generator))
-      }
-      if !edited.isEmpty && Int.random(in: 0..<3, using: &generator) == 0 {
-        edited.remove(at: Int.random(in: edited.indices, using: &generator))
-      }
       let unused = ["a", "b", "c", "d", "e", "f", "g", "h"].filter { !seen.contains($0) }
-      if let identifier = unused.randomElement(using: &generator), Int.random(in: 0..<3, using: &generator) == 0 {
-        let item = Item(identifier: identifier, value: 0, height: [5, 10, 15].randomElement(using: &generator)!)
-        edited.insert(item, at: Int.random(in: 0...edited.count, using: &generator))
-      }
+      Item.edit(&edited, adding: unused, using: &generator)
       return .list(id: id, alternate: alternate, items: edited)
     case .composite(let id, let children):
       return .composite(id: id, children: children.map { $0?.editedInPlace(using: &generator) })

@@ -399,22 +399,7 @@ extension RootNode {
   func edited(using generator: inout SeededGenerator) -> RootNode {
     switch self {
     case .list(let id, let alternate, var items):
-      for index in items.indices where Int.random(in: 0..<4, using: &generator) == 0 {
-        items[index].value = Int.random(in: 0...2, using: &generator)
-      }
-      if items.count > 1 && Bool.random(using: &generator) {
-        items.swapAt(
-          Int.random(in: items.indices, using: &generator), Int.random(in: items.indices, using: &generator))
-      }
-      if !items.isEmpty && Int.random(in: 0..<3, using: &generator) == 0 {
-        items.remove(at: Int.random(in: items.indices, using: &generator))
-      }
-      if Int.random(in: 0..<3, using: &generator) == 0 {
-        let item = Item(
-          identifier: ["a", "b", "c", "d", "e", "f"].randomElement(using: &generator)!,
-          value: 0, height: [5, 10, 15].randomElement(using: &generator)!)
-        items.insert(item, at: Int.random(in: 0...items.count, using: &generator))
-      }
+      Item.edit(&items, adding: ["a", "b", "c", "d", "e", "f"], using: &generator)
       return .list(id: id, alternate: alternate, items: items)
     case .composite(let id, var children):
       children = children.map { $0?.edited(using: &generator) }
@@ -430,6 +415,28 @@ extension RootNode {
           Int.random(in: models.indices, using: &generator), Int.random(in: models.indices, using: &generator))
       }
       return .render(id: id, models: models)
+    }
+  }
+}
+
+extension RootNode.Item {
+  /// A few random edits of one section's items: some revalued, two
+  /// swapped, one removed, and one added with an identifier drawn from
+  /// `identifiers` (none added when it is empty).
+  static func edit(_ items: inout [Self], adding identifiers: [String], using generator: inout SeededGenerator) {
+    for index in items.indices where Int.random(in: 0..<4, using: &generator) == 0 {
+      items[index].value = Int.random(in: 0...2, using: &generator)
+    }
+    if items.count > 1 && Bool.random(using: &generator) {
+      items.swapAt(
+        Int.random(in: items.indices, using: &generator), Int.random(in: items.indices, using: &generator))
+    }
+    if !items.isEmpty && Int.random(in: 0..<3, using: &generator) == 0 {
+      items.remove(at: Int.random(in: items.indices, using: &generator))
+    }
+    if Int.random(in: 0..<3, using: &generator) == 0, let identifier = identifiers.randomElement(using: &generator) {
+      let item = Self(identifier: identifier, value: 0, height: [5, 10, 15].randomElement(using: &generator)!)
+      items.insert(item, at: Int.random(in: 0...items.count, using: &generator))
     }
   }
 }

@@ -65,10 +65,8 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
       operations.appendKeys(viewModels, &keys, scope, controllerType)
       return
     }
-    keys.reserveCapacity(keys.count + identifiers.count)
-    for identifier in identifiers {
-      keys.append(ListItemKey(identifier: identifier, scope: scope, controllerType: controllerType))
-    }
+    LeafOperations<ViewModel>.appendKeys(
+      identifiers, to: &keys, scope: scope, controllerType: controllerType) { $0 }
   }
 
   func appendViewModels(to boxes: inout [any ListViewModel]) {
@@ -77,11 +75,7 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
 
   func fastHashes(of range: Range<Int>, seed: UInt64, into hashes: UnsafeMutablePointer<Int>) -> Bool {
     guard let identifiers else { return operations.fastHashes(viewModels, range, seed, hashes) }
-    for index in range {
-      guard let hash = _FastHashing.hash(identifiers[index], seed: seed) else { return false }
-      hashes[index - range.lowerBound] = Int(truncatingIfNeeded: hash)
-    }
-    return true
+    return LeafOperations<ViewModel>.writeFastHashes(of: identifiers, in: range, seed: seed, to: hashes) { $0 }
   }
 
   func changes(from old: any LeafItems) -> _DiffChanges? {

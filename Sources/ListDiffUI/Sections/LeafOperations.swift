@@ -72,11 +72,7 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
   static func make(for _: ViewModel.Type = ViewModel.self) -> LeafOperations {
     LeafOperations(
       appendKeys: { viewModels, keys, scope, controllerType in
-        keys.reserveCapacity(keys.count + viewModels.count)
-        for viewModel in viewModels {
-          keys.append(
-            ListItemKey(identifier: viewModel.identifier, scope: scope, controllerType: controllerType))
-        }
+        appendKeys(viewModels, to: &keys, scope: scope, controllerType: controllerType) { $0.identifier }
       },
       appendBoxes: { viewModels, boxes in
         boxes.reserveCapacity(boxes.count + viewModels.count)
@@ -100,13 +96,7 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
       },
       fastHashes: { viewModels, range, seed, hashes in
         viewModels.withUnsafeBufferPointer { viewModels in
-          for index in range {
-            guard let hash = _FastHashing.hash(viewModels[index].identifier, seed: seed) else {
-              return false
-            }
-            hashes[index - range.lowerBound] = Int(truncatingIfNeeded: hash)
-          }
-          return true
+          writeFastHashes(of: viewModels, in: range, seed: seed, to: hashes) { $0.identifier }
         }
       },
       changes: { old, oldIdentifiers, new, newIdentifiers in
@@ -137,6 +127,43 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
           }
         }
       })
+  }
+}
+
+/// The loops behind `LeafOperations`' closures, over view models or over
+/// identifiers a leaf kept (`TypedLeafItems`): one body for both, inlined
+/// into each, where `identifier` is a field read or the element itself.
+extension LeafOperations {
+  /// Appends a key (`identifier(element)`, `scope`, `controllerType`) per
+  /// element of `elements` to `keys`.
+  ///
+  /// - Complexity: O(*k*) in the number of elements (amortized).
+  @inlinable @inline(__always)
+  static func appendKeys<Elements: Collection>(
+    _ elements: Elements, to keys: inout [ListItemKey], scope: String,
+    controllerType: ObjectIdentifier, identifier: (Elements.Element) -> String
+  ) {
+    keys.reserveCapacity(keys.count + elements.count)
+    for element in elements {
+      keys.append(ListItemKey(identifier: identifier(element), scope: scope, controllerType: controllerType))
+    }
+  }
+
+  /// Writes `_FastHashing`'s hash from `seed` of the identifier of each
+  /// element of `elements` in `range` to `hashes`, in order; false (the rest
+  /// unwritten) at the first identifier that is not ASCII.
+  ///
+  /// - Complexity: O(*k*) in the range's length.
+  @inlinable @inline(__always)
+  static func writeFastHashes<Elements: RandomAccessCollection<Element>, Element>(
+    of elements: Elements, in range: Range<Int>, seed: UInt64, to hashes: UnsafeMutablePointer<Int>,
+    identifier: (Element) -> String
+  ) -> Bool where Elements.Index == Int {
+    for index in range {
+      guard let hash = _FastHashing.hash(identifier(elements[index]), seed: seed) else { return false }
+      hashes[index - range.lowerBound] = Int(truncatingIfNeeded: hash)
+    }
+    return true
   }
 }
 
