@@ -156,9 +156,11 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
       }
     }
 
-    return _DiffChanges(
+    let changes = _DiffChanges(
       inserts: inserts, deletes: deletes, updates: updates, moves: moves,
       updateTargets: updateTargets)
+    changes.checkCountEquation(oldCount: old.count, newCount: new.count)
+    return changes
   }
 
   /// The new index paired with old index `k`, nil if it is deleted.
@@ -286,5 +288,25 @@ package struct _DiffChanges: Sendable {
     self.updates = updates
     self.moves = moves
     self.updateTargets = updateTargets
+  }
+
+  /// Stops the program unless the changes take a list of `oldCount` items
+  /// to one of `newCount` (old − deletes + inserts = new) and every update
+  /// has its target. Checked in debug builds, and in any build compiled
+  /// with `-DLISTDIFFUI_INTERNAL_CHECKS` (release too); free otherwise.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  package func checkCountEquation(oldCount: Int, newCount: Int) {
+    #if LISTDIFFUI_INTERNAL_CHECKS
+      precondition(
+        oldCount - deletes.count + inserts.count == newCount,
+        "ListDiff internal check failed: the count equation (old − deletes + inserts = new): "
+          + "\(oldCount) − \(deletes.count) + \(inserts.count) ≠ \(newCount)")
+      precondition(updates.count == updateTargets.count, "ListDiff internal check failed: every update has its target")
+    #else
+      assert(oldCount - deletes.count + inserts.count == newCount, "the count equation (old − deletes + inserts = new)")
+      assert(updates.count == updateTargets.count, "every update has its target")
+    #endif
   }
 }

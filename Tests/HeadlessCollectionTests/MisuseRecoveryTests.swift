@@ -141,3 +141,79 @@ struct MisuseRecoveryTests {
     #expect(reports.last?.problem.contains("of kind: UICollectionElementKindSectionHeader") == true)
   }
 }
+
+/// A delegate that invalidates an item's size after each of its first
+/// `restlessPasses` layout passes: with no limit, a layout that never
+/// settles.
+@MainActor
+private final class RestlessModel: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+  var restlessPasses = Int.max
+  var passes = 0
+  var height: CGFloat = 1
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "label", for: indexPath) as! LabelCell
+    cell.label = "item \(indexPath.item)"
+    return cell
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, layout: CollectionViewFlowLayout, sizeForItemAt indexPath: IndexPath
+  ) -> CGSize {
+    CGSize(width: 6, height: indexPath.item == 0 ? height : 1)
+  }
+
+  func collectionViewDidLayout(_ collectionView: CollectionView) {
+    passes += 1
+    guard passes <= restlessPasses else { return }
+    height = height == 1 ? 2 : 1
+    collectionView.invalidateLayout(forItemsAt: [IndexPath(item: 0, section: 0)])
+  }
+
+  /// A collection showing this model whose misuses land in `misuses`.
+  func collection(reportingTo misuses: @escaping @MainActor (CollectionViewMisuse) -> Void) -> CollectionView {
+    let layout = CollectionViewFlowLayout()
+    layout.minimumLineSpacing = 0
+    let collection = CollectionView(frame: CGRect(x: 0, y: 0, width: 6, height: 4), collectionViewLayout: layout)
+    collection.register(LabelCell.self, forCellWithReuseIdentifier: "label")
+    collection.misuseHandler = misuses
+    collection.dataSource = self
+    collection.delegate = self
+    return collection
+  }
+}
+
+@Suite("A layout that never settles")
+@MainActor
+struct UnsettledLayoutTests {
+  @Test("is reported as a misuse, with the passes it ran, and the next call goes on")
+  func reported() {
+    let model = RestlessModel()
+    var misuses: [CollectionViewMisuse] = []
+    let collection = model.collection { misuses.append($0) }
+    collection.layoutIfNeeded()
+    #expect(model.passes == CollectionView.maximumLayoutPasses)
+    #expect(misuses.count == 1)
+    #expect(misuses.first?.problem.contains("during each of 16 layout passes in a row") == true)
+    #expect(misuses.first?.recovery.contains("stopped after 16 passes") == true)
+    // Settled: the next call lays out what was left and reports nothing.
+    model.restlessPasses = 0
+    collection.layoutIfNeeded()
+    #expect(misuses.count == 1)
+    #expect(collection.visibleCells.count == 3)
+  }
+
+  @Test("a layout that settles in its last allowed pass, or earlier, is not reported", arguments: [1, 8, 15])
+  func settlesInTime(restlessPasses: Int) {
+    let model = RestlessModel()
+    model.restlessPasses = restlessPasses
+    var misuses: [CollectionViewMisuse] = []
+    let collection = model.collection { misuses.append($0) }
+    collection.layoutIfNeeded()
+    // 15 restless passes settle in the 16th, the last allowed.
+    #expect(model.passes == restlessPasses + 1)
+    #expect(misuses.isEmpty)
+  }
+}

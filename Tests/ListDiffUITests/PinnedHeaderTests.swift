@@ -282,4 +282,26 @@ struct PinnedHeaderTests {
     #expect(view.indexPathForItem(at: CGPoint(x: 1, y: 3.5))?.item == 0)
     #expect(view.indexPathForItem(at: CGPoint(x: 1, y: 4.5))?.item == 4)
   }
+  @Test("a nested pinned header stacks below its ancestor's, past a pinned sibling and a pinned section without a header")
+  func nestedHeaderPastAHeaderlessPinnedSection() throws {
+    let screen = ListScreen.logging(height: 4)
+    screen.setRoot(
+      CompositeSection(id: "g1", header: section([ItemVM(identifier: "h1", height: 2)]), pinsHeader: true) {
+        CompositeSection(id: "g2", header: lines(["h2"]), pinsHeader: true) { lines(["b0", "b1"]) }
+        CompositeSection(id: "g3", header: nil, pinsHeader: true) {
+          CompositeSection(id: "g4", header: lines(["h4"]), pinsHeader: true) { lines(["c0", "c1", "c2", "c3"]) }
+        }
+      })
+    screen.scroll(to: 4)
+    let view = screen.collectionView
+    let frame = { (name: String) in
+      view.visibleCells.first { $0.textRepresentation == "\(name)=0" }?.frame
+    }
+    // h1 is pinned at 4..<6; h2, whose section g2 ends at 5, is pushed up
+    // under it; h4 stacks right below h1, over c0.
+    #expect(try #require(frame("h1")).minY == 4)
+    #expect(try #require(frame("h4")).minY == 6)
+    #expect(screen.text == "h1=0\n\nh4=0\nc1=0")
+    #expect(screen.log.violations.isEmpty)
+  }
 }

@@ -30,6 +30,26 @@ struct ToDoSectionsScreenTests {
     expectSnapshot(screen, named: "three-items")
   }
 
+  @Test("a CJK title is cut at its column, not past it, at every width", arguments: [20, 21, 30, 31, 48])
+  func wideTitlesKeepToTheirColumns(width: Int) throws {
+    let screen = ListScreen(width: width, height: 8)
+    let items = [
+      ToDoItem(id: "chef", title: "山田太郎 寿司職人の見習い chef", createdAt: Self.created),
+      ToDoItem(id: "milk", title: "buy milk", createdAt: Self.created),
+    ]
+    screen.setRoot(root(items))
+    let lines = screen.collectionView.renderText().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 8)
+    for line in lines {
+      #expect(TextColumns.width(of: line) == width, "\(width): \(line)")
+    }
+    let title = try #require(lines.first { $0.contains("山田") })
+    // Cut with an ellipsis where the whole title does not fit.
+    #expect(title.contains("chef") == (width >= 48), "\(title)")
+    #expect(title.contains("…") == (width < 48), "\(title)")
+    #expect(lines.contains { $0.contains("buy milk") })
+  }
+
   @Test("completing an item moves it from the open section's scope to the completed one's")
   func completingMovesBetweenScopes() throws {
     let screen = ListScreen(width: 48, height: 12)

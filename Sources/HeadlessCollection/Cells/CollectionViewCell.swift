@@ -24,6 +24,9 @@ open class CollectionViewCell: CollectionReusableView {
   /// Whether a collection view shows an item in the cell right now.
   var isMounted = false
 
+  /// Whether the cell waits in a reuse queue (see `ReuseQueue`).
+  var isQueued = false
+
   /// While the cell waits in a reuse queue: the item (global index) it
   /// showed, which gets it back first if it returns.
   var rememberedItem: Int?

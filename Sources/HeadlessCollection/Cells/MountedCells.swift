@@ -44,3 +44,24 @@ struct MountedCells {
     return entries
   }
 }
+
+extension MountedCells {
+  /// The rules of the mounted cells, against a collection of `itemCount`
+  /// items: entries ascend by index, one per item; each names an item; no
+  /// cell is mounted twice; every mounted cell knows it is mounted.
+  ///
+  /// - Complexity: O(*v*) for *v* mounted cells.
+  func invariantViolations(itemCount: Int) -> [InvariantViolation] {
+    var check = InvariantChecker("MountedCells")
+    var cells = Set<ObjectIdentifier>()
+    var previous = -1
+    for (index, cell) in entries {
+      check.expect(index > previous, "entries ascend by index, one per item")
+      check.expect((0..<itemCount).contains(index), "every entry names an item of the collection")
+      check.expect(cells.insert(ObjectIdentifier(cell)).inserted, "no cell is mounted twice")
+      check.expect(cell.isMounted, "a mounted cell knows it is mounted")
+      previous = index
+    }
+    return check.violations
+  }
+}

@@ -34,6 +34,7 @@ struct ReuseQueue {
   /// - Complexity: O(1) amortized.
   mutating func enqueue(_ cell: CollectionViewCell, showedItem item: Int?) {
     guard let identifier = cell.reuseIdentifier else { return }
+    cell.isQueued = true
     cell.rememberedItem = item
     guard let item else {
       queues[identifier, default: Queue()].free.append(cell)
@@ -57,7 +58,21 @@ struct ReuseQueue {
       return queue.remembered.lastIndex { $0.rememberedItem == item }
     }
     cell?.rememberedItem = nil
+    cell?.isQueued = false
     return cell
+  }
+
+  /// Takes `cell` out of its queue: a data source returned it without
+  /// dequeuing it (it kept the cell), and the collection shows it again.
+  ///
+  /// - Complexity: O(*q*) for *q* cells queued under its identifier.
+  mutating func remove(_ cell: CollectionViewCell) {
+    guard cell.isQueued, let identifier = cell.reuseIdentifier, var queue = queues[identifier] else { return }
+    queue.free.removeAll { $0 === cell }
+    queue.remembered.removeAll { $0 === cell }
+    queues[identifier] = queue
+    cell.isQueued = false
+    cell.rememberedItem = nil
   }
 
   /// Removes and returns the cell at the slot `own` finds among the
@@ -113,5 +128,35 @@ struct ReuseQueue {
       }
     }
     queue.remembered = kept
+  }
+}
+
+extension ReuseQueue {
+  /// The rules of the queues: a queued cell is not mounted and is queued
+  /// once, under its own reuse identifier; a remembered cell remembers an
+  /// item within `rememberedRange`, a free one none.
+  ///
+  /// - Complexity: O(*q*) for *q* queued cells.
+  func invariantViolations() -> [InvariantViolation] {
+    var check = InvariantChecker("ReuseQueue")
+    var cells = Set<ObjectIdentifier>()
+    for (identifier, queue) in queues {
+      for cell in queue.free + queue.remembered {
+        check.expect(!cell.isMounted, "a queued cell is not mounted")
+        check.expect(cell.isQueued, "a queued cell knows it is queued")
+        check.expect(cells.insert(ObjectIdentifier(cell)).inserted, "a cell is queued once")
+        check.expect(cell.reuseIdentifier == identifier, "a cell waits under its own reuse identifier")
+      }
+      for cell in queue.free {
+        check.expect(cell.rememberedItem == nil, "a free cell remembers no item")
+      }
+      for cell in queue.remembered {
+        let item = cell.rememberedItem
+        check.expect(
+          item.map { rememberedRange?.contains($0) == true } ?? false,
+          "a remembered cell remembers an item within the remembered range")
+      }
+    }
+    return check.violations
   }
 }

@@ -5,9 +5,12 @@ extension CollectionView {
   /// places items, mounts and unmounts cells for ``bounds``, lays the cells
   /// out, and sends the display callbacks and `collectionViewDidLayout`.
   /// Does nothing when nothing changed. Changes made by the callbacks are laid
-  /// out in further passes before this returns (at most 16, so that a client
-  /// that changes something in every pass cannot hang it). Inside a pass (from
-  /// a callback) it returns at once; the running pass picks the change up.
+  /// out in further passes before this returns: at most
+  /// ``maximumLayoutPasses``, so that a client that changes something in
+  /// every pass cannot hang it. A layout still not settled then is reported
+  /// to ``misuseHandler`` (the work left waits for the next call). Inside a
+  /// pass (from a callback) it returns at once; the running pass picks the
+  /// change up.
   ///
   /// - Complexity: O(log *n* + *v*) for *v* visible items, plus whatever
   ///   placement is pending (O(*n*) after a reload).
@@ -15,14 +18,34 @@ extension CollectionView {
     guard !isInLayoutPass else { return }
     isInLayoutPass = true
     var passes = 0
-    while passes < 16 && hasPendingLayoutWork {
+    while passes < Self.maximumLayoutPasses && hasPendingLayoutWork {
       passes += 1
       updatePlacement()
       performPass()
     }
     isInLayoutPass = false
+    if passes > 0 { checkInvariantsIfEnabled(after: "a layout of \(passes) pass(es)") }
+    if passes == Self.maximumLayoutPasses && hasPendingLayoutWork {
+      unsettledLayoutCount += 1
+      reportMisuse(
+        "the layout did not settle: callbacks changed the collection view during each of \(passes) "
+          + "layout passes in a row (a size, a cell or the bounds that change whenever they are laid out)",
+        recovery: "layoutIfNeeded() stopped after \(passes) passes; sizes still invalidated are laid out by "
+          + "the next call, cells still asking for layout by the next pass something else starts")
+      // Every query lays out first: were the cells' own requests kept (a
+      // cell laid out again and again), each would run the same passes and
+      // report again. A cell that still needs layout gets it in the next
+      // pass that anything else starts; other pending work stays pending.
+      cellsNeedLayout = false
+    }
     if passes > 0 && openBatch == nil { layoutDidFinish?() }
   }
+
+  /// The most layout passes one ``layoutIfNeeded()`` runs: 16. Callbacks
+  /// that change the collection (a size invalidated from `willDisplay`, a
+  /// cell reconfigured as it appears) are laid out by the passes after the
+  /// first; a client that changes something in every pass is stopped here.
+  public static let maximumLayoutPasses = 16
 
   /// Whether the collection is inside a layout pass or a batch update, when
   /// a client must not start changes of its own.
@@ -30,11 +53,20 @@ extension CollectionView {
 
   /// Whether anything is waiting for a layout pass.
   var hasPendingLayoutWork: Bool {
-    needsReload || needsFullLayout || needsLayout || cellsNeedLayout
+    needsReload || needsFullLayout || needsLayout || (cellsNeedLayout && mountedCellNeedsLayout)
       || !pendingInvalidations.isEmpty
       || seenLayoutGeneration != collectionViewLayout.generation
       || engine.crossExtent != currentCrossExtent
       || engine.direction != collectionViewLayout.scrollDirection
+  }
+
+  /// Whether a mounted cell still waits for its layout. A cell asks when
+  /// it is configured, and is often laid out at once by whoever configured
+  /// it: only one still waiting makes another pass worth running.
+  ///
+  /// - Complexity: O(*v*) for *v* mounted cells.
+  private var mountedCellNeedsLayout: Bool {
+    mounted.entries.contains { $0.cell.needsLayout }
   }
 
   /// The room across the scroll direction the frame and insets leave.
@@ -81,7 +113,11 @@ extension CollectionView {
       updateSupplementaryViews(delegate: delegate, dataSource: dataSource),
       updatePrefetching(visible: visible)
     else { return }
-    cellsNeedLayout = false
+    // `cellsNeedLayout` is not cleared here: a cell that asked for layout
+    // after the cells were laid out (from its own layout callback, or
+    // configured again in `willDisplay`) gets it in the next pass, as UIKit
+    // lays out in the next cycle a view that calls `setNeedsLayout()`
+    // inside `layoutSubviews()`.
     delegate?.collectionViewDidLayout(self)
   }
 
@@ -169,6 +205,9 @@ extension CollectionView {
         // Taking it would leave another item without its cell.
         cell = freshView(replacing: cell, for: "the item at \(indexPath(forGlobal: index))", frame: frame)
       }
+      // A cell the data source kept rather than dequeued may wait in the
+      // queue: shown, it leaves it, or another item could be handed it.
+      if cell.isQueued { reuseQueue.remove(cell) }
       cell.isMounted = true
       if cell.reuseIdentifier == nil { cell.owner = self }
       cell.frame = displayedFrame(of: index, placed: frame)
@@ -230,6 +269,9 @@ extension CollectionView {
       let selected = selectedIndexes.contains(index)
       if cell.isSelected != selected { cell.isSelected = selected }
     }
+    // The frames just set asked for the layouts this loop runs; a cell that
+    // asks again from inside its own layout gets it in the next pass.
+    cellsNeedLayout = false
     for (_, cell) in mounted.entries {
       cell.layoutIfNeeded()
       if needsLayout { return false }

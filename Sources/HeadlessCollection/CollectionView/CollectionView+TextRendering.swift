@@ -1,14 +1,16 @@
 import Foundation
 
 extension CollectionView {
-  /// The viewport drawn as text: one character per point, one line per
+  /// The viewport drawn as text: one terminal column per point, one line per
   /// point, so exactly `bounds.height` lines (rounded down) of
-  /// `bounds.width` characters, joined by newlines.
+  /// `bounds.width` columns, joined by newlines.
   ///
   /// Each visible cell, in index path order (later cells over earlier ones),
   /// clears its frame to spaces and draws the lines of its
-  /// ``CollectionReusableView/textRepresentation`` from its top left corner, each
-  /// character in one point, clipped to its frame and to the viewport. Frames
+  /// ``CollectionReusableView/textRepresentation`` from its top left corner,
+  /// one point per terminal column (``TextColumns``: a wide character takes
+  /// two, a combining mark none, and no character is cut), clipped to its
+  /// frame and to the viewport. Frames
   /// are placed at their origin minus ``contentOffset``, rounded to the
   /// nearest point. The output depends only on the layout and the cells'
   /// text, so it can be compared with stored snapshots. Pinned items (see
@@ -69,11 +71,21 @@ extension CollectionView {
   public static let maximumTextSize = 1_024
 }
 
-/// A grid of characters that cells draw into.
+/// A grid of terminal columns that cells draw into.
+///
+/// A wide character (see ``TextColumns``) takes two columns: it is stored
+/// in the first, and the second holds `continuation`, which the text leaves
+/// out. Invariant: a `continuation` always follows a wide character in its
+/// row, and a wide character is always followed by a `continuation`; when
+/// a drawing covers one half of a wide character, the other half becomes a
+/// space (as a terminal shows it).
 struct TextCanvas {
   let width: Int
   let height: Int
   private var rows: [[Character]]
+  /// The second column of a wide character. U+0000 takes no column, so no
+  /// text draws it.
+  private static let continuation: Character = "\u{0}"
 
   init(width: Int, height: Int) {
     self.width = width
@@ -81,7 +93,11 @@ struct TextCanvas {
     rows = Array(repeating: Array(repeating: " ", count: width), count: height)
   }
 
-  /// Clears `frame` (viewport coordinates) and draws `text` into it, clipped.
+  /// Clears `frame` (viewport coordinates) and draws `text` into it,
+  /// clipped: each line from the frame's left edge, each character in as
+  /// many columns as it takes. A character that does not fit whole before
+  /// the right edge ends the line (the rest stays blank); one cut by the
+  /// left edge leaves blank the columns of it that are inside.
   mutating func draw(_ text: String, in frame: CGRect) {
     guard frame.minX.isFinite, frame.minY.isFinite, frame.maxX.isFinite, frame.maxY.isFinite else {
       return
@@ -96,9 +112,9 @@ struct TextCanvas {
     guard max(0, left) < min(width, right), max(0, top) < min(height, bottom) else { return }
     let columns = max(0, left)..<min(width, right)
     let lines = max(0, top)..<min(height, bottom)
-    for row in lines {
-      for column in columns { rows[row][column] = " " }
-    }
+    for row in lines { clear(columns, row: row) }
+    // Into cleared columns: nothing drawn here can cover half of a wide
+    // character drawn before.
     var row = top
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       defer { row += 1 }
@@ -106,16 +122,35 @@ struct TextCanvas {
       guard row >= lines.lowerBound else { continue }
       var column = left
       for character in line {
-        defer { column += 1 }
-        if column >= columns.upperBound { break }
+        let size = TextColumns.width(ofCharacter: character)
+        if size == 0 { continue }
+        defer { column += size }
+        if column + size > columns.upperBound { break }
+        // Cut by the left edge, the columns inside stay blank.
         guard column >= columns.lowerBound else { continue }
         rows[row][column] = character
+        if size == 2 { rows[row][column + 1] = Self.continuation }
       }
     }
   }
 
-  /// The rows joined by newlines.
+  /// Blanks `columns` of `row`, and the other half of a wide character that
+  /// either edge cuts.
+  ///
+  /// - Complexity: O(`columns.count`).
+  private mutating func clear(_ columns: Range<Int>, row: Int) {
+    guard !columns.isEmpty else { return }
+    if columns.lowerBound > 0 && rows[row][columns.lowerBound] == Self.continuation {
+      rows[row][columns.lowerBound - 1] = " "
+    }
+    if columns.upperBound < width && rows[row][columns.upperBound] == Self.continuation {
+      rows[row][columns.upperBound] = " "
+    }
+    for column in columns { rows[row][column] = " " }
+  }
+
+  /// The rows joined by newlines, each `width` columns wide.
   var text: String {
-    rows.map { String($0) }.joined(separator: "\n")
+    rows.map { row in String(row.filter { $0 != Self.continuation }) }.joined(separator: "\n")
   }
 }

@@ -244,6 +244,10 @@ public final class CollectionView {
   /// Whether the delegate is being asked for sizes or section metrics, when
   /// the items are between two placements and a batch must wait.
   var isMeasuring = false
+  /// How many layouts stopped at ``maximumLayoutPasses`` without settling
+  /// (each reported as a misuse). Package access: ListDiffUI's data source
+  /// stops re-laying out the sizes its controllers change once one did.
+  package internal(set) var unsettledLayoutCount = 0
   /// The batch being recorded, if inside `performBatchUpdates`.
   var openBatch: BatchRecorder?
   /// The item being moved by ``beginInteractiveMovementForItem(at:)``, or

@@ -16,7 +16,12 @@ import Foundation
 /// - a dequeue names a reuse identifier (and kind) that was never
 ///   registered: a plain ``CollectionViewCell`` (a plain
 ///   ``CollectionReusableView`` for a header or footer) is handed out with
-///   that identifier, and reused like any other.
+///   that identifier, and reused like any other;
+/// - the layout does not settle: callbacks change the collection during
+///   every one of ``CollectionView/maximumLayoutPasses`` layout passes in
+///   a row (UIKit loops, or throws "the layout is being invalidated in an
+///   infinite loop" in some versions): ``CollectionView/layoutIfNeeded()``
+///   returns, and the next call lays out what was left.
 ///
 /// A value holds two short strings: copying and comparing it is O(their
 /// length).

@@ -271,3 +271,32 @@ struct GeometryStore {
     return starts[found] + first
   }
 }
+
+extension GeometryStore {
+  /// The rules written on the type: no block is empty, `starts[b]` is the
+  /// number of records before block `b`, and `count` is the number of
+  /// records.
+  ///
+  /// - Complexity: O(*b*) in blocks.
+  func invariantViolations() -> [InvariantViolation] {
+    var check = InvariantChecker("GeometryStore")
+    check.expect(starts.count == blocks.count, "one start per block")
+    var total = 0
+    for (block, start) in zip(blocks, starts) {
+      check.expect(!block.items.isEmpty, "no block is empty")
+      check.expect(start == total, "a block starts after the records of the blocks before it")
+      total += block.items.count
+    }
+    check.expect(total == count, "count is the number of records")
+    return check.violations
+  }
+}
+
+extension GeometryStore {
+  /// Appends an empty block, which breaks "no block is empty": for the
+  /// tests of the checks (`CollectionView.plant(_:)`) only.
+  mutating func appendEmptyBlockForTesting() {
+    blocks.append(Block(base: 0, items: []))
+    starts.append(count)
+  }
+}

@@ -10,8 +10,10 @@ package struct PinnedItemRange: Sendable, Hashable {
   package var header: Range<Int>
   /// Every item of the section, header first (and footer last, if any).
   package var section: Range<Int>
-  /// How many pinned sections enclose this one: nested pinned headers stack
-  /// below their ancestors'.
+  /// How many pinned sections enclose this one, with or without a header
+  /// block. Nested pinned headers stack below their ancestors' blocks: the
+  /// layout finds those by their sections containing this one, which a
+  /// level alone cannot tell (a pinned section without a header has none).
   package var level: Int
 
   /// A range as the data source found it.
@@ -43,8 +45,12 @@ extension FlowLayoutEngine {
     tooLong: inout [(range: PinnedItemRange, length: CGFloat, room: CGFloat)]
   ) -> [(index: Int, frame: CGRect)] {
     var result: [(index: Int, frame: CGRect)] = []
-    // The displayed trailing edges of the enclosing blocks, by level.
-    var stack: [(level: Int, edge: CGFloat)] = []
+    // The enclosing blocks' sections and displayed trailing edges. A
+    // block's ancestors are the blocks whose sections contain its section,
+    // not those of a lower level: a pinned section without a header has no
+    // block, so a level counts an ancestor that is not on the stack, and
+    // the sibling before it would pass for that ancestor.
+    var stack: [(section: Range<Int>, edge: CGFloat)] = []
     let count = itemCount
     for range in ranges {
       guard !range.header.isEmpty, range.section.lowerBound >= 0, range.section.upperBound <= count,
@@ -54,7 +60,11 @@ extension FlowLayoutEngine {
       let sectionStart = lineOrigin(of: range.section.lowerBound)
       let sectionEnd = mainMax(frame(of: range.section.upperBound - 1))
       guard sectionEnd > low, sectionStart < high else { continue }
-      while let last = stack.last, last.level >= range.level { stack.removeLast() }
+      while let last = stack.last,
+        !(last.section.lowerBound <= range.section.lowerBound && range.section.upperBound <= last.section.upperBound)
+      {
+        stack.removeLast()
+      }
       let top = stack.last.map { max(low, $0.edge) } ?? low
       let blockStart = lineOrigin(of: range.header.lowerBound)
       let blockEnd = mainMax(frame(of: range.header.upperBound - 1))
@@ -62,7 +72,7 @@ extension FlowLayoutEngine {
       // A viewport with no length shows nothing: no block is too long for it.
       if length > high - top && high > low { tooLong.append((range, length, high - top)) }
       let start = length > high - top ? blockStart : max(blockStart, min(top, sectionEnd - length))
-      stack.append((range.level, start + length))
+      stack.append((range.section, start + length))
       let shift = start - blockStart
       guard shift > 0 else { continue }
       for index in range.header {

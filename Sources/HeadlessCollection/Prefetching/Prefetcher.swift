@@ -32,3 +32,16 @@ struct Prefetcher {
     prefetched = kept
   }
 }
+
+extension Prefetcher {
+  /// The rule written on the type: every prefetched index names an item of
+  /// a collection of `itemCount` items; the direction is ±1.
+  ///
+  /// - Complexity: O(*p*) for *p* prefetched items.
+  func invariantViolations(itemCount: Int) -> [InvariantViolation] {
+    var check = InvariantChecker("Prefetcher")
+    check.expect(prefetched.allSatisfy { (0..<itemCount).contains($0) }, "every prefetched index names an item")
+    check.expect(direction == 1 || direction == -1, "the scroll direction is +1 or -1")
+    return check.violations
+  }
+}

@@ -78,6 +78,7 @@ extension CollectionView {
     let invalidatedOld = batch.invalidations.compactMap(global)
     lastBatchUpdateWasAnimated = animated
     apply(validated, newCounts: newCounts, invalidatedOld: invalidatedOld)
+    checkInvariantsIfEnabled(after: "a batch update")
     layoutIfNeeded()
     anchoredItem = nil
     for completion in batch.completions { completion(true) }

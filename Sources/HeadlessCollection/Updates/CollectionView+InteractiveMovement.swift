@@ -128,6 +128,14 @@ extension CollectionView {
     return true
   }
 
+  /// Whether an item is being moved by hand (between
+  /// ``beginInteractiveMovementForItem(at:)`` and the end or cancel of the
+  /// movement). Package access: ListDiffUI's data source cancels a movement
+  /// placed on sections a root has since changed.
+  ///
+  /// - Complexity: O(1).
+  package var isMovingItemInteractively: Bool { interactiveMovement != nil }
+
   /// The index path the data source knows the item shown at `shown` by.
   /// During a movement the collection shows the moving item at `current`
   /// while the data source, told only when the movement ends, still has it

@@ -40,6 +40,11 @@ open class AnyListCellController {
   /// Set while `configureCell` runs, so that a state change made there does
   /// not configure again (and again).
   var isConfiguring = false
+  /// Set while `cellDidLayoutSubviews` runs, so that a state change made
+  /// there configures the cell without laying it out inside its own
+  /// layout (the collection view's next pass does, as UIKit defers a
+  /// `setNeedsLayout()` made in `layoutSubviews()`).
+  var isLayingOutCell = false
 
   /// The identifier of the item's view model, as the data source last gave
   /// it; nil before the controller is attached to an item.
@@ -136,9 +141,10 @@ open class AnyListCellController {
   /// `configureCell` is flagged while it runs, so that a state change made
   /// inside it is stored and re-sizes the item without configuring again.
   final func send(_ event: ListLifecycleEvent, _ cell: ListCell?) {
-    let wasConfiguring = isConfiguring
+    let (wasConfiguring, wasLayingOut) = (isConfiguring, isLayingOutCell)
     if event == .configureCell { isConfiguring = true }
-    defer { isConfiguring = wasConfiguring }
+    if event == .cellDidLayoutSubviews { isLayingOutCell = true }
+    defer { (isConfiguring, isLayingOutCell) = (wasConfiguring, wasLayingOut) }
     guard let host else { return deliver(event, cell) }
     host.callingOut {
       host.lifecycleObserver?(self, event)

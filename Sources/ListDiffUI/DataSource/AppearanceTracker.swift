@@ -1,3 +1,5 @@
+import HeadlessCollection
+
 /// How much of a controller's cell the visible bounds showed at the last
 /// appearance pass, as its callbacks told it.
 enum Appearance: Equatable {
@@ -140,12 +142,17 @@ struct AppearanceTracker {
     lastVisible.removeAll { $0 === controller }
   }
 
-  /// Checks the invariants that can be checked from here (debug builds).
-  func checkInvariants() {
+  /// The invariants that can be checked from here: what is broken, empty
+  /// when all hold.
+  ///
+  /// - Complexity: O(*v*²) in the controllers shown (a viewport's worth).
+  func invariantViolations() -> [InvariantViolation] {
+    var check = InvariantChecker("AppearanceTracker")
     for (id, entry) in shown {
-      assert(ObjectIdentifier(entry.controller) == id, "an entry is keyed by its controller")
-      assert(entry.appearance != .hidden, "hidden controllers are not kept")
-      assert(isRunning || lastVisible.contains { $0 === entry.controller }, "a shown controller was visible")
+      check.expect(ObjectIdentifier(entry.controller) == id, "an entry is keyed by its controller")
+      check.expect(entry.appearance != .hidden, "hidden controllers are not kept")
+      check.expect(isRunning || lastVisible.contains { $0 === entry.controller }, "a shown controller was visible")
     }
+    return check.violations
   }
 }

@@ -1,3 +1,5 @@
+import HeadlessCollection
+
 /// The live cell controllers of a data source, one per item identity.
 ///
 /// Controllers are created lazily — when the collection view first asks for
@@ -20,6 +22,9 @@ struct ControllerStore {
 
   /// The number of live controllers.
   var count: Int { byKey.count }
+
+  /// Every stored controller, in no particular order.
+  var all: Dictionary<ListItemKey, AnyListCellController>.Values { byKey.values }
 
   /// The controller of the item with `key`, if it has one.
   ///
@@ -73,26 +78,32 @@ struct ControllerStore {
     return indexCache?[key]
   }
 
-  /// Asserts the invariants above, and that each stored controller and its
-  /// cell point at each other or at nothing (the mount links), for `host`
-  /// and `keys`, the list shown (debug builds).
+  /// The invariants above, and that each stored controller and its cell
+  /// point at each other or at nothing (the mount links), for `host` and
+  /// `keys`, the list shown: what is broken, empty when all hold.
   ///
-  /// - Complexity: O(*n*) in the number of items.
-  func checkInvariants(host: ListDiffDataSource, keys: @autoclosure () -> [ListItemKey]) {
+  /// - Complexity: O(*c*) in stored controllers, plus O(*n*) in the items
+  ///   when the index is built.
+  func invariantViolations(host: ListDiffDataSource, keys: @autoclosure () -> [ListItemKey])
+    -> [InvariantViolation]
+  {
+    var check = InvariantChecker("ControllerStore")
     for (key, controller) in byKey {
-      assert(controller.itemKey == key, "a controller is stored under its own key")
-      assert(controller.host === host, "a stored controller belongs to this data source")
+      check.expect(controller.itemKey == key, "a controller is stored under its own key")
+      check.expect(controller.host === host, "a stored controller belongs to this data source")
       if let cell = controller.mountedListCell {
-        assert(cell.controller === controller, "a mount link has two ends")
+        check.expect(cell.controller === controller, "a mount link has two ends")
       }
     }
     if let indexCache {
       let keys = keys()
-      assert(indexCache.count == keys.count, "the index is of the list shown")
-      for (index, key) in keys.enumerated() {
-        assert(indexCache[key] == index, "the index maps every key to its index")
+      check.expect(indexCache.count == keys.count, "the index is of the list shown")
+      for (index, key) in keys.enumerated() where indexCache[key] != index {
+        check.expect(false, "the index maps every key to its index")
+        break
       }
     }
+    return check.violations
   }
 
   /// The list changed: indexes must be found again.

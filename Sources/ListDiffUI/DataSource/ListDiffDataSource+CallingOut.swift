@@ -27,8 +27,35 @@ extension ListDiffDataSource {
     if applyUpdatesAsync { startPreparingIfIdle() }
     guard canChangeCollection else { return }
     if !applyUpdatesAsync { applyWaitingRoots() }
-    guard canChangeCollection, invalidateDeferredSizes() else { return }
-    collectionView.layoutIfNeeded()
+    guard canChangeCollection, !deferredInvalidations.isEmpty else { return }
+    layOutDeferredSizes()
+  }
+
+  /// Invalidates and lays out the sizes deferred until the collection view
+  /// could take them. That layout ends by draining again (the collection
+  /// view's `layoutDidFinish`), and a state changed in one of its callbacks
+  /// defers another size: the drain nested in it only notes that another
+  /// round is owed, and the outermost one runs it, in a loop rather than a
+  /// recursion. The loop ends when nothing is owed, or when the collection
+  /// view reports that its layout did not settle (a controller that changes
+  /// its state in every layout: a `collectionViewMisuse` diagnostic, once),
+  /// and runs at most `CollectionView.maximumLayoutPasses` rounds.
+  ///
+  /// - Complexity: that of the layouts run.
+  private func layOutDeferredSizes() {
+    guard drainLayout == .idle else {
+      drainLayout = .owed
+      return
+    }
+    defer { drainLayout = .idle }
+    let unsettled = collectionView.unsettledLayoutCount
+    for _ in 0..<CollectionView.maximumLayoutPasses {
+      drainLayout = .running
+      guard invalidateDeferredSizes() else { return }
+      collectionView.layoutIfNeeded()
+      guard drainLayout == .owed, canChangeCollection, collectionView.unsettledLayoutCount == unsettled
+      else { return }
+    }
   }
 
   /// Runs user code (a controller hook, a handler, a completion) or a
@@ -55,4 +82,14 @@ extension ListDiffDataSource {
   func collectionViewDidFinishLayout() {
     drain()
   }
+}
+
+/// Where `drain()`'s layout of invalidated sizes stands.
+enum DrainLayout {
+  /// No such layout is on the stack.
+  case idle
+  /// One is running and nothing nested in it asked for another.
+  case running
+  /// A drain nested in the running layout invalidated sizes again.
+  case owed
 }

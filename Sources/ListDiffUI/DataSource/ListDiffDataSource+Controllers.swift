@@ -48,7 +48,7 @@ extension ListDiffDataSource {
   func controllerDidChangeState(_ controller: AnyListCellController) {
     guard controllers.isLive(controller) else { return }
     if let cell = controller.mountedListCell, !controller.isConfiguring {
-      configure(controller, cell)
+      configure(controller, cell, layoutNow: !controller.isLayingOutCell)
     }
     deferredInvalidations.append(controller)
     drain()

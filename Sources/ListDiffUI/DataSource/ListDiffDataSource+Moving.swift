@@ -2,15 +2,60 @@ import Foundation
 import HeadlessCollection
 
 /// Where a drag took its item: from `original` to `to` (indexes of the
-/// list shown, which does not change during a drag), into `destination`.
+/// list shown, which does not change during a drag), into `destination`
+/// (a leaf index of that list).
 struct DragPlacement: Equatable {
   var original: Int
   var to: Int
   var destination: MoveDestination
+  /// The data source's `listGeneration` when it was computed: its indexes
+  /// mean nothing in another list.
+  var listGeneration: Int
 }
 
 extension ListDiffDataSource {
   // MARK: Moving items by hand
+
+  /// The drag's placement, if it was computed on the list shown now; nil
+  /// otherwise. Every read of a placement goes through here, so that no
+  /// index of another list (one a root replaced mid-drag) reads this one.
+  ///
+  /// - Complexity: O(1).
+  var currentDragPlacement: DragPlacement? {
+    guard let dragPlacement, dragPlacement.listGeneration == listGeneration else { return nil }
+    return dragPlacement
+  }
+
+  /// Shows `new`, a list with the same items as the one shown (a root that
+  /// changed no item, which needs no batch). A drag under way goes on when
+  /// `new` also has the same sections, its placement carried over (its
+  /// indexes mean the same there); otherwise the drag is cancelled first,
+  /// as a batch would cancel it: its leaf indexes and pinned blocks
+  /// describe sections `new` does not have (an empty section added,
+  /// removed or reordered, an empty header or footer block).
+  ///
+  /// - Complexity: O(1) without a drag; during one, O(*s* + *p*) in leaves
+  ///   and pinned blocks, plus the layout pass of a cancel.
+  func showList(withSameItems new: FlatList) {
+    guard collectionView.isMovingItemInteractively else {
+      list = new
+      return
+    }
+    guard new.hasSameSections(as: list) else {
+      dragPlacement = nil
+      // Against the list the movement was placed on; then `list`'s pinned
+      // blocks replace the movement's (no movement is under way by then).
+      collectionView.cancelInteractiveMovement()
+      list = new
+      return
+    }
+    let placement = currentDragPlacement
+    list = new
+    dragPlacement = placement.map {
+      DragPlacement(
+        original: $0.original, to: $0.to, destination: $0.destination, listGeneration: listGeneration)
+    }
+  }
 
   /// The index in the list of the item the collection view shows at
   /// `shown`: the same, except during a drag, when the collection shows the
@@ -88,7 +133,8 @@ extension ListDiffDataSource {
         if candidate == current { return current }
         let destination = list.moveDestination(of: original, from: current, to: candidate)
         if allowsMove(of: original, into: destination) {
-          dragPlacement = DragPlacement(original: original, to: candidate, destination: destination)
+          dragPlacement = DragPlacement(
+            original: original, to: candidate, destination: destination, listGeneration: listGeneration)
           // The pinned blocks follow the order shown, which the list takes
           // only when the drag ends: else a block pins the wrong items.
           if !list.pinnedHeaders.isEmpty {
@@ -119,7 +165,7 @@ extension ListDiffDataSource {
     }
     guard (0..<list.count).contains(from), (0..<list.count).contains(to) else { return }
     let destination: MoveDestination
-    if let placement = dragPlacement, placement.original == from, placement.to == to {
+    if let placement = currentDragPlacement, placement.original == from, placement.to == to {
       destination = placement.destination
     } else if from != to {
       // No placement recorded (a forwarded call): as one step from `from`.
@@ -227,7 +273,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(log *s*).
   package func remainingDragPlan(_ plan: DragPlan) -> DragPlan? {
-    guard let placement = dragPlacement else { return nil }
+    guard let placement = currentDragPlacement else { return nil }
     if placement.to == plan.to && placement.destination.leaf == plan.leaf { return nil }
     return DragPlan(from: placement.to, to: plan.to, fromBelow: plan.fromBelow, leaf: plan.leaf)
   }

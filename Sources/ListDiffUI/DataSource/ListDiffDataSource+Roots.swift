@@ -110,29 +110,18 @@ extension ListDiffDataSource {
     if let applied, let updateHandler { updateHandler(applied) }
     for completion in root.completions { completion() }
     scheduler.finishApplying()
-    // Debug builds check every part's invariants after every applied root;
-    // release builds do not evaluate this at all.
-    assert(checkInvariants())
+    // Debug builds, and builds with -DLISTDIFFUI_INTERNAL_CHECKS, check
+    // every part's invariants after every applied root; other builds do
+    // not evaluate them at all.
+    if internalChecksEnabled {
+      trapOnViolations(invariantViolations(), in: "ListDiffUI", after: "an applied root")
+    }
     // Moved, not copied, so that the release below holds the last reference.
     let (replacedKeys, replacedViewModels) = (consume replaced).partsForRelease()
     if self.replacedViewModels.keep(replacedViewModels) {
       Task { [weak self] in self?.replacedViewModels.release() }
     }
     Self.release(consume replacedKeys)
-  }
-
-  /// Asserts the invariants of the data source's parts: the list shown,
-  /// the controller store and mount links, the appearance tracker and the
-  /// scheduler. Returns true, so that it can run inside `assert`.
-  ///
-  /// - Complexity: O(*n*) in the number of items.
-  func checkInvariants() -> Bool {
-    list.checkInvariants()
-    controllers.checkInvariants(host: self, keys: list.keys)
-    appearance.checkInvariants()
-    scheduler.checkInvariantsBetweenRoots()
-    precondition(movedWhilePreparing.isEmpty, "moves are kept only while a root is prepared")
-    return true
   }
 
   /// The work of the root just applied: the diff's counts, and what the
@@ -220,6 +209,8 @@ extension ListDiffDataSource {
         (result, leafwise) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
       }
     }
+    // The joined changes of a leaf-by-leaf diff too.
+    result.checkCountEquation(oldCount: old.count, newCount: new.count)
     var flattenDuration = Duration.zero
     var diffDuration = Duration.zero
     if let start, let flattened {
@@ -250,8 +241,9 @@ extension ListDiffDataSource {
     let result = update.result
     guard result.hasChanges else {
       // Nothing to show differently; the new list still carries the newest
-      // delegates for controllers created later.
-      list = new
+      // delegates for controllers created later, and may have other
+      // (empty) sections, which a drag under way depends on.
+      showList(withSameItems: new)
       timer?.layoutBegins()
       return nil
     }

@@ -100,7 +100,10 @@ public final class ListDiffDataSource {
   /// from inside the handler is applied after it returns. A drag that ends
   /// where it began is not reported; a root applied during a drag cancels
   /// the drag (the collection view's rule), which is then not reported
-  /// either, so a reported move always names an item that exists. Default nil.
+  /// either, so a reported move always names an item that exists — a root
+  /// that changes only the sections around the items too (an empty section
+  /// added, removed or reordered); one with the same items and sections
+  /// leaves the drag going. Default nil.
   ///
   /// - Complexity: free when nil; otherwise the handler's own work.
   public var moveHandler: (@MainActor (ListItemMove) -> Void)?
@@ -164,13 +167,22 @@ public final class ListDiffDataSource {
   /// What the collection view shows: the last applied root, flattened.
   var list = FlatList() {
     didSet {
+      listGeneration &+= 1
       controllers.listDidChange()
-      // Pinned header blocks are drawn by the collection view.
-      if !list.pinnedHeaders.isEmpty || !collectionView.pinnedItemRanges.isEmpty {
+      // Pinned header blocks are drawn by the collection view. During a
+      // drag they are the drag's (the item moved into its shown place),
+      // and a list can replace this one mid-drag only with the same
+      // sections (`apply` cancels the drag otherwise): they stay.
+      if !collectionView.isMovingItemInteractively
+        && (!list.pinnedHeaders.isEmpty || !collectionView.pinnedItemRanges.isEmpty)
+      {
         collectionView.pinnedItemRanges = list.pinnedHeaders
       }
     }
   }
+  /// Counts the changes to `list`, so that what was read from one list (a
+  /// drag's placement) is never used on another without being checked.
+  var listGeneration = 0
   /// How many user moves have changed `list`: a root prepared in the
   /// background against an older count is diffed again against the list
   /// shown before it is applied.
@@ -184,6 +196,8 @@ public final class ListDiffDataSource {
   /// Where the drag under way last took its item (set by the target hook):
   /// which section it joins at that place, which the index alone does not
   /// tell. Read when the drag ends; replaced when the next drag begins.
+  /// Invariant: read only while its `listGeneration` is `listGeneration`,
+  /// the list whose indexes it holds (see `currentDragPlacement`).
   var dragPlacement: DragPlacement?
   /// The view models of the list the last root replaced, released on the
   /// main actor's next turn.
@@ -199,6 +213,11 @@ public final class ListDiffDataSource {
   /// Controllers whose view state changed while the collection view could
   /// not be changed (inside a batch or a layout pass): re-sized once it can.
   var deferredInvalidations: [AnyListCellController] = []
+  /// Whether `drain()` is laying out the sizes it invalidated, and whether
+  /// a drain nested in that layout owes another (see
+  /// `layOutInvalidatedSizes()`). `.idle` whenever no such layout is on
+  /// the stack.
+  var drainLayout = DrainLayout.idle
   /// The tasks `observe` started, cancelled when the data source goes.
   var observations = ObservationTasks()
   /// The reuse identifiers registered with the collection view.
@@ -209,8 +228,9 @@ public final class ListDiffDataSource {
 
   /// Creates a data source for `collectionView` and installs its internal
   /// object as the collection view's data source and delegate (held weakly
-  /// by the collection view: keep the data source), and, unless one is set,
-  /// the collection view's `invalidGeometryHandler`.
+  /// by the collection view: keep the data source), and, unless they are
+  /// set, the collection view's `invalidGeometryHandler` and
+  /// `misuseHandler`, which report through ``diagnosticHandler``.
   ///
   /// - Parameters:
   ///   - collectionView: the collection view to feed; it should start empty.
@@ -253,6 +273,12 @@ public final class ListDiffDataSource {
       // before is left in place).
       collectionView.invalidGeometryHandler = { [weak self] issue in
         self?.report(ListDiffDiagnostic(kind: .invalidGeometry, message: issue.description))
+      }
+    }
+    if collectionView.misuseHandler == nil {
+      // So is a misuse the collection view recovered from.
+      collectionView.misuseHandler = { [weak self] misuse in
+        self?.report(ListDiffDiagnostic(kind: .collectionViewMisuse, message: misuse.description))
       }
     }
     for name in context.duplicateClassNames {

@@ -44,6 +44,12 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// removed the item. The app may be keeping a move of an item its own
     /// model no longer has.
     case movedItemDeleted
+    /// The collection view reported a misuse it recovered from (see
+    /// ``/HeadlessCollection/CollectionViewMisuse``): a layout that did not
+    /// settle, a cell returned twice, a reuse identifier never registered.
+    /// The message is the misuse's description. UIKit traps or misbehaves
+    /// on each, so a test should not pass on one.
+    case collectionViewMisuse
   }
 
   /// How much a diagnostic matters.

@@ -1,3 +1,5 @@
+import HeadlessCollection
+
 /// A root waiting to be applied: the newest one set, with the completions of
 /// every root it superseded, oldest first.
 struct PendingRoot {
@@ -85,11 +87,15 @@ struct RootScheduler {
     phase = .idle
   }
 
-  /// Asserts what holds once a root is applied and no callback runs
-  /// (debug builds).
-  func checkInvariantsBetweenRoots() {
-    assert(callbackDepth >= 0, "callback exits match entries")
-    assert(phase != .applying, "the applied root finished")
+  /// What holds once a root is applied and no callback runs: what is
+  /// broken, empty when all hold.
+  ///
+  /// - Complexity: O(1).
+  func invariantViolationsBetweenRoots() -> [InvariantViolation] {
+    var check = InvariantChecker("RootScheduler")
+    check.expect(callbackDepth >= 0, "callback exits match entries")
+    check.expect(phase != .applying, "the applied root finished")
+    return check.violations
   }
 
   mutating func enterCallback() {

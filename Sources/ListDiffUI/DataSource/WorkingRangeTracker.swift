@@ -1,3 +1,5 @@
+import HeadlessCollection
+
 /// Which controllers are in the working range, and the working-range
 /// callbacks each pass owes.
 ///
@@ -69,6 +71,19 @@ struct WorkingRangeTracker {
     changes.exiting = members.filter { $0.isInWorkingRange && $0.workingRangePass != pass }
     members = inRange
     return changes
+  }
+
+  /// The invariants above that can be checked from outside a pass, given
+  /// the live controllers: every one whose flag is set is a member.
+  ///
+  /// - Complexity: O(*c* · *r*) in live controllers and members.
+  func invariantViolations(controllers: some Sequence<AnyListCellController>) -> [InvariantViolation] {
+    var check = InvariantChecker("WorkingRangeTracker")
+    for controller in controllers where controller.isInWorkingRange {
+      check.expect(members.contains { $0 === controller }, "members holds every controller in the working range")
+    }
+    check.expect(size >= 0, "the size is not negative")
+    return check.violations
   }
 
   /// Forgets a controller that has left for good (its item was deleted).

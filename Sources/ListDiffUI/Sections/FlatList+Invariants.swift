@@ -1,25 +1,36 @@
+import HeadlessCollection
+
 extension FlatList {
-  /// Asserts the invariants written on `FlatList` (debug builds; the data
-  /// source calls it after every applied root, inside an `assert`).
+  /// The invariants written on `FlatList`: what is broken, empty when all
+  /// hold (the data source checks them after every applied root when
+  /// checks are on).
   ///
-  /// - Complexity: O(*s*) in leaf sections, O(*n*) in items as arrays. A
-  ///   list by leaf is not made into arrays here, so that debug builds run
-  ///   what release builds do.
-  func checkInvariants() {
-    assert(leafStarts.count == leaves.count, "one start per leaf")
+  /// - Complexity: O(*s* + *p*) in leaf sections and pinned blocks, O(*n*)
+  ///   in items as arrays. A list by leaf is not made into arrays here, so
+  ///   that checked builds run what other builds do.
+  func invariantViolations() -> [InvariantViolation] {
+    var check = InvariantChecker("FlatList")
+    check.expect(leafStarts.count == leaves.count, "one start per leaf")
     var previous = 0
     for start in leafStarts {
-      assert(start >= previous && start <= count, "leaf starts ascend within the items")
+      check.expect(start >= previous && start <= count, "leaf starts ascend within the items")
       previous = start
     }
     if isByLeaf {
-      assert(leafItems.count == leaves.count, "one item array per leaf")
-      for leaf in leaves.indices {
-        assert(leafItems[leaf].count == range(ofLeaf: leaf).count, "a leaf's array holds its items")
+      check.expect(leafItems.count == leaves.count, "one item array per leaf")
+      for leaf in leaves.indices where leaf < leafItems.count && leaf < leafStarts.count {
+        check.expect(leafItems[leaf].count == range(ofLeaf: leaf).count, "a leaf's array holds its items")
       }
     } else {
-      assert(leafItems.isEmpty, "a list as arrays holds no leaf arrays")
-      assert(keys.count == count && viewModels.count == count, "one key and one view model per item")
+      check.expect(leafItems.isEmpty, "a list as arrays holds no leaf arrays")
+      check.expect(keys.count == count && viewModels.count == count, "one key and one view model per item")
     }
+    for block in pinnedHeaders {
+      check.expect(
+        block.section.lowerBound >= 0 && block.section.upperBound <= count
+          && block.section.lowerBound <= block.header.lowerBound && block.header.upperBound <= block.section.upperBound,
+        "a pinned header block lies within its section, within the items")
+    }
+    return check.violations
   }
 }

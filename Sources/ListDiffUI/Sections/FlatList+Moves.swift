@@ -36,6 +36,25 @@ extension FlatList {
   }
 }
 
+extension FlatList {
+  /// Whether `other` has the same leaf sections as this list, in the same
+  /// order, over the same item ranges, with the same pinned header blocks:
+  /// what a drag's placement (`moveDestination`'s leaf index, the pinned
+  /// blocks moved with the item) depends on besides the items. Two lists
+  /// with the same items can differ here: an empty section added, removed
+  /// or reordered, an empty header or footer block.
+  ///
+  /// - Complexity: O(*s* + *p*) in leaves and pinned blocks (a scope key
+  ///   is compared only when the two scopes are different objects).
+  func hasSameSections(as other: FlatList) -> Bool {
+    guard count == other.count, leafStarts == other.leafStarts, pinnedHeaders == other.pinnedHeaders
+    else { return false }
+    return leaves.elementsEqual(other.leaves) {
+      $0.controllerType == $1.controllerType && ($0.scope === $1.scope || $0.scope.key == $1.scope.key)
+    }
+  }
+}
+
 extension SectionScope {
   /// Whether the scope is within a composite section's header or footer
   /// block: its items are never moved, nor moved onto.

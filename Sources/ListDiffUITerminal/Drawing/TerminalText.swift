@@ -1,5 +1,9 @@
+import HeadlessCollection
+
 /// Text measured and cut in terminal columns: wide characters (CJK, emoji
-/// shown as pictures) take two, everything else one.
+/// shown as pictures) take two, characters that draw nothing none,
+/// everything else one — HeadlessCollection's `TextColumns`, the measure
+/// the collection view's text is clipped by.
 public enum TerminalText {
   /// `text` cut to `width` columns, ending in "…" when cut; `suffix` is
   /// kept visible at the end whenever it fits. O(n).
@@ -54,44 +58,24 @@ public enum TerminalText {
     return lines
   }
 
-  /// The terminal columns `text` takes. O(n).
+  /// The terminal columns `text` takes, as HeadlessCollection's `TextColumns.width(of:)`
+  /// measures them (the measure `CollectionView.renderText()` clips by).
+  /// O(n).
   public static func columns(_ text: some Sequence<Character>) -> Int {
     text.reduce(0) { $0 + columns($1) }
   }
 
   /// The terminal columns one character takes: 2 for East Asian wide and
-  /// full-width characters and for emoji shown as pictures, else 1. O(1).
+  /// full-width characters and for emoji shown as pictures, 0 for one that
+  /// draws nothing (a combining mark or joiner standing alone), else 1;
+  /// see `TextColumns`. O(1).
   public static func columns(_ character: Character) -> Int {
-    for scalar in character.unicodeScalars {
-      if scalar.properties.isEmojiPresentation || scalar == "\u{FE0F}" || isWide(scalar.value) { return 2 }
-    }
-    return 1
+    TextColumns.width(of: String(character))
   }
 
   /// The longest prefix of `text` that fits in `columns`. O(n).
   static func prefix<Text: StringProtocol>(_ text: Text, columns limit: Int) -> String {
-    var result = ""
-    var used = 0
-    for character in text {
-      let width = columns(character)
-      if used + width > limit { break }
-      result.append(character)
-      used += width
-    }
-    return result
-  }
-
-  /// The blocks of Unicode's East Asian Width "W" and "F" classes that hold
-  /// letters: Hangul, CJK, kana, full-width forms.
-  private static func isWide(_ value: UInt32) -> Bool {
-    switch value {
-    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-      true
-    default:
-      false
-    }
+    String(TextColumns.prefix(text, fitting: limit))
   }
 
   /// Whether `scalar` would move the terminal's cursor or change its state

@@ -55,9 +55,18 @@ public final class RawTerminal: @unchecked Sendable {
   /// The terminal's size in columns and rows (TIOCGWINSZ), or 80 × 24 if
   /// it does not say. O(1).
   public func size() -> TerminalSize {
+    Self.size(ofTerminal: output) ?? TerminalSize(width: 80, height: 24)
+  }
+
+  /// The size in columns and rows of the terminal on `descriptor`
+  /// (TIOCGWINSZ), or nil when `descriptor` is not a terminal or the
+  /// terminal does not say: for a program that draws lines without taking
+  /// the screen over (its width for `COLUMNS`-style fallbacks). O(1).
+  public static func size(ofTerminal descriptor: Int32) -> TerminalSize? {
+    guard isatty(descriptor) != 0 else { return nil }
     var size = winsize()
-    guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
-      return TerminalSize(width: 80, height: 24)
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+      return nil
     }
     return TerminalSize(width: Int(size.ws_col), height: Int(size.ws_row))
   }

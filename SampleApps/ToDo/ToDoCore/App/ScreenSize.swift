@@ -1,3 +1,5 @@
+import ListDiffUITerminal
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -23,11 +25,9 @@ public enum ScreenWidth {
   }
 
   /// The column count of the terminal on standard output, or `nil` when
-  /// standard output is not a terminal. O(1).
+  /// standard output is not a terminal, as the terminal library reads it.
+  /// O(1).
   public static func terminalColumns() -> Int? {
-    guard isatty(STDOUT_FILENO) != 0 else { return nil }
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+    RawTerminal.size(ofTerminal: STDOUT_FILENO)?.width
   }
 }

@@ -69,7 +69,7 @@ public enum ToDoLines {
   /// The title line over the completed items. O(w).
   public static func completedTitle(count: Int, width: Int) -> [String] {
     let label = "── completed (\(count)) "
-    return [TerminalText.fit(label + String(repeating: "─", count: max(0, width - label.count)), width: width)]
+    return [TerminalText.fit(label + String(repeating: "─", count: max(0, width - TerminalText.columns(label))), width: width)]
   }
 
   /// A line standing in for an empty section. O(w).
