@@ -158,10 +158,12 @@ struct PinnedHeaderTests {
     screen.setRoot(CompositeSection(pinned("a", count: 500), pinned("b", count: 500)))
     screen.scroll(by: 250)
     #expect(screen.text.hasPrefix("a-header=0\n"))
+    // Each item lands just below its pinned header, the header sized on the
+    // way (it was at its estimate).
     screen.scroll(toIdentifier: "b100", sectionPath: ["b"])
-    #expect(screen.text == "b-header=0\nb101=0\nb102=0\nb103=0")
+    #expect(screen.text == "b-header=0\nb100=0\nb101=0\nb102=0")
     screen.scroll(toIdentifier: "a400", sectionPath: ["a"])
-    #expect(screen.text == "a-header=0\na401=0\na402=0\na403=0")
+    #expect(screen.text == "a-header=0\na400=0\na401=0\na402=0")
   }
 
   @Test("scrolling horizontally the header pins at the leading edge")
@@ -302,6 +304,40 @@ struct PinnedHeaderTests {
     #expect(try #require(frame("h1")).minY == 4)
     #expect(try #require(frame("h4")).minY == 6)
     #expect(screen.text == "h1=0\n\nh4=0\nc1=0")
+    #expect(screen.log.violations.isEmpty)
+  }
+  @Test("scrolling an item to the top puts it just below the header pinned over it, not under it")
+  func scrollToTopBelowThePinnedHeader() {
+    let screen = ListScreen.logging(height: 4)
+    screen.setRoot(CompositeSection(pinned("a", count: 6), pinned("b", count: 6)))
+    screen.scroll(toIdentifier: "a4")
+    #expect(screen.text == "a-header=0\na4=0\na5=0\nb-header=0")
+    // The data source's own scroll, and a header item itself, which pins
+    // nothing over itself.
+    #expect(screen.dataSource.scrollToItem(identifier: "b2"))
+    #expect(screen.text == "b-header=0\nb2=0\nb3=0\nb4=0")
+    screen.scroll(toIdentifier: "b-header")
+    #expect(screen.text == "b-header=0\nb0=0\nb1=0\nb2=0")
+    #expect(screen.log.violations.isEmpty)
+  }
+
+  @Test("scrolling into nested pinned sections lands below every header stacked over the item")
+  func scrollToTopBelowNestedPinnedHeaders() {
+    let screen = ListScreen.logging(height: 6)
+    screen.setRoot(
+      CompositeSection(id: "g1", header: section([ItemVM(identifier: "h1", height: 2)]), pinsHeader: true) {
+        CompositeSection(id: "g2", header: lines(["h2"]), pinsHeader: true) { lines(["b0", "b1"]) }
+        CompositeSection(id: "g3", header: nil, pinsHeader: true) {
+          CompositeSection(id: "g4", header: lines(["h4"]), pinsHeader: true) {
+            lines((0..<8).map { "c\($0)" })
+          }
+        }
+      })
+    screen.scroll(toIdentifier: "c3")
+    #expect(screen.text == "h1=0\n\nh4=0\nc3=0\nc4=0\nc5=0")
+    // Below the sibling's header too, under the outer one.
+    screen.scroll(toIdentifier: "b1")
+    #expect(screen.text.hasPrefix("h1=0\n\nh2=0\nb1=0"))
     #expect(screen.log.violations.isEmpty)
   }
 }

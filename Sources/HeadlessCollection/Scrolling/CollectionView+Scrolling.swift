@@ -63,6 +63,12 @@ extension CollectionView {
   /// item. Of conflicting positions, top wins over centered over bottom (left
   /// over centered over right).
   ///
+  /// Pinned header blocks (see `PinnedItemRange`) are taken into account
+  /// along the scroll direction: at the leading position (`.top`, `.left`),
+  /// and when no position is given along it, the item lands just below the
+  /// blocks of the sections that contain it, which stay pinned over it
+  /// there, instead of under them.
+  ///
   /// - Complexity: O(log *n* + *v*); animated, as
   ///   ``setContentOffset(_:animated:)``.
   @discardableResult
@@ -71,6 +77,24 @@ extension CollectionView {
   {
     layoutIfNeeded()
     guard let index = global(indexPath) else { return false }
+    // With estimated sizes, the item, the items before it and the pinned
+    // headers over it may still be at their estimate: the scroll's pass
+    // sizes those near the viewport (keeping the first visible one in
+    // place, which is not this item when headers pin over it), and the
+    // item is aimed at again with their real sizes.
+    let estimated = activeEstimate != nil && !pinnedRanges(over: index).isEmpty
+    setContentOffset(offset(showing: index, at: position), animated: animated)
+    if estimated && !animated {
+      setContentOffset(offset(showing: index, at: position), animated: false)
+    }
+    return true
+  }
+
+  /// The content offset at which item `index` sits at `position` (see
+  /// ``scrollToItem(at:at:animated:)``), before clamping.
+  ///
+  /// - Complexity: O(log *n* + *p*) for *p* pinned ranges.
+  private func offset(showing index: Int, at position: ScrollPosition) -> CGPoint {
     let frame = engine.frame(of: index)
     let size = self.frame.size
     let inset = contentInset
@@ -95,18 +119,52 @@ extension CollectionView {
     let vertical = engine.direction == .vertical
     let hasVertical = !position.isDisjoint(with: [.top, .centeredVertically, .bottom])
     let hasHorizontal = !position.isDisjoint(with: [.left, .centeredHorizontally, .right])
+    // The pinned blocks over the item take room at the leading edge.
+    let room = vertical ? size.height - inset.vertical : size.width - inset.horizontal
+    let pinned = pinnedLength(over: index, viewport: room)
     offset.y = aligned(
       current: offset.y, minEdge: frame.minY, maxEdge: frame.maxY, viewport: size.height,
-      leadingInset: inset.top, trailingInset: inset.bottom, leading: position.contains(.top),
-      centered: position.contains(.centeredVertically), trailing: position.contains(.bottom),
-      minimal: vertical && !hasVertical)
+      leadingInset: inset.top + (vertical ? pinned : 0), trailingInset: inset.bottom,
+      leading: position.contains(.top), centered: position.contains(.centeredVertically),
+      trailing: position.contains(.bottom), minimal: vertical && !hasVertical)
     offset.x = aligned(
       current: offset.x, minEdge: frame.minX, maxEdge: frame.maxX, viewport: size.width,
-      leadingInset: inset.left, trailingInset: inset.right, leading: position.contains(.left),
-      centered: position.contains(.centeredHorizontally), trailing: position.contains(.right),
-      minimal: !vertical && !hasHorizontal)
-    setContentOffset(offset, animated: animated)
-    return true
+      leadingInset: inset.left + (vertical ? 0 : pinned), trailingInset: inset.right,
+      leading: position.contains(.left), centered: position.contains(.centeredHorizontally),
+      trailing: position.contains(.right), minimal: !vertical && !hasHorizontal)
+    return offset
+  }
+
+  /// The pinned ranges whose blocks stack over item `index` at the leading
+  /// edge: those of the pinned sections that contain it, it being no item
+  /// of their header block, outermost first (the ranges are sorted so).
+  ///
+  /// - Complexity: O(*p*) for *p* pinned ranges.
+  private func pinnedRanges(over index: Int) -> [PinnedItemRange] {
+    let count = engine.itemCount
+    return pinnedItemRanges.filter {
+      !$0.header.isEmpty && $0.section.contains(index) && !$0.header.contains(index)
+        && $0.section.upperBound <= count && $0.header.lowerBound >= 0
+    }
+  }
+
+  /// How long, along the scroll direction, the pinned header blocks are
+  /// that stack over item `index` when it sits at the leading edge: those
+  /// of the pinned sections that contain it (it being no item of their
+  /// header block), outermost first, as long as they fit in `viewport`
+  /// (a longer block is not pinned; see `pinnedFrames`).
+  ///
+  /// - Complexity: O(*p*) for *p* pinned ranges, plus their header items.
+  func pinnedLength(over index: Int, viewport: CGFloat) -> CGFloat {
+    var total: CGFloat = 0
+    for range in pinnedRanges(over: index) {
+      let start = engine.lineOrigin(of: range.header.lowerBound)
+      let last = engine.frame(of: range.header.upperBound - 1)
+      let length = (engine.direction == .vertical ? last.maxY : last.maxX) - start
+      guard total + length <= viewport else { break }
+      total += length
+    }
+    return total
   }
 
   /// The range the content offset may take on each axis.
