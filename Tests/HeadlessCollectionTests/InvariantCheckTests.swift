@@ -6,25 +6,25 @@ import Testing
 /// is named with its part; a collection used normally breaks none.
 @MainActor
 @Suite struct InvariantCheckTests {
-  private func collection() -> CollectionView {
+  /// A laid-out collection of ten items, five visible, and its model
+  /// (which the collection holds weakly).
+  private func collection() -> (CollectionView, ListModel) {
     let model = ListModel((0..<10).map { "item \($0)" })
     let collection = makeCollection(model, width: 10, height: 5)
     collection.layoutIfNeeded()
-    withExtendedLifetime(model) {}
-    return collection
+    return (collection, model)
   }
 
   @Test("a collection used normally breaks no rule")
   func nothingBroken() {
-    let collection = collection()
+    let (collection, model) = collection()
     #expect(collection.invariantViolations().isEmpty)
+    withExtendedLifetime(model) {}
   }
 
   @Test("each planted defect is named by its part and rule", arguments: PlantedCollectionDefect.allCases)
   func plantedDefectIsNamed(defect: PlantedCollectionDefect) {
-    let model = ListModel((0..<10).map { "item \($0)" })
-    let collection = makeCollection(model, width: 10, height: 5)
-    collection.layoutIfNeeded()
+    let (collection, model) = collection()
     #expect(collection.invariantViolations().isEmpty)
     collection.plant(defect)
     let violations = collection.invariantViolations()

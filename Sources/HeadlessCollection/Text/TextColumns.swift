@@ -35,9 +35,10 @@ public enum TextColumns {
 
   /// The columns one character (grapheme cluster) covers: 0, 1 or 2.
   /// (``width(of:)`` of a one-character string, without making the string.)
+  /// Package access: the terminal library measures character by character.
   ///
   /// - Complexity: O(*k*) in the character's Unicode scalars.
-  static func width(ofCharacter character: Character) -> Int {
+  package static func width(ofCharacter character: Character) -> Int {
     if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
     var scalars = character.unicodeScalars.makeIterator()
     guard let first = scalars.next() else { return 0 }

@@ -70,7 +70,7 @@ public enum TerminalText {
   /// draws nothing (a combining mark or joiner standing alone), else 1;
   /// see `TextColumns`. O(1).
   public static func columns(_ character: Character) -> Int {
-    TextColumns.width(of: String(character))
+    TextColumns.width(ofCharacter: character)
   }
 
   /// The longest prefix of `text` that fits in `columns`. O(n).
