@@ -236,9 +236,9 @@ extension ListScreen {
   public func resize(width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation) {
     stepLocation = sourceLocation
     if width < 0 || height < 0 {
-      Issue.record(
+      record(
         "resize(width: \(width), height: \(height)): a size cannot be negative; 0 is used",
-        sourceLocation: sourceLocation)
+        at: sourceLocation)
     }
     var frame = collectionView.frame
     frame.size = CGSize(width: max(0, width), height: max(0, height))
@@ -280,7 +280,7 @@ extension ListScreen {
     let report = MissingItemReport(
       identifier: identifier, sectionPath: sectionPath, items: dataSource.itemIdentities,
       visible: collectionView.indexPathsForVisibleItems.map(\.item).sorted())
-    Issue.record(Comment(rawValue: "\(action): \(report)"), sourceLocation: sourceLocation)
+    record("\(action): \(report)", at: sourceLocation)
     return nil
   }
 }

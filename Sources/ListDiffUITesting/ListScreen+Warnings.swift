@@ -70,7 +70,7 @@ extension ListScreen {
   private func closeWarningExpectation(at sourceLocation: SourceLocation) {
     guard let expectation = warningExpectations.popLast() else { return }
     if let unmet = expectation.unmet {
-      Issue.record(Comment(rawValue: unmet), sourceLocation: sourceLocation)
+      record(unmet, at: sourceLocation)
     }
   }
 
@@ -89,8 +89,6 @@ extension ListScreen {
       diagnostic.kind == .duplicateContextObject
       ? "give each context object a class of its own"
       : "wrap the step in screen.expectWarnings(.\(kind)) { … } if it is meant"
-    Issue.record(
-      Comment(rawValue: "unexpected warning (.\(kind)): \(diagnostic.description); \(remedy)"),
-      sourceLocation: stepLocation)
+    record("unexpected warning (.\(kind)): \(diagnostic.description); \(remedy)", at: stepLocation)
   }
 }

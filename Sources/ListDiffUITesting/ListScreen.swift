@@ -62,6 +62,9 @@ public final class ListScreen {
   var stepLocation: SourceLocation
   /// What the last tap, scroll, drag or resize did; see ``lastGesture``.
   var lastGestureCounts = ListWorkCounts()
+  /// Where the screen's failures go instead of the running test: set by
+  /// `fuzzList`, which runs steps whose failures it judges itself.
+  package var issueSink: (@MainActor (String) -> Void)?
 
   /// Creates a screen `width` points (characters) wide and `height` tall:
   /// a `CollectionView` with a vertical `CollectionViewFlowLayout` whose
@@ -79,11 +82,23 @@ public final class ListScreen {
   ///   - sourceLocation: where a warning reported while creating the
   ///     screen (two context objects of one class) fails the test.
   /// - Complexity: O(*k*) in the number of context objects.
-  public init(
+  public convenience init(
     width: Int, height: Int, lineSpacing: Int = 0, interitemSpacing: Int = 0,
     applyUpdatesAsync: Bool = false, contextObjects: AnyObject...,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
+    self.init(
+      width: width, height: height, lineSpacing: lineSpacing, interitemSpacing: interitemSpacing,
+      applyUpdatesAsync: applyUpdatesAsync, contextObjectList: contextObjects, sourceLocation: sourceLocation)
+  }
+
+  /// The initializer above with the context objects in an array. Not API.
+  package init(
+    width: Int, height: Int, lineSpacing: Int = 0, interitemSpacing: Int = 0,
+    applyUpdatesAsync: Bool = false, contextObjectList contextObjects: [AnyObject],
+    issueSink: (@MainActor (String) -> Void)? = nil, sourceLocation: SourceLocation
+  ) {
+    self.issueSink = issueSink
     stepLocation = sourceLocation
     let layout = CollectionViewFlowLayout()
     layout.minimumLineSpacing = CGFloat(lineSpacing)
@@ -106,9 +121,9 @@ public final class ListScreen {
     }
     for diagnostic in early.list { receive(diagnostic) }
     if width < 0 || height < 0 {
-      Issue.record(
+      record(
         "ListScreen(width: \(width), height: \(height)): a size cannot be negative; 0 is used",
-        sourceLocation: sourceLocation)
+        at: sourceLocation)
     }
   }
 
@@ -127,12 +142,12 @@ public final class ListScreen {
   ) {
     stepLocation = sourceLocation
     if dataSource.applyUpdatesAsync {
-      Issue.record(
+      record(
         """
         setRoot(_:) cannot wait for a root on a screen with applyUpdatesAsync: true; \
         use `await screen.setRoot(_:)`
         """,
-        sourceLocation: sourceLocation)
+        at: sourceLocation)
     }
     dataSource.setRootSection(section, animate: animate)
     collectionView.layoutIfNeeded()
@@ -182,6 +197,16 @@ public final class ListScreen {
   /// - Complexity: O(*c*) in the number of controllers that received a callback.
   public func lifecycle(of identifier: String, sectionPath: [String] = []) -> [String] {
     lifecycleRecorder.lines(of: identifier, sectionPath: sectionPath)
+  }
+
+  /// Fails the running test at `sourceLocation` with `message`, or hands
+  /// the message to ``issueSink`` when one is set.
+  func record(_ message: String, at sourceLocation: SourceLocation) {
+    if let issueSink {
+      issueSink(message)
+    } else {
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
   }
 
   /// Forgets the updates, diagnostics and lifecycle lines recorded so far,

@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+import ListDiffUITesting
 import TestSupport
 
 // The pieces of the model-based re-entrancy test (ReentrancyModelTests):
@@ -292,88 +293,6 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return body(&value)
-  }
-}
-
-// MARK: The grammar of one controller's callbacks
-
-/// The lifecycle of one controller as "Lifecycle, precisely" states it, checked
-/// one callback at a time: per mount, `configureCell cellDidLayoutSubviews
-/// didMount`, then any of (`configureCell` immediately followed by
-/// `cellDidLayoutSubviews`, a lone `cellDidLayoutSubviews`,
-/// `didUpdateViewModel`, `didSelect`, properly nested appearance), then
-/// `willUnmount` once nothing is appeared; every callback with a cell on the
-/// cell mounted.
-struct LifecycleGrammar {
-  enum Event: String, CaseIterable {
-    case configureCell, cellDidLayoutSubviews, didMount, willUnmount
-    case didAppear, willDisappear, didFullyAppear, willPartiallyDisappear
-    case didUpdateViewModel, didSelect
-  }
-
-  private enum Stage {
-    case unmounted, configured, laidOut, mounted
-  }
-
-  private var stage = Stage.unmounted
-  /// The cell being mounted or mounted.
-  private(set) var cell: ListCell?
-  /// 0: not appeared, 1: appeared, 2: fully appeared.
-  private(set) var appearance = 0
-  /// A `configureCell` on the mounted cell waits for its layout.
-  private var layoutOwed = false
-
-  var isMounted: Bool { stage == .mounted }
-  /// Whether no cell is mounted or being mounted.
-  var isUnmounted: Bool { stage == .unmounted }
-
-  /// Takes `event` (with the cell it was sent); a description of the rule it
-  /// breaks, or nil.
-  ///
-  /// With `layoutMayGiveWay`, the layout a `configureCell` owes may give way
-  /// to the disappearance callbacks and `willUnmount` (a known defect the
-  /// random test tolerates).
-  mutating func accept(_ event: Event, cell eventCell: ListCell?, layoutMayGiveWay: Bool = false)
-    -> String?
-  {
-    let givesWay = [.willPartiallyDisappear, .willDisappear, .willUnmount].contains(event)
-    if layoutOwed && event != .cellDidLayoutSubviews && !(layoutMayGiveWay && givesWay) {
-      return "\(event) after configureCell before its cellDidLayoutSubviews"
-    }
-    let sameCell = eventCell == nil || eventCell === cell
-    switch (event, stage) {
-    case (.configureCell, .unmounted):
-      stage = .configured
-      cell = eventCell
-    case (.configureCell, .mounted) where sameCell:
-      layoutOwed = true
-    case (.cellDidLayoutSubviews, .configured) where sameCell:
-      stage = .laidOut
-    case (.cellDidLayoutSubviews, .mounted) where sameCell:
-      layoutOwed = false
-    case (.didMount, .laidOut) where sameCell:
-      stage = .mounted
-    case (.willUnmount, .mounted) where sameCell && appearance == 0:
-      stage = .unmounted
-      cell = nil
-      layoutOwed = false
-    case (.didAppear, .mounted) where sameCell && appearance == 0:
-      appearance = 1
-    case (.didFullyAppear, .mounted) where sameCell && appearance == 1:
-      appearance = 2
-    case (.willPartiallyDisappear, .mounted) where sameCell && appearance == 2:
-      appearance = 1
-    case (.willDisappear, .mounted) where sameCell && appearance == 1:
-      appearance = 0
-    case (.didUpdateViewModel, .unmounted), (.didUpdateViewModel, .mounted):
-      break
-    case (.didSelect, .mounted) where sameCell && eventCell != nil:
-      break
-    default:
-      return "\(event) in stage \(stage) (appearance \(appearance)"
-        + (sameCell ? ")" : ", on a cell other than the mounted one)")
-    }
-    return nil
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+import ListDiffUITesting
 import TestSupport
 import Testing
 

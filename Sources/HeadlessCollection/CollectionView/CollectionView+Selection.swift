@@ -53,6 +53,18 @@ extension CollectionView {
     setSelected(false, index)
   }
 
+  /// Selects or deselects the item at `indexPath` without asking or
+  /// telling the delegate (UIKit's programmatic selection); index paths that
+  /// name no item are ignored. Not API: a test copying another screen's
+  /// selection uses it.
+  ///
+  /// - Complexity: O(1).
+  package func setItemSelected(_ selected: Bool, at indexPath: IndexPath) {
+    layoutIfNeeded()
+    guard let index = global(indexPath) else { return }
+    setSelected(selected, index)
+  }
+
   private func setSelected(_ selected: Bool, _ index: Int) {
     if selected { selectedIndexes.insert(index) } else { selectedIndexes.remove(index) }
     if let cell = mounted[index], cell.isSelected != selected {

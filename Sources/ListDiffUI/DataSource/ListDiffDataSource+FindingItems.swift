@@ -67,6 +67,14 @@ extension ListDiffDataSource {
   /// - Complexity: O(1).
   package var cellControllerCount: Int { controllers.count }
 
+  /// Whether `controller` is the controller of an item shown now (false
+  /// once its item is deleted or the data source let it go). For tests.
+  ///
+  /// - Complexity: O(1) expected.
+  package func isLiveController(_ controller: AnyListCellController) -> Bool {
+    controllers.isLive(controller)
+  }
+
   /// Where the collection view shows the item `controller` is the
   /// controller of (during a drag, the place the drag gives it); nil for a
   /// controller whose item is gone. For tests.

@@ -1,0 +1,34 @@
+/// The checks `fuzzList` makes after every step, by the names its report
+/// gives them.
+enum FuzzCheck: String, Equatable, Sendable {
+  /// A warning diagnostic of a kind the fuzz does not allow.
+  case diagnostic
+  /// The screen differs from a new one given the same root at the same place.
+  case freshScreen = "fresh screen"
+  /// A controller's callbacks break "Lifecycle, precisely".
+  case lifecycle
+  /// A controller is alive after its item left the list.
+  case outlivesItsItem = "outlives its item"
+  /// An update configured cells or asked sizes beyond what it changed and shows.
+  case work
+  /// A rule of pinned headers, selection or the library's own state broke.
+  case rules
+  /// The app's `invariant` closure returned a message.
+  case invariant
+  /// A change closure threw.
+  case change
+}
+
+/// The first check a run of steps failed.
+struct FuzzFailure {
+  var check: FuzzCheck
+  /// What broke, in a sentence.
+  var message: String
+  /// The index of the failing step in the steps run; -1 for the first root.
+  var stepIndex: Int
+  /// The screen before the failing step and after it.
+  var before: String
+  var after: String
+  /// For `fresh screen`: what a new screen draws there.
+  var fresh: String?
+}

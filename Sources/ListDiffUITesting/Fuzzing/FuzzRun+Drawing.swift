@@ -1,0 +1,100 @@
+import Foundation
+import ListDiffUI
+
+extension FuzzRun {
+  /// The next step, drawn from `random` given what the screen shows now:
+  /// a change (half the time when there are gestures too) or a gesture.
+  func draw(using random: inout ListFuzzRandom) -> FuzzStep {
+    let weights = setup.changes.map(\.weight)
+    let totalWeight = weights.reduce(0, +)
+    let gestures = setup.drawableGestures
+    if totalWeight > 0 && (gestures.isEmpty || random.bool()) {
+      var changes = [drawChange(weights, totalWeight, &random)]
+      // From a stream, roots sometimes arrive faster than they are shown.
+      if setup.applyUpdatesAsync && random.chance(0.25) {
+        for _ in 0..<random.int(in: 1...3) { changes.append(drawChange(weights, totalWeight, &random)) }
+      }
+      return .changes(changes)
+    }
+    let kinds: [ListFuzzGestures] = [.scroll, .drag, .tap, .resize, .move].filter(gestures.contains)
+    switch random.element(of: kinds) ?? .scroll {
+    case .drag: return drawDrag(&random)
+    case .tap: return drawTap(&random) ?? drawScroll(&random)
+    case .resize: return drawResize(&random)
+    case .move: return drawMove(&random) ?? drawScroll(&random)
+    default: return drawScroll(&random)
+    }
+  }
+
+  private func drawChange(_ weights: [Int], _ totalWeight: Int, _ random: inout ListFuzzRandom) -> FuzzStep.Change {
+    var pick = random.int(in: 0..<totalWeight)
+    var chosen = 0
+    for (index, weight) in weights.enumerated() {
+      if pick < weight {
+        chosen = index
+        break
+      }
+      pick -= weight
+    }
+    return FuzzStep.Change(name: setup.changes[chosen].name, seed: UInt64(random.int(in: 0...9_999)))
+  }
+
+  private var viewportHeight: Int { max(1, Int(screen.collectionView.bounds.height)) }
+
+  private func drawScroll(_ random: inout ListFuzzRandom) -> FuzzStep {
+    let points = random.int(in: 1...2 * viewportHeight)
+    return .scroll(random.bool() ? points : -points)
+  }
+
+  private func drawDrag(_ random: inout ListFuzzRandom) -> FuzzStep {
+    let points = random.int(in: 1...3 * viewportHeight) * (random.bool() ? 1 : -1)
+    // A flick now and then: let go with a velocity in the drag's direction.
+    let velocity = random.chance(0.3) ? random.int(in: 100...2_000) * points.signum() : 0
+    return .drag(points, velocity: velocity)
+  }
+
+  private func drawTap(_ random: inout ListFuzzRandom) -> FuzzStep? {
+    let visible = screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
+    guard let index = random.element(of: visible), let identity = screen.dataSource.itemIdentity(at: index)
+    else { return nil }
+    return .tap(FuzzStep.Item(sectionNames: identity.sectionNames, identifier: identity.identifier))
+  }
+
+  private func drawResize(_ random: inout ListFuzzRandom) -> FuzzStep {
+    let width = random.int(in: max(1, setup.width / 2)...max(1, setup.width * 3 / 2))
+    let height = random.int(in: max(1, setup.height / 2)...max(1, setup.height * 3 / 2))
+    return .resize(width: width, height: height)
+  }
+
+  /// A drag of an item whose controller lets it move, to a random place in
+  /// its section or (when the data source allows it) in another; nil when
+  /// a few tries find no item that can move.
+  private func drawMove(_ random: inout ListFuzzRandom) -> FuzzStep? {
+    let dataSource = screen.dataSource
+    guard dataSource.itemCount > 0 else { return nil }
+    let identities = dataSource.itemIdentities
+    var sections: [[String]] = []
+    var sizes: [[String]: Int] = [:]
+    for identity in identities {
+      if sizes[identity.sectionNames] == nil { sections.append(identity.sectionNames) }
+      sizes[identity.sectionNames, default: 0] += 1
+    }
+    for _ in 0..<4 {
+      let from = random.int(in: 0..<identities.count)
+      let identity = identities[from]
+      var toSection: [String]? = nil
+      var size = (sizes[identity.sectionNames] ?? 1) - 1
+      if dataSource.allowsMovingBetweenSections && random.chance(0.3),
+        let other = random.element(of: sections), other != identity.sectionNames
+      {
+        toSection = other
+        size = sizes[other] ?? 0
+      }
+      let toIndex = random.int(in: 0...max(0, size))
+      guard dataSource.dragPlan(forItemAt: from, toIndex: toIndex, inSection: toSection) != nil else { continue }
+      let item = FuzzStep.Item(sectionNames: identity.sectionNames, identifier: identity.identifier)
+      return .move(item, toIndex: toIndex, toSection: toSection)
+    }
+    return nil
+  }
+}

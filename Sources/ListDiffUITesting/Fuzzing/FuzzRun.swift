@@ -1,0 +1,284 @@
+import Foundation
+import ListDiffUI
+import Testing
+
+/// One fuzz run from the first root: the app's model, the screen showing
+/// it, and the checks after every step. A failure is replayed on new runs
+/// while shrinking, so a run owns everything its steps touch.
+@MainActor
+final class FuzzRun<Model> {
+  let setup: FuzzSetup<Model>
+  private(set) var model: Model
+  let screen: ListScreen
+  private let watch = ControllerWatch()
+  private let changeByName: [String: ListFuzzChange<Model>]
+  private let sourceLocation: SourceLocation
+  /// The index of the step being run; -1 for the first root.
+  private var stepIndex = -1
+  /// Changes the roots of the step being run made (inserts, deletes,
+  /// moves, updates), from the data source's performance reports.
+  private var changedItems = 0
+
+  init(_ setup: FuzzSetup<Model>, sourceLocation: SourceLocation) {
+    self.setup = setup
+    self.sourceLocation = sourceLocation
+    model = setup.model
+    changeByName = setup.changeByName
+    screen = Self.makeScreen(setup, width: setup.width, height: setup.height, async: setup.applyUpdatesAsync, at: sourceLocation)
+    let recording = screen.dataSource.lifecycleObserver
+    screen.dataSource.lifecycleObserver = { [watch] controller, event in
+      recording?(controller, event)
+      watch.heard(event, by: controller)
+    }
+    screen.dataSource.performanceHandler = { [weak self] report in
+      let counts = report.counts
+      self?.changedItems += counts.inserts + counts.deletes + counts.moves + counts.updates
+    }
+    if setup.moved != nil {
+      screen.dataSource.moveHandler = { [weak self] move in
+        guard let self, let moved = self.setup.moved else { return }
+        moved(&self.model, move)
+      }
+    }
+  }
+
+  private static func makeScreen(
+    _ setup: FuzzSetup<Model>, width: Int, height: Int, async: Bool, at sourceLocation: SourceLocation
+  ) -> ListScreen {
+    // Failures of the screen's own (a warning) are judged by the checks.
+    let screen = ListScreen(
+      width: width, height: height, applyUpdatesAsync: async, contextObjectList: setup.contextObjects,
+      issueSink: { _ in }, sourceLocation: sourceLocation)
+    setup.setUp?(screen)
+    return screen
+  }
+
+  // MARK: Steps
+
+  /// Shows the first root and checks it.
+  func start() async -> FuzzFailure? {
+    await setRoot()
+    return await check(after: nil, before: "")
+  }
+
+  /// Runs `step` and checks the screen after it; the first check that
+  /// fails, or nil.
+  func perform(_ step: FuzzStep) async -> FuzzFailure? {
+    stepIndex += 1
+    let before = screen.text
+    screen.resetRecords()
+    changedItems = 0
+    switch step {
+    case .changes(let changes):
+      for (offset, change) in changes.enumerated() {
+        guard let fuzzChange = changeByName[change.name] else { continue }
+        var random = ListFuzzRandom(seed: change.seed)
+        do {
+          try fuzzChange.change(&model, &random)
+        } catch {
+          return failure(.change, "the change \(change.name)#\(change.seed) threw: \(error)", before: before)
+        }
+        if offset < changes.count - 1 {
+          // A burst: the next root arrives before this one is shown.
+          screen.dataSource.setRootSection(setup.root(model), completion: nil)
+        } else {
+          await setRoot()
+        }
+      }
+    case .scroll(let points):
+      screen.scroll(by: points)
+    case .drag(let points, let velocity):
+      screen.drag(by: points, velocity: velocity)
+    case .tap(let item):
+      if index(of: item, in: screen) != nil {
+        screen.tap(identifier: item.identifier, sectionPath: item.sectionNames)
+      }
+    case .resize(let width, let height):
+      screen.resize(width: width, height: height)
+    case .move(let item, let toIndex, let toSection):
+      if index(of: item, in: screen) != nil {
+        screen.move(
+          identifier: item.identifier, sectionPath: item.sectionNames, toIndex: toIndex, inSection: toSection)
+        // The app shows its model again after a move, as its moveHandler
+        // changed it: what derives from the order (counts) follows.
+        await setRoot()
+      }
+    }
+    return await check(after: step, before: before)
+  }
+
+  private func setRoot() async {
+    if setup.applyUpdatesAsync {
+      await screen.setRoot(setup.root(model))
+    } else {
+      Self.setRootAndWait(setup.root(model), on: screen)
+    }
+  }
+
+  /// The synchronous `setRoot`, which an async context would not pick.
+  private static func setRootAndWait(_ section: Section?, on screen: ListScreen) {
+    screen.setRoot(section)
+  }
+
+  // MARK: Checks
+
+  private func failure(
+    _ check: FuzzCheck, _ message: String, before: String, fresh: String? = nil
+  ) -> FuzzFailure {
+    FuzzFailure(
+      check: check, message: message, stepIndex: stepIndex, before: before, after: screen.text, fresh: fresh)
+  }
+
+  /// The checks of DESIGN's "Fuzzing a screen", in order; the first that
+  /// fails.
+  private func check(after step: FuzzStep?, before: String) async -> FuzzFailure? {
+    if let warning = screen.diagnostics.first(where: {
+      $0.severity == .warning && !setup.allowing.contains($0.kind)
+    }) {
+      return failure(.diagnostic, "a .\(warning.kind.rawValue) warning: \(warning.description)", before: before)
+    }
+    let dataSource = screen.dataSource
+    if var verdict = watch.verdict(isLive: dataSource.isLiveController) {
+      if verdict.check == .outlivesItsItem {
+        // What lets a controller go after an update may still be on its way.
+        await Task.yield()
+        guard let later = watch.verdict(isLive: dataSource.isLiveController) else { return await rest(step, before) }
+        verdict = later
+      }
+      return failure(verdict.check, verdict.message, before: before)
+    }
+    return await rest(step, before)
+  }
+
+  private func rest(_ step: FuzzStep?, _ before: String) async -> FuzzFailure? {
+    if let broken = brokenRule() {
+      return failure(.rules, broken, before: before)
+    }
+    if step?.isChange ?? true, let excess = excessWork() {
+      return failure(.work, excess, before: before)
+    }
+    let shown = screen.text
+    let fresh = freshScreenText()
+    if shown != fresh {
+      return failure(
+        .freshScreen,
+        "the screen differs from a new screen given the same root at the same place: a view model's == "
+          + "that ignores what its cell shows, a controller that keeps stale state, or a size not invalidated",
+        before: before, fresh: fresh)
+    }
+    if let message = setup.invariant?(model, screen) {
+      return failure(.invariant, message, before: before)
+    }
+    return nil
+  }
+
+  /// A broken rule of the library's parts, pinned headers or selection.
+  private func brokenRule() -> String? {
+    let collectionView = screen.collectionView
+    let broken = collectionView.invariantViolations() + screen.dataSource.invariantViolations()
+    if let first = broken.first { return "\(first)" }
+    let visible = collectionView.indexPathsForVisibleItems.map(\.item)
+    let top = collectionView.contentOffset.y
+    let bottom = top + collectionView.bounds.height
+    for range in collectionView.pinnedItemRanges {
+      guard visible.contains(where: { range.section.contains($0) && !range.header.contains($0) }) else { continue }
+      for header in range.header {
+        let path = IndexPath(item: header, section: 0)
+        guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
+          frame.maxY > top && frame.minY < bottom
+        else {
+          let name = screen.dataSource.itemIdentity(at: header)?.identifier ?? "\(header)"
+          return "the pinned header `\(name)` is not in view while items of its section are"
+        }
+      }
+    }
+    let count = screen.dataSource.itemCount
+    if let stray = collectionView.indexPathsForSelectedItems.first(where: { $0.item >= count }) {
+      return "item \(stray.item) is selected, but the list has \(count) items"
+    }
+    return nil
+  }
+
+  /// Work beyond what the step's roots changed and what is visible.
+  private func excessWork() -> String? {
+    let counts = screen.lastUpdate
+    let visible = screen.collectionView.indexPathsForVisibleItems.count
+    let configuredBound = visible + changedItems
+    if counts.cellsConfigured > configuredBound {
+      return "the update configured \(counts.cellsConfigured) cells; \(visible) are visible and "
+        + "\(changedItems) items changed"
+    }
+    let sizeBound = visible + changedItems + screen.dataSource.workingRangeSize
+    if counts.sizeRequests > sizeBound {
+      return "the update asked \(counts.sizeRequests) sizes; \(visible) items are visible, \(changedItems) "
+        + "changed and the working range is \(screen.dataSource.workingRangeSize)"
+    }
+    return nil
+  }
+
+  /// What a new screen draws given the model's root, the same size and
+  /// selection, scrolled so that the first item in view (other than a
+  /// pinned header) is where it is here.
+  private func freshScreenText() -> String {
+    let collectionView = screen.collectionView
+    let fresh = Self.makeScreen(
+      setup, width: Int(collectionView.bounds.width), height: Int(collectionView.bounds.height), async: false,
+      at: sourceLocation)
+    Self.setRootAndWait(setup.root(model), on: fresh)
+    let freshView = fresh.collectionView
+    if let anchor = anchor(), let index = index(of: anchor.item, in: fresh) {
+      // Sizes resolved on the way move the item: aim again (a few times).
+      for _ in 0..<4 {
+        guard let frame = freshView.layoutAttributesForItem(at: IndexPath(item: index, section: 0))?.frame
+        else { break }
+        let target = CGPoint(x: collectionView.contentOffset.x, y: frame.minY + anchor.offset)
+        let before = freshView.contentOffset
+        freshView.setContentOffset(target, animated: false)
+        freshView.layoutIfNeeded()
+        if freshView.contentOffset == before { break }
+      }
+    } else {
+      freshView.setContentOffset(collectionView.contentOffset, animated: false)
+      freshView.layoutIfNeeded()
+    }
+    for path in collectionView.indexPathsForSelectedItems {
+      guard let identity = screen.dataSource.itemIdentity(at: path.item),
+        let index = index(of: .init(sectionNames: identity.sectionNames, identifier: identity.identifier), in: fresh)
+      else { continue }
+      freshView.setItemSelected(true, at: IndexPath(item: index, section: 0))
+    }
+    return fresh.text
+  }
+
+  /// The first item in view that is not a pinned header, and how far the
+  /// viewport's top is below its top.
+  private func anchor() -> (item: FuzzStep.Item, offset: CGFloat)? {
+    let collectionView = screen.collectionView
+    let headers = collectionView.pinnedItemRanges.map(\.header)
+    for path in collectionView.indexPathsForVisibleItems.sorted(by: { $0.item < $1.item })
+    where !headers.contains(where: { $0.contains(path.item) }) {
+      guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
+        let identity = screen.dataSource.itemIdentity(at: path.item)
+      else { continue }
+      let item = FuzzStep.Item(sectionNames: identity.sectionNames, identifier: identity.identifier)
+      return (item, collectionView.contentOffset.y - frame.minY)
+    }
+    return nil
+  }
+
+  /// The index of `item` on `screen`: its identifier in exactly its sections.
+  ///
+  /// - Complexity: O(1) when the first item with the identifier within
+  ///   those sections is it, else O(*n*).
+  func index(of item: FuzzStep.Item, in screen: ListScreen) -> Int? {
+    let dataSource = screen.dataSource
+    if let path = dataSource.indexPath(forIdentifier: item.identifier, sectionPath: item.sectionNames),
+      let found = dataSource.itemIdentity(at: path.item), found.sectionNames == item.sectionNames
+    {
+      return path.item
+    }
+    return dataSource.itemIdentities.firstIndex {
+      $0.identifier == item.identifier && $0.sectionNames == item.sectionNames
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/// Shrinks a failing sequence of steps: removes steps in halves, then
+/// quarters, down to one at a time, and repeats single removals until no
+/// step can go, keeping only the removals after which the *same check*
+/// still fails (Zeller's delta debugging, complement-only).
+///
+/// Invariant: `steps` always fails `check` when replayed, ending with the
+/// failing step (`failure` is that replay's).
+@MainActor
+struct FuzzShrinker {
+  private(set) var steps: [FuzzStep]
+  private(set) var failure: FuzzFailure
+  /// Steps replayed so far; shrinking stops at `budget`.
+  private(set) var replayed = 0
+  let budget: Int
+
+  init(steps: [FuzzStep], failure: FuzzFailure, budget: Int) {
+    self.steps = Array(steps.prefix(failure.stepIndex + 1))
+    self.failure = failure
+    self.budget = budget
+  }
+
+  /// Shrinks with `replay`, which runs steps on a new run and returns the
+  /// first failure.
+  ///
+  /// - Complexity: O(*n* log *n*) replays while halves go, then O(*m*)
+  ///   replays per round of single removals on the *m* steps left; each
+  ///   replay costs its steps. Stops once `budget` steps were replayed.
+  mutating func shrink(replay: ([FuzzStep]) async -> FuzzFailure?) async {
+    var chunk = max(1, steps.count / 2)
+    while !steps.isEmpty {
+      var removedAny = false
+      var start = 0
+      while start < steps.count {
+        guard replayed < budget else { return }
+        let candidate = Array(steps[..<start] + steps[min(start + chunk, steps.count)...])
+        replayed += candidate.count
+        if let found = await replay(candidate), found.check == failure.check {
+          // Steps after the one that fails now are not needed either.
+          steps = Array(candidate.prefix(found.stepIndex + 1))
+          failure = found
+          removedAny = true
+        } else {
+          start += chunk
+        }
+      }
+      if chunk > 1 {
+        chunk = max(1, chunk / 2)
+      } else if !removedAny {
+        return
+      }
+    }
+  }
+}

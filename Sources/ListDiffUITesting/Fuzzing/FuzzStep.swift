@@ -1,0 +1,205 @@
+/// One step of a fuzz run, as its replay string writes it: a model change
+/// (or, on an asynchronous data source, a burst of changes arriving
+/// together) or a gesture. See ``ListFuzzGestures`` for the notation.
+///
+/// Invariant: `description` and `init(parsing:)` are inverse: every step
+/// written parses back to itself.
+enum FuzzStep: Equatable, CustomStringConvertible {
+  /// A named change, run with a generator seeded by `seed`.
+  struct Change: Equatable {
+    var name: String
+    var seed: UInt64
+  }
+
+  /// An item as a step names it: the names of its sections, outermost
+  /// first, and its identifier.
+  struct Item: Equatable {
+    var sectionNames: [String]
+    var identifier: String
+  }
+
+  /// One or more changes, each set as a root; after the last one the step
+  /// waits for the data source. More than one only on an asynchronous data
+  /// source, where they arrive as from a stream.
+  case changes([Change])
+  case scroll(Int)
+  case drag(Int, velocity: Int)
+  case tap(Item)
+  case resize(width: Int, height: Int)
+  /// The item dragged to `toIndex` of `toSection` (its own when nil).
+  case move(Item, toIndex: Int, toSection: [String]?)
+
+  var description: String {
+    switch self {
+    case .changes(let changes):
+      return changes.map { "\($0.name)#\($0.seed)" }.joined(separator: "&")
+    case .scroll(let points):
+      return "scroll" + Self.signed(points)
+    case .drag(let points, let velocity):
+      return "drag" + Self.signed(points) + (velocity == 0 ? "" : "@\(velocity)")
+    case .tap(let item):
+      return "tap:" + Self.written(item)
+    case .resize(let width, let height):
+      return "resize:\(width)x\(height)"
+    case .move(let item, let toIndex, let toSection):
+      return "move:" + Self.written(item) + ">\(toIndex)"
+        + (toSection.map { "@" + $0.map(Self.escaped).joined(separator: "/") } ?? "")
+    }
+  }
+
+  /// Whether a step is a model change rather than a gesture.
+  var isChange: Bool {
+    if case .changes = self { true } else { false }
+  }
+
+  // MARK: Writing
+
+  private static func signed(_ number: Int) -> String {
+    number < 0 ? "\(number)" : "+\(number)"
+  }
+
+  private static func written(_ item: Item) -> String {
+    (item.sectionNames + [item.identifier]).map(escaped).joined(separator: "/")
+  }
+
+  /// Letters, digits and `_ - .` stand for themselves in a step.
+  static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case "a"..."z", "A"..."Z", "0"..."9", "_", "-", ".": true
+    default: false
+    }
+  }
+
+  /// `text` with every other character as `%` and the two hex digits of
+  /// each of its UTF-8 bytes.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isNameScalar(scalar) {
+        result.unicodeScalars.append(scalar)
+      } else {
+        for byte in String(scalar).utf8 {
+          result += "%" + String(byte >> 4, radix: 16, uppercase: true)
+            + String(byte & 0xF, radix: 16, uppercase: true)
+        }
+      }
+    }
+    return result
+  }
+
+  // MARK: Reading
+
+  /// What is wrong with a step of a replay string.
+  struct ParseError: Error, Equatable {
+    var reason: String
+  }
+
+  /// The step `text` writes, given the names of the fuzz's changes.
+  init(parsing text: Substring, changeNames: Set<String>) throws(ParseError) {
+    func fail(_ reason: String) -> ParseError { ParseError(reason: reason) }
+    // A change always has a `#`, which no gesture has (names escape it).
+    if text.contains("#") {
+      self = .changes(try Self.changes(text, changeNames: changeNames))
+    } else if let rest = text.dropPrefix("scroll") {
+      guard let points = Self.signedNumber(rest) else { throw fail("scroll wants a signed number: scroll+7") }
+      self = .scroll(points)
+    } else if let rest = text.dropPrefix("drag") {
+      let parts = rest.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let points = Self.signedNumber(parts[0]),
+        let velocity = parts.count == 2 ? Int(parts[1]) : 0
+      else { throw fail("drag wants a signed number and an optional velocity: drag+12, drag-5@300") }
+      self = .drag(points, velocity: velocity)
+    } else if let rest = text.dropPrefix("tap:") {
+      self = .tap(try Self.item(rest))
+    } else if let rest = text.dropPrefix("resize:") {
+      let parts = rest.split(separator: "x", omittingEmptySubsequences: false)
+      guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width >= 1, height >= 1
+      else { throw fail("resize wants a width and a height of at least 1: resize:30x9") }
+      self = .resize(width: width, height: height)
+    } else if let rest = text.dropPrefix("move:") {
+      guard let arrow = rest.lastIndex(of: ">") else {
+        throw fail("move wants an item, `>` and an index: move:p3>0 or move:done/p3>2@open")
+      }
+      let target = rest[rest.index(after: arrow)...].split(
+        separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let toIndex = Int(target[0]), toIndex >= 0 else {
+        throw fail("move wants an index of at least 0 after `>`: move:p3>0")
+      }
+      let toSection = try target.count == 2 ? Self.names(target[1]) : nil
+      self = .move(try Self.item(rest[..<arrow]), toIndex: toIndex, toSection: toSection)
+    } else {
+      throw fail(
+        "not a step; a change is written name#number (post#3), a gesture as scroll+7, drag+12, "
+          + "tap:id, resize:30x9 or move:id>0")
+    }
+  }
+
+  private static func changes(_ text: Substring, changeNames: Set<String>) throws(ParseError) -> [Change] {
+    var changes: [Change] = []
+    for part in text.split(separator: "&", omittingEmptySubsequences: false) {
+      let pieces = part.split(separator: "#", omittingEmptySubsequences: false)
+      guard pieces.count == 2, let seed = UInt64(pieces[1]) else {
+        throw ParseError(reason: "a change is written name#number: post#3")
+      }
+      let name = String(pieces[0])
+      guard changeNames.contains(name) else {
+        let known = changeNames.sorted().joined(separator: ", ")
+        throw ParseError(reason: "no change is named \"\(name)\" (the changes are: \(known.isEmpty ? "none" : known))")
+      }
+      changes.append(Change(name: name, seed: seed))
+    }
+    return changes
+  }
+
+  private static func signedNumber(_ text: Substring) -> Int? {
+    guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+    return Int(text)
+  }
+
+  private static func item(_ text: Substring) throws(ParseError) -> Item {
+    let names = try names(text)
+    return Item(sectionNames: Array(names.dropLast()), identifier: names.last ?? "")
+  }
+
+  private static func names(_ text: Substring) throws(ParseError) -> [String] {
+    var names: [String] = []
+    for part in text.split(separator: "/", omittingEmptySubsequences: false) {
+      guard let name = unescaped(part) else {
+        throw ParseError(reason: "`\(part)` is not a name: write other characters than letters, "
+          + "digits and _ - . as %XX (UTF-8)")
+      }
+      names.append(name)
+    }
+    return names
+  }
+
+  /// The text `escaped` wrote; nil when `text` has another character than
+  /// those it writes or a `%` without two hex digits or bytes that are not
+  /// UTF-8.
+  private static func unescaped(_ text: Substring) -> String? {
+    var bytes: [UInt8] = []
+    var scalars = text.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      if scalar == "%" {
+        guard let high = scalars.next().flatMap({ UInt8(String($0), radix: 16) }),
+          let low = scalars.next().flatMap({ UInt8(String($0), radix: 16) })
+        else { return nil }
+        bytes.append(high << 4 | low)
+      } else if isNameScalar(scalar) {
+        bytes.append(UInt8(scalar.value))
+      } else {
+        return nil
+      }
+    }
+    // Decoding repairs bad UTF-8; a repaired text has other bytes.
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+  }
+}
+
+extension Substring {
+  /// The rest after `prefix`, or nil when the text does not start with it.
+  fileprivate func dropPrefix(_ prefix: String) -> Substring? {
+    hasPrefix(prefix) ? dropFirst(prefix.count) : nil
+  }
+}

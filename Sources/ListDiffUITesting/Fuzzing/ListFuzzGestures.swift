@@ -1,0 +1,56 @@
+/// The gestures ``fuzzList(_:seed:steps:width:height:applyUpdatesAsync:contextObjects:changes:gestures:allowing:replay:moved:root:invariant:sourceLocation:)``
+/// performs between model changes, as a person using the screen would.
+///
+/// Each is written in a replay string as shown:
+///
+/// | Gesture | What it does | Written |
+/// |---|---|---|
+/// | ``scroll`` | a programmatic scroll by some points | `scroll+7`, `scroll-3` |
+/// | ``drag`` | a finger's drag, sometimes let go with a velocity | `drag+12`, `drag-5@300` |
+/// | ``tap`` | taps an item on screen (selection, `didSelect`) | `tap:p12`, `tap:open/p12` |
+/// | ``resize`` | gives the viewport a new size | `resize:30x9` |
+/// | ``move`` | drags an item that can move to another index | `move:p3>0`, `move:done/p3>2@open` |
+///
+/// `tap` and `move` name the item by its identifier, after the names of
+/// its sections, separated by `/` (characters other than letters, digits
+/// and `_ - .` are written `%` and two hex digits, as in a URL); `move`
+/// ends with the index the item lands at and, after `@`, the destination
+/// section when it changes. A gesture whose item is gone when it is
+/// replayed does nothing.
+///
+/// `move` is drawn only when the fuzz is given a `moved:` closure that
+/// applies the move to the model, as a `moveHandler` does, and only for
+/// items whose controllers say `canMove`. ``select``, ``focus``,
+/// ``expand`` and ``carousel`` are the gestures of the selection, focus,
+/// outline and carousel models; the data source has none of them yet, so
+/// they are accepted and draw nothing.
+public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+
+  /// Gestures from their raw bits.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Programmatic scrolls, `setContentOffset`.
+  public static let scroll = ListFuzzGestures(rawValue: 1 << 0)
+  /// A finger's drags, through `CollectionView/drag(by:velocity:)`.
+  public static let drag = ListFuzzGestures(rawValue: 1 << 1)
+  /// Taps on items on screen.
+  public static let tap = ListFuzzGestures(rawValue: 1 << 2)
+  /// New viewport sizes.
+  public static let resize = ListFuzzGestures(rawValue: 1 << 3)
+  /// Interactive moves of items (with a `moved:` closure).
+  public static let move = ListFuzzGestures(rawValue: 1 << 4)
+  /// Selection by identity (drawn once the data source has it).
+  public static let select = ListFuzzGestures(rawValue: 1 << 5)
+  /// Focus moves (drawn once the data source has them).
+  public static let focus = ListFuzzGestures(rawValue: 1 << 6)
+  /// Expanding and collapsing outline rows (drawn once outlines exist).
+  public static let expand = ListFuzzGestures(rawValue: 1 << 7)
+  /// Scrolling carousels across (drawn once carousels exist).
+  public static let carousel = ListFuzzGestures(rawValue: 1 << 8)
+
+  /// Every gesture.
+  public static let all: ListFuzzGestures = [
+    .scroll, .drag, .tap, .resize, .move, .select, .focus, .expand, .carousel,
+  ]
+}
