@@ -342,7 +342,7 @@ extension ListDiffDataSource {
     for (old, target) in zip(result.updates, result.updateTargets) {
       if let controller = controllers[new.key(at: target)] {
         controller.receive(viewModel: new.viewModel(at: target))
-        if let cell = controller.mountedListCell {
+        if let cell = controller.mountedListCell, !mutantSkipsReconfiguringUpdatedCells {
           configure(controller, cell, layoutNow: false)
           configured.append(cell)
         }

@@ -158,6 +158,11 @@ public final class ListDiffDataSource {
   /// sections take that way too; both ways give the same result.
   package var minimumAverageLeafCountForLeafwiseDiff = FlatList.defaultMinimumAverageLeafCount
 
+  /// A mutant of the library, for the tests of `fuzzList`: an updated
+  /// item's mounted cell is not reconfigured (its controller still gets
+  /// the new view model). Never set outside those tests.
+  package var mutantSkipsReconfiguringUpdatedCells = false
+
   /// The counts of the last root applied, nil before the first. Not API:
   /// what `ListScreen.lastUpdate` shows.
   package internal(set) var lastUpdateCounts: ListWorkCounts?

@@ -43,16 +43,19 @@ final class ControllerWatch {
   }
 
   /// What went wrong since the last call: a callback out of order
-  /// (`lifecycle`), a controller released unfinished (`lifecycle`), or one
-  /// still alive although `isLive` says its item is gone (`outlives its
-  /// item`). Forgets controllers that are gone and finished.
+  /// (`lifecycle`); with `judgingAll`, also a controller released
+  /// unfinished (`lifecycle`) or one still alive although `isLive` says its
+  /// item is gone (`outlives its item`), forgetting controllers that are
+  /// gone and finished.
   ///
-  /// - Complexity: O(*c*) in the controllers alive or unjudged.
-  func verdict(isLive: (AnyListCellController) -> Bool) -> (check: FuzzCheck, message: String)? {
+  /// - Complexity: O(1); judging all, O(*c*) in the controllers alive or
+  ///   unjudged.
+  func verdict(judgingAll: Bool, isLive: (AnyListCellController) -> Bool) -> (check: FuzzCheck, message: String)? {
     if let broken {
       self.broken = nil
       return (.lifecycle, broken)
     }
+    guard judgingAll else { return nil }
     var outliving: [String] = []
     var unfinished: (String, String)?
     for (key, entry) in entries {

@@ -1,6 +1,6 @@
 /// The checks `fuzzList` makes after every step, by the names its report
 /// gives them.
-enum FuzzCheck: String, Equatable, Sendable {
+package enum FuzzCheck: String, Equatable, Sendable {
   /// A warning diagnostic of a kind the fuzz does not allow.
   case diagnostic
   /// The screen differs from a new one given the same root at the same place.
@@ -20,15 +20,15 @@ enum FuzzCheck: String, Equatable, Sendable {
 }
 
 /// The first check a run of steps failed.
-struct FuzzFailure {
-  var check: FuzzCheck
+package struct FuzzFailure {
+  package var check: FuzzCheck
   /// What broke, in a sentence.
-  var message: String
+  package var message: String
   /// The index of the failing step in the steps run; -1 for the first root.
-  var stepIndex: Int
+  package var stepIndex: Int
   /// The screen before the failing step and after it.
-  var before: String
-  var after: String
+  package var before: String
+  package var after: String
   /// For `fresh screen`: what a new screen draws there.
-  var fresh: String?
+  package var fresh: String?
 }

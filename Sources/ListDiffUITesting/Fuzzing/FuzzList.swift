@@ -182,7 +182,7 @@ private func replaySteps<Model>(
 
 /// The steps of a replay string, separated by spaces; an error naming the
 /// first step that is not one.
-func parseReplay(_ text: String, changeNames: Set<String>) -> Result<[FuzzStep], FuzzStep.ParseError> {
+package func parseReplay(_ text: String, changeNames: Set<String>) -> Result<[FuzzStep], FuzzStep.ParseError> {
   var steps: [FuzzStep] = []
   let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
   for (offset, word) in words.enumerated() {

@@ -1,4 +1,5 @@
 import Foundation
+import HeadlessCollection
 import ListDiffUI
 import Testing
 
@@ -18,6 +19,11 @@ final class FuzzRun<Model> {
   /// Changes the roots of the step being run made (inserts, deletes,
   /// moves, updates), from the data source's performance reports.
   private var changedItems = 0
+  /// Controllers the roots of the step being run let go of: only then can
+  /// one outlive its item.
+  private var releasedControllers = 0
+  /// What the screen showed after the last check.
+  private var shownText = ""
 
   init(_ setup: FuzzSetup<Model>, sourceLocation: SourceLocation) {
     self.setup = setup
@@ -33,6 +39,7 @@ final class FuzzRun<Model> {
     screen.dataSource.performanceHandler = { [weak self] report in
       let counts = report.counts
       self?.changedItems += counts.inserts + counts.deletes + counts.moves + counts.updates
+      self?.releasedControllers += counts.controllersReleased
     }
     if setup.moved != nil {
       screen.dataSource.moveHandler = { [weak self] move in
@@ -65,9 +72,10 @@ final class FuzzRun<Model> {
   /// fails, or nil.
   func perform(_ step: FuzzStep) async -> FuzzFailure? {
     stepIndex += 1
-    let before = screen.text
+    let before = shownText
     screen.resetRecords()
     changedItems = 0
+    releasedControllers = 0
     switch step {
     case .changes(let changes):
       for (offset, change) in changes.enumerated() {
@@ -138,11 +146,15 @@ final class FuzzRun<Model> {
       return failure(.diagnostic, "a .\(warning.kind.rawValue) warning: \(warning.description)", before: before)
     }
     let dataSource = screen.dataSource
-    if var verdict = watch.verdict(isLive: dataSource.isLiveController) {
+    // Controllers go only when their items do: look at each one only then.
+    let released = releasedControllers > 0
+    if var verdict = watch.verdict(judgingAll: released, isLive: dataSource.isLiveController) {
       if verdict.check == .outlivesItsItem {
         // What lets a controller go after an update may still be on its way.
         await Task.yield()
-        guard let later = watch.verdict(isLive: dataSource.isLiveController) else { return await rest(step, before) }
+        guard let later = watch.verdict(judgingAll: true, isLive: dataSource.isLiveController) else {
+          return await rest(step, before)
+        }
         verdict = later
       }
       return failure(verdict.check, verdict.message, before: before)
@@ -158,6 +170,7 @@ final class FuzzRun<Model> {
       return failure(.work, excess, before: before)
     }
     let shown = screen.text
+    shownText = shown
     let fresh = freshScreenText()
     if shown != fresh {
       return failure(
@@ -175,8 +188,12 @@ final class FuzzRun<Model> {
   /// A broken rule of the library's parts, pinned headers or selection.
   private func brokenRule() -> String? {
     let collectionView = screen.collectionView
-    let broken = collectionView.invariantViolations() + screen.dataSource.invariantViolations()
-    if let first = broken.first { return "\(first)" }
+    // With internal checks on (debug builds), the library checks its parts
+    // after every pass and root already, and stops on the first broken one.
+    if !internalChecksEnabled {
+      let broken = collectionView.invariantViolations() + screen.dataSource.invariantViolations()
+      if let first = broken.first { return "\(first)" }
+    }
     let visible = collectionView.indexPathsForVisibleItems.map(\.item)
     let top = collectionView.contentOffset.y
     let bottom = top + collectionView.bounds.height
@@ -224,8 +241,13 @@ final class FuzzRun<Model> {
     let fresh = Self.makeScreen(
       setup, width: Int(collectionView.bounds.width), height: Int(collectionView.bounds.height), async: false,
       at: sourceLocation)
-    Self.setRootAndWait(setup.root(model), on: fresh)
     let freshView = fresh.collectionView
+    // Estimated sizes, so that the new screen sizes only the items near
+    // its viewport (the check costs what is visible, not the list's length).
+    if freshView.collectionViewLayout.estimatedItemSize == .zero {
+      freshView.collectionViewLayout.estimatedItemSize = CGSize(width: collectionView.bounds.width, height: 1)
+    }
+    Self.setRootAndWait(setup.root(model), on: fresh)
     if let anchor = anchor(), let index = index(of: anchor.item, in: fresh) {
       // Sizes resolved on the way move the item: aim again (a few times).
       for _ in 0..<4 {

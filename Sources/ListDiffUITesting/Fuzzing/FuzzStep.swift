@@ -4,18 +4,18 @@
 ///
 /// Invariant: `description` and `init(parsing:)` are inverse: every step
 /// written parses back to itself.
-enum FuzzStep: Equatable, CustomStringConvertible {
+package enum FuzzStep: Equatable, CustomStringConvertible {
   /// A named change, run with a generator seeded by `seed`.
-  struct Change: Equatable {
-    var name: String
-    var seed: UInt64
+  package struct Change: Equatable {
+    package var name: String
+    package var seed: UInt64
   }
 
   /// An item as a step names it: the names of its sections, outermost
   /// first, and its identifier.
-  struct Item: Equatable {
-    var sectionNames: [String]
-    var identifier: String
+  package struct Item: Equatable {
+    package var sectionNames: [String]
+    package var identifier: String
   }
 
   /// One or more changes, each set as a root; after the last one the step
@@ -29,7 +29,7 @@ enum FuzzStep: Equatable, CustomStringConvertible {
   /// The item dragged to `toIndex` of `toSection` (its own when nil).
   case move(Item, toIndex: Int, toSection: [String]?)
 
-  var description: String {
+  package var description: String {
     switch self {
     case .changes(let changes):
       return changes.map { "\($0.name)#\($0.seed)" }.joined(separator: "&")
@@ -48,7 +48,7 @@ enum FuzzStep: Equatable, CustomStringConvertible {
   }
 
   /// Whether a step is a model change rather than a gesture.
-  var isChange: Bool {
+  package var isChange: Bool {
     if case .changes = self { true } else { false }
   }
 
@@ -90,12 +90,12 @@ enum FuzzStep: Equatable, CustomStringConvertible {
   // MARK: Reading
 
   /// What is wrong with a step of a replay string.
-  struct ParseError: Error, Equatable {
-    var reason: String
+  package struct ParseError: Error, Equatable {
+    package var reason: String
   }
 
   /// The step `text` writes, given the names of the fuzz's changes.
-  init(parsing text: Substring, changeNames: Set<String>) throws(ParseError) {
+  package init(parsing text: Substring, changeNames: Set<String>) throws(ParseError) {
     func fail(_ reason: String) -> ParseError { ParseError(reason: reason) }
     // A change always has a `#`, which no gesture has (names escape it).
     if text.contains("#") {
