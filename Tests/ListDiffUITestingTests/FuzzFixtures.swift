@@ -70,11 +70,19 @@ final class FuzzPostCell: ListCell {
 /// Controllers the `.keepsItselfAlive` bug holds on to.
 @MainActor var keptControllers: [AnyObject] = []
 
-final class FuzzPostController: ListCellController<FuzzPostViewModel, ListViewStateNone, FuzzPostCell> {
+/// A post opened by a tap shows one line more: state its controller keeps.
+struct FuzzPostState: ListViewState {
+  var isOpen = false
+}
+
+final class FuzzPostController: ListCellController<FuzzPostViewModel, FuzzPostState, FuzzPostCell> {
   private var cachedText: String?
 
   override func itemSize(containerSize: CGSize) -> CGSize {
-    CGSize(width: containerSize.width, height: viewModel.post.tall ? 2 : 1)
+    CGSize(width: containerSize.width, height: (viewModel.post.tall ? 2 : 1) + (viewState.isOpen ? 1 : 0))
+  }
+  override func didSelect(cell: FuzzPostCell) {
+    updateState(FuzzPostState(isOpen: !viewState.isOpen))
   }
   override func configureCell(cell: FuzzPostCell) {
     var text = "#\(viewModel.post.id) \(viewModel.post.text) ♥\(viewModel.post.likes)"
@@ -82,7 +90,7 @@ final class FuzzPostController: ListCellController<FuzzPostViewModel, ListViewSt
       if cachedText == nil { cachedText = text }
       text = cachedText ?? text
     }
-    cell.line = text + (viewModel.post.tall ? "\n  (more)" : "")
+    cell.line = text + (viewModel.post.tall ? "\n  (more)" : "") + (viewState.isOpen ? "\n  [open]" : "")
   }
   override func didMount(onCell cell: FuzzPostCell) {
     if viewModel.bug == .keepsItselfAlive { keptControllers.append(self) }

@@ -109,3 +109,240 @@ struct FuzzListTests {
       changes: fuzzFeedChanges() + [Self.duplicate], allowing: [.duplicateIdentifier], root: { fuzzFeedRoot($0) })
   }
 }
+
+/// A model whose invariant breaks only once six particular changes all
+/// happened, among noise that does not matter.
+struct SixSwitches: Sendable {
+  var on: Set<Int> = []
+  var noise: [Int] = []
+}
+
+@Suite(.timeLimit(.minutes(10)))
+@MainActor
+struct FuzzShrinkingTests {
+  private static func changes() -> [ListFuzzChange<SixSwitches>] {
+    (1...6).map { switchNumber in
+      ListFuzzChange<SixSwitches>("on\(switchNumber)") { model, _ in model.on.insert(switchNumber) }
+    } + [
+      ListFuzzChange("noise", weight: 6) { model, random in model.noise.append(random.int(in: 0...99)) },
+      ListFuzzChange("quiet", weight: 3) { model, random in
+        if let index = random.index(of: model.noise) { model.noise.remove(at: index) }
+      },
+    ]
+  }
+
+  private static func root(_ model: SixSwitches) -> Section? {
+    ListSection<FuzzTitle, FuzzTitleController>(
+      model.noise.enumerated().map { FuzzTitle(identifier: "n\($0.offset)", title: "\($0.element)") }
+        + [FuzzTitle(identifier: "switches", title: model.on.sorted().map(String.init).joined(separator: ","))])
+  }
+
+  @Test(arguments: [false, true])
+  func anInvariantNeedingSixChangesIsShrunkToExactlyThem(async: Bool) async {
+    func fuzz(replay: String? = nil) async {
+      await fuzzList(
+        SixSwitches(), seed: 5, steps: 2_000, applyUpdatesAsync: async, changes: Self.changes(), replay: replay,
+        root: Self.root, invariant: { model, _ in model.on.count == 6 ? "all six switches are on" : nil })
+    }
+    let reports = await fuzzReports { await fuzz() }
+    guard let report = reports.first, let replay = replayLine(of: report) else {
+      Issue.record("no report: \(reports)")
+      return
+    }
+    #expect(failedCheck(of: report) == "invariant")
+    #expect(report.contains("all six switches are on"))
+    let steps = replay.split(separator: " ").map { String($0.prefix(while: { $0 != "#" })) }
+    #expect(steps.sorted() == ["on1", "on2", "on3", "on4", "on5", "on6"], "\(replay)")
+    let replayed = await fuzzReports { await fuzz(replay: replay) }
+    #expect(replayed.count == 1 && replayed.first.flatMap(failedCheck) == "invariant")
+  }
+
+  /// Over thousands of random failing predicates, shrinking keeps a
+  /// sequence that still fails the same check, no longer than the first,
+  /// from which no single step can be removed.
+  @Test func shrinkingNeverReturnsASequenceThatPasses() async {
+    let seed = UInt64.random(in: 0...UInt64(UInt32.max))
+    var random = ListFuzzRandom(seed: seed)
+    for _ in 0..<2_000 {
+      let length = random.int(in: 1...40)
+      let steps = (0..<length).map { _ in FuzzStep.scroll(random.int(in: 0...9)) }
+      // Fails (as "work", or "rules" when `rules` is met first) once the
+      // sequence holds `needed` in order; `rules` when a 7 comes first.
+      let needed = (0..<random.int(in: 1...4)).map { _ in random.int(in: 0...9) }
+      let sevenIsRules = random.bool()
+      func replay(_ candidate: [FuzzStep]) -> FuzzFailure? {
+        var matched = 0
+        for (index, step) in candidate.enumerated() {
+          guard case .scroll(let value) = step else { continue }
+          if sevenIsRules && value == 7 {
+            return FuzzFailure(check: .rules, message: "", stepIndex: index, before: "", after: "")
+          }
+          if matched < needed.count && value == needed[matched] { matched += 1 }
+          if matched == needed.count {
+            return FuzzFailure(check: .work, message: "", stepIndex: index, before: "", after: "")
+          }
+        }
+        return nil
+      }
+      guard let first = replay(steps) else { continue }
+      var shrinker = FuzzShrinker(steps: steps, failure: first, budget: 100_000)
+      await shrinker.shrink { replay($0) }
+      let final = replay(shrinker.steps)
+      #expect(final?.check == first.check, "seed \(seed): \(steps) shrunk to \(shrinker.steps), which passes")
+      #expect(shrinker.steps.count <= first.stepIndex + 1, "seed \(seed)")
+      for drop in shrinker.steps.indices {
+        var smaller = shrinker.steps
+        smaller.remove(at: drop)
+        #expect(replay(smaller)?.check != first.check, "seed \(seed): step \(drop) of \(shrinker.steps) can go")
+      }
+    }
+  }
+}
+
+@Suite(.timeLimit(.minutes(5)))
+@MainActor
+struct FuzzStepNotationTests {
+  /// Every step written parses back to itself, over thousands of random
+  /// steps with names of every kind of character.
+  @Test func stepsRoundTripThroughTheirNotation() throws {
+    let seed = UInt64.random(in: 0...UInt64(UInt32.max))
+    var random = ListFuzzRandom(seed: seed)
+    let alphabet = Array("aZ09_-./ #%&>@:é→😀\n\"")
+    func name() -> String {
+      String((0..<random.int(in: 0...6)).map { _ in alphabet[random.int(in: 0..<alphabet.count)] })
+    }
+    let changeNames: Set<String> = ["post", "delete", "a.b-c_9"]
+    for _ in 0..<5_000 {
+      let item = FuzzStep.Item(sectionNames: (0..<random.int(in: 0...3)).map { _ in name() }, identifier: name())
+      let step: FuzzStep
+      switch random.int(in: 0...5) {
+      case 0:
+        step = .changes((0..<random.int(in: 1...3)).map { _ in
+          FuzzStep.Change(name: random.element(of: changeNames.sorted())!, seed: UInt64(random.int(in: 0...99_999)))
+        })
+      case 1: step = .scroll(random.int(in: -999...999))
+      case 2: step = .drag(random.int(in: -999...999), velocity: random.bool() ? 0 : random.int(in: -3_000...3_000))
+      case 3: step = .tap(item)
+      case 4: step = .resize(width: random.int(in: 1...300), height: random.int(in: 1...100))
+      default:
+        step = .move(
+          item, toIndex: random.int(in: 0...50),
+          toSection: random.bool() ? nil : (0..<random.int(in: 1...3)).map { _ in name() })
+      }
+      let written = step.description
+      #expect(!written.contains(" ") && !written.contains("\n"), "seed \(seed): \(written)")
+      let parsed = try? FuzzStep(parsing: written[...], changeNames: changeNames)
+      #expect(parsed == step, "seed \(seed): \(written) parsed as \(String(describing: parsed))")
+    }
+  }
+}
+
+/// A model that is a class, which the fuzz refuses.
+final class ClassFeed {
+  var posts: [Int] = []
+}
+
+struct FuzzChangeFailure: Error, CustomStringConvertible {
+  var description: String { "the server said no" }
+}
+
+@Suite(.timeLimit(.minutes(5)))
+@MainActor
+struct FuzzBadInputTests {
+  private func messages(
+    replay: String? = nil, steps: Int = 10, width: Int = 30, height: Int = 10,
+    changes: [ListFuzzChange<FuzzFeed>] = fuzzFeedChanges(), gestures: ListFuzzGestures = .all
+  ) async -> [String] {
+    await fuzzReports {
+      await fuzzList(
+        FuzzFeed.sample(), seed: 1, steps: steps, width: width, height: height, changes: changes,
+        gestures: gestures, replay: replay, root: { fuzzFeedRoot($0) })
+    }
+  }
+
+  @Test func aReplayNamingAnUnknownChangeNamesTheStep() async {
+    let reported = await messages(replay: "post#3 scroll+7 repost#2")
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains("step 3, `repost#2`") == true, "\(reported)")
+    #expect(reported.first?.contains("no change is named \"repost\"") == true, "\(reported)")
+  }
+
+  @Test(arguments: [
+    ("scroll7", "step 1, `scroll7`"), ("post#3 drag+x", "step 2, `drag+x`"), ("resize:0x4", "at least 1"),
+    ("tap:p%G1", "is not a name"), ("move:p1", "move wants"), ("post#-1", "name#number"), ("hello", "not a step"),
+    ("post#1 move:p1>-2", "at least 0"), ("tap:%FF", "is not a name"),
+  ])
+  func aMalformedReplayIsOneClearMessage(replay: String, expected: String) async {
+    let reported = await messages(replay: replay)
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains(expected) == true, "\(reported)")
+  }
+
+  @Test func zeroStepsIsReported() async {
+    let reported = await messages(steps: 0)
+    #expect(reported == ["fuzzList: steps: 0: give at least one step"])
+  }
+
+  @Test func nothingToDoIsReported() async {
+    let reported = await messages(changes: [], gestures: [.select, .focus])
+    #expect(reported.count == 1 && reported[0].contains("nothing to do"), "\(reported)")
+  }
+
+  @Test(arguments: [(0, 10), (30, 0), (-1, -1)])
+  func aScreenUnderOnePointIsReported(width: Int, height: Int) async {
+    let reported = await messages(width: width, height: height)
+    #expect(reported.count == 1 && reported[0].contains("cannot be fuzzed"), "\(reported)")
+  }
+
+  @Test func namesThatCannotBeWrittenOrRepeatAreReported() async {
+    let spaced = await messages(changes: [ListFuzzChange("add post") { _, _ in }])
+    #expect(spaced.count == 1 && spaced[0].contains("\"add post\" cannot be written"), "\(spaced)")
+    let twice = await messages(changes: [ListFuzzChange("post") { _, _ in }, ListFuzzChange("post") { _, _ in }])
+    #expect(twice.count == 1 && twice[0].contains("two changes are named \"post\""), "\(twice)")
+  }
+
+  @Test func aClassModelIsRefused() async {
+    let reported = await fuzzReports {
+      await fuzzList(
+        ClassFeed(), steps: 10, changes: [ListFuzzChange("post") { feed, _ in feed.posts.append(1) }],
+        root: { _ in nil })
+    }
+    #expect(reported.count == 1 && reported[0].contains("the model is a class"), "\(reported)")
+  }
+
+  @Test func aChangeThatThrowsIsNamedWithItsStep() async {
+    let failing = ListFuzzChange<FuzzFeed>("publish") { feed, random in
+      if random.int(in: 0...3) == 0 { throw FuzzChangeFailure() }
+      feed.addPost(to: 0, using: &random)
+    }
+    let reported = await messages(steps: 200, changes: [failing])
+    #expect(reported.count == 1)
+    #expect(failedCheck(of: reported.first ?? "") == "change")
+    #expect(reported.first?.contains("threw: the server said no") == true, "\(reported)")
+    #expect(replayLine(of: reported.first ?? "")?.split(separator: " ").count == 1, "\(reported)")
+  }
+
+  @Test func aReplayThatNoLongerFailsRecordsNothing() async {
+    await fuzzList(
+      FuzzFeed.sample(), changes: fuzzFeedChanges(), replay: "post#3 scroll+7 tap:feed/g0/p1 like#2 drag-4@300",
+      root: { fuzzFeedRoot($0) })
+  }
+
+  /// An app that throws the layout away after every update: the `work`
+  /// check sees every item sized again.
+  @Test func anUpdateThatSizesEverythingFailsTheWorkCheck() async {
+    let reported = await fuzzReports {
+      await fuzzList(
+        FuzzFeed.sample(posts: 60), seed: 2, steps: 300, width: 30, height: 6,
+        setUp: { screen in
+          let recording = screen.dataSource.updateHandler
+          screen.dataSource.updateHandler = { [weak screen] update in
+            recording?(update)
+            screen?.collectionView.collectionViewLayout.invalidateLayout()
+          }
+        },
+        changes: fuzzFeedChanges(), root: { fuzzFeedRoot($0) })
+    }
+    #expect(reported.count == 1 && failedCheck(of: reported[0]) == "work", "\(reported)")
+  }
+}

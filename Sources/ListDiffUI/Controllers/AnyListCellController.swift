@@ -122,6 +122,14 @@ open class AnyListCellController {
   /// The current view model, type-erased.
   var anyViewModel: any ListViewModel { ListViewModelNone.none }
 
+  /// Whether the controller's view state was ever set (`updateState`).
+  /// Not API: `fuzzList` carries such states over to the screen it compares with.
+  package internal(set) var viewStateWasUpdated = false
+
+  /// Sets this controller's view state to `other`'s when both are of one
+  /// controller class; does nothing otherwise. Not API (see above).
+  package func adoptViewState(of other: AnyListCellController) {}
+
   /// Takes a changed view model; the subclass then hears
   /// `didUpdateViewModel` through `send`.
   func receive(viewModel: any ListViewModel) {}

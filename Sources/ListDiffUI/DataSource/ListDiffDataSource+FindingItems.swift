@@ -67,6 +67,23 @@ extension ListDiffDataSource {
   /// - Complexity: O(1).
   package var cellControllerCount: Int { controllers.count }
 
+  /// The live controllers whose view state was set, in no particular
+  /// order. For tests.
+  ///
+  /// - Complexity: O(*c*) in the live controllers.
+  package var controllersWithUpdatedViewState: [AnyListCellController] {
+    controllers.all.filter(\.viewStateWasUpdated)
+  }
+
+  /// The controller of the item at `index`, created if it has none yet;
+  /// nil for an index out of range. For tests.
+  ///
+  /// - Complexity: that of `controller(at:)`.
+  package func cellController(at index: Int) -> AnyListCellController? {
+    guard index >= 0 && index < list.count else { return nil }
+    return controller(at: index)
+  }
+
   /// Whether `controller` is the controller of an item shown now (false
   /// once its item is deleted or the data source let it go). For tests.
   ///

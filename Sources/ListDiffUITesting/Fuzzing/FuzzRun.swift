@@ -24,6 +24,8 @@ final class FuzzRun<Model> {
   private var releasedControllers = 0
   /// What the screen showed after the last check.
   private var shownText = ""
+  /// The data source's work totals when the step began.
+  private var totalsAtStepStart = ListWorkCounts()
 
   init(_ setup: FuzzSetup<Model>, sourceLocation: SourceLocation) {
     self.setup = setup
@@ -76,6 +78,7 @@ final class FuzzRun<Model> {
     screen.resetRecords()
     changedItems = 0
     releasedControllers = 0
+    totalsAtStepStart = screen.dataSource.workCounts
     switch step {
     case .changes(let changes):
       for (offset, change) in changes.enumerated() {
@@ -216,18 +219,19 @@ final class FuzzRun<Model> {
     return nil
   }
 
-  /// Work beyond what the step's roots changed and what is visible.
+  /// Work of the step, from its start through its last layout pass,
+  /// beyond what its roots changed and what is visible.
   private func excessWork() -> String? {
-    let counts = screen.lastUpdate
+    let counts = screen.dataSource.workCounts.work(since: totalsAtStepStart)
     let visible = screen.collectionView.indexPathsForVisibleItems.count
     let configuredBound = visible + changedItems
     if counts.cellsConfigured > configuredBound {
-      return "the update configured \(counts.cellsConfigured) cells; \(visible) are visible and "
+      return "the step configured \(counts.cellsConfigured) cells; \(visible) are visible and "
         + "\(changedItems) items changed"
     }
     let sizeBound = visible + changedItems + screen.dataSource.workingRangeSize
     if counts.sizeRequests > sizeBound {
-      return "the update asked \(counts.sizeRequests) sizes; \(visible) items are visible, \(changedItems) "
+      return "the step asked \(counts.sizeRequests) sizes; \(visible) items are visible, \(changedItems) "
         + "changed and the working range is \(screen.dataSource.workingRangeSize)"
     }
     return nil
@@ -248,6 +252,15 @@ final class FuzzRun<Model> {
       freshView.collectionViewLayout.estimatedItemSize = CGSize(width: collectionView.bounds.width, height: 1)
     }
     Self.setRootAndWait(setup.root(model), on: fresh)
+    // What controllers keep of their own (an expanded row) is not in the
+    // root: the new screen's controllers take it over, item by item.
+    for controller in screen.dataSource.controllersWithUpdatedViewState {
+      guard let identifier = controller.itemIdentifier,
+        let index = index(of: .init(sectionNames: controller.sectionNames, identifier: identifier), in: fresh)
+      else { continue }
+      fresh.dataSource.cellController(at: index)?.adoptViewState(of: controller)
+    }
+    freshView.layoutIfNeeded()
     if let anchor = anchor(), let index = index(of: anchor.item, in: fresh) {
       // Sizes resolved on the way move the item: aim again (a few times).
       for _ in 0..<4 {

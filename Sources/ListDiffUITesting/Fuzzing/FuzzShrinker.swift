@@ -1,6 +1,7 @@
 /// Shrinks a failing sequence of steps: removes steps in halves, then
 /// quarters, down to one at a time, and repeats single removals (and
-/// removals of one change from a burst of changes) until nothing can go,
+/// removals of one change from a burst of changes, or splitting the burst
+/// into single changes) until nothing can go,
 /// keeping only the removals after which the *same check* still fails
 /// (Zeller's delta debugging, complement-only).
 ///
@@ -53,8 +54,9 @@ package struct FuzzShrinker {
   }
 
   /// Removes single changes from the bursts of changes left (roots that
-  /// arrived together), where the same check still fails without them;
-  /// whether one went.
+  /// arrived together), where the same check still fails without them, and
+  /// splits a burst whose changes are all needed into steps of one change,
+  /// where it still fails so; whether anything changed.
   private mutating func thinBursts(replay: ([FuzzStep]) async -> FuzzFailure?) async -> Bool {
     var removedAny = false
     var index = 0
@@ -76,6 +78,18 @@ package struct FuzzShrinker {
           failure = found
           removed = true
           break
+        }
+      }
+      if !removed {
+        // Every change of the burst is needed: as steps of their own, they
+        // are simpler to read, if the failure holds.
+        var candidate = steps
+        candidate.replaceSubrange(index...index, with: changes.map { FuzzStep.changes([$0]) })
+        replayed += candidate.count
+        if replayed <= budget, let found = await replay(candidate), found.check == failure.check {
+          steps = Array(candidate.prefix(found.stepIndex + 1))
+          failure = found
+          removed = true
         }
       }
       removedAny = removedAny || removed
