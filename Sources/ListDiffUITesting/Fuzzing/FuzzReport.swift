@@ -32,7 +32,10 @@ struct FuzzReport {
       lines.append(Self.diff(fresh, failure.after))
     }
     lines.append("replay: \"\(steps.map(\.description).joined(separator: " "))\"")
-    return lines.joined(separator: "\n")
+    // No line ends in spaces (a blank screen line, a diff's blank context):
+    // the report pastes into an editor, or an article, as it is.
+    return lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.reversed().drop { $0 == " " }.reversed() }.map { String($0) }.joined(separator: "\n")
   }
 
   /// `old` against `new` line by line, or the screen itself when equal.

@@ -1,4 +1,4 @@
-/// One kind of change a user's data can undergo, for ``fuzzList(_:seed:steps:width:height:applyUpdatesAsync:contextObjects:changes:gestures:allowing:replay:moved:root:invariant:sourceLocation:)``
+/// One kind of change a user's data can undergo, for ``fuzzList(_:seed:steps:width:height:applyUpdatesAsync:contextObjects:setUp:changes:gestures:allowing:replay:moved:root:invariant:sourceLocation:)``
 /// to apply at random: a name, a weight and a closure that changes the
 /// app's own model, drawing whatever it needs from the step's
 /// ``ListFuzzRandom``.

@@ -1,4 +1,4 @@
-/// The gestures ``fuzzList(_:seed:steps:width:height:applyUpdatesAsync:contextObjects:changes:gestures:allowing:replay:moved:root:invariant:sourceLocation:)``
+/// The gestures ``fuzzList(_:seed:steps:width:height:applyUpdatesAsync:contextObjects:setUp:changes:gestures:allowing:replay:moved:root:invariant:sourceLocation:)``
 /// performs between model changes, as a person using the screen would.
 ///
 /// Each is written in a replay string as shown:

@@ -1,7 +1,7 @@
 /// The random numbers a ``ListFuzzChange`` draws from: seeded, so that a
 /// fuzz step replays exactly.
 ///
-/// Each change step of ``fuzzList(_:seed:steps:width:height:applyUpdatesAsync:contextObjects:changes:gestures:allowing:replay:moved:root:invariant:sourceLocation:)``
+/// Each change step of ``fuzzList(_:seed:steps:width:height:applyUpdatesAsync:contextObjects:setUp:changes:gestures:allowing:replay:moved:root:invariant:sourceLocation:)``
 /// gets a generator of its own, seeded by the number its replay string
 /// shows (`post#3` runs `post` with seed 3), so a step draws the same
 /// numbers however many steps ran before it, and removing a step while
