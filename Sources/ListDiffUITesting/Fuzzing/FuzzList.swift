@@ -90,6 +90,7 @@ import Testing
 ///   - root: the root section showing a model.
 ///   - invariant: the app's own rule, checked after every step: a message
 ///     saying what is wrong, or nil.
+///   - sourceLocation: where the report (or a bad argument) fails the test.
 /// - Complexity: per step, the step's own work, plus a new screen for the
 ///   `fresh screen` check: O(*n*) to flatten *n* items, and sizes and
 ///   layout for the visible ones only. A 500-item screen's step costs well

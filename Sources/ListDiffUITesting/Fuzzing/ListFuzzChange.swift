@@ -5,7 +5,9 @@
 ///
 /// ```swift
 /// ListFuzzChange("delete", weight: 2) { feed, random in
-///   if let index = random.index(of: feed.posts) { feed.posts.remove(at: index) }
+///   if let index = random.index(of: feed.posts) {
+///     feed.posts.remove(at: index)
+///   }
 /// }
 /// ```
 ///
