@@ -346,3 +346,28 @@ struct FuzzBadInputTests {
     #expect(reported.count == 1 && failedCheck(of: reported[0]) == "work", "\(reported)")
   }
 }
+
+@Suite(.timeLimit(.minutes(5)))
+struct FuzzCrashTests {
+  /// A trap in a change closure stops the process, as any trap does; the
+  /// fuzz's note on standard error says which step ran it and how to
+  /// replay the steps up to it.
+  @Test func aTrapInAChangeSaysWhichStepRanIt() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await fuzzList(
+        FuzzFeed.sample(), seed: 3, steps: 40,
+        changes: [
+          ListFuzzChange("add") { feed, random in
+            if feed.nextID >= 30 { fatalError("a planted trap") }
+            feed.addPost(to: 0, using: &random)
+          }
+        ],
+        gestures: [.scroll], root: { fuzzFeedRoot($0) })
+    }
+    let standardError = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(standardError.contains("fuzzList: the process crashed in step"), "\(standardError)")
+    #expect(standardError.contains("of seed 3, add#"), "\(standardError)")
+    #expect(standardError.contains("\nreplay: \""), "\(standardError)")
+    #expect(standardError.contains("a planted trap"), "\(standardError)")
+  }
+}

@@ -51,7 +51,10 @@ import Testing
 ///    stale state, a size not invalidated;
 /// 7. `invariant`: `invariant(model, screen)` returns nil;
 ///
-/// and a change that throws fails as `change`.
+/// and a change that throws fails as `change`. A trap (in a change, a
+/// controller, the root closure) stops the process as any trap does;
+/// before the crash report, standard error says which step ran it and
+/// gives the steps up to it as a `replay:` line.
 ///
 /// A failure is shrunk — steps removed in halves, then one by one, until no
 /// single step can go — keeping only removals after which the same check
@@ -142,7 +145,10 @@ public func fuzzList<Model>(
     case .failure(let error): return fail(error.reason)
     }
     print("fuzzList: replaying \(parsed.count) step\(parsed.count == 1 ? "" : "s")")
-    if let failure = await replaySteps(parsed, setup, sourceLocation) {
+    FuzzCrashNote.begin()
+    let failure = await replaySteps(parsed, setup, sourceLocation, notingCrashes: true)
+    FuzzCrashNote.end()
+    if let failure {
       let report = FuzzReport(failure: failure, steps: Array(parsed.prefix(failure.stepIndex + 1)), origin: .replay)
       Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
     }
@@ -154,12 +160,16 @@ public func fuzzList<Model>(
   let run = FuzzRun(setup, sourceLocation: sourceLocation)
   var random = ListFuzzRandom(seed: seed)
   var drawn: [FuzzStep] = []
+  FuzzCrashNote.begin()
+  FuzzCrashNote.willStart(seed: seed)
   var failure = await run.start()
   while failure == nil && drawn.count < stepCount {
     let step = run.draw(using: &random)
     drawn.append(step)
+    FuzzCrashNote.willRun(step, number: drawn.count, seed: seed)
     failure = await run.perform(step)
   }
+  FuzzCrashNote.end()
   guard let failure else { return }
   var shrinker = FuzzShrinker(steps: drawn, failure: failure, budget: 100_000)
   await shrinker.shrink { await replaySteps($0, setup, sourceLocation) }
@@ -171,11 +181,13 @@ public func fuzzList<Model>(
 /// Runs `steps` on a new run from the first root; the first failure.
 @MainActor
 private func replaySteps<Model>(
-  _ steps: [FuzzStep], _ setup: FuzzSetup<Model>, _ sourceLocation: SourceLocation
+  _ steps: [FuzzStep], _ setup: FuzzSetup<Model>, _ sourceLocation: SourceLocation, notingCrashes: Bool = false
 ) async -> FuzzFailure? {
   let run = FuzzRun(setup, sourceLocation: sourceLocation)
+  if notingCrashes { FuzzCrashNote.willStart(seed: nil) }
   if let failure = await run.start() { return failure }
-  for step in steps {
+  for (offset, step) in steps.enumerated() {
+    if notingCrashes { FuzzCrashNote.willRun(step, number: offset + 1, seed: nil) }
     if let failure = await run.perform(step) { return failure }
   }
   return nil
