@@ -40,8 +40,8 @@ package enum _FastHashing {
   /// without a `borrowing` parameter): called from ListDiffUI's non-generic
   /// repeated-identity search, those stayed a call, which retains the
   /// string it is passed; inlined, the search reads the bytes in place
-  /// (benchmark row E1a, 100,000 items: about 4.6 -> 4.1 ms; the search
-  /// alone about 2.1 -> 1.8 ms).
+  /// (about a tenth off benchmark row E1a, and a seventh off the search
+  /// alone).
   ///
   /// - Complexity: O(*k*) in the string's UTF-8 length.
   @usableFromInline @_transparent

@@ -141,8 +141,9 @@ extension ListDiffDataSource {
 
   /// Lets go of the replaced list's identities (those it made, see
   /// `FlatList.keys`) on a background task when there are many:
-  /// releasing every item's identifier is linear work (about 0.7 ms for
-  /// 100,000 items here) that the main actor need not wait for. They are
+  /// releasing every item's identifier is linear work (see the
+  /// benchmark's E3 rows for what it costs) that the main actor need not
+  /// wait for. They are
   /// the framework's own values (strings), whose release runs no user code.
   /// The replaced view models are not among them: they are the user's
   /// values and stay on the main actor (`ReplacedViewModels`).

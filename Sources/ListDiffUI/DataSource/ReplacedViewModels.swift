@@ -2,8 +2,8 @@
 /// actor's next turn instead of being released inside the update that
 /// replaced them.
 ///
-/// Why: releasing a list's view models is linear work (about 0.55 ms per
-/// 100,000 here) that need not delay the update the user waits for. IGListKit,
+/// Why: releasing a list's view models is linear work (the benchmark's E3
+/// rows show its share) that need not delay the update the user waits for. IGListKit,
 /// too, holds its previous objects until the batch update completes. The
 /// release stays on the main actor: view models are the user's values and
 /// may hold objects that must go away there (a closure capturing a view

@@ -93,11 +93,12 @@ extension FlatList {
 
   /// The average section size from which corresponding sections are
   /// diffed one by one (`prefersLeafwiseDiff(over:minimumAverageLeafCount:)`).
-  /// Measured on this machine, 100,000 items in corresponding sections, one
-  /// changed, the diff alone as whole lists and section by section: in
-  /// sections of 2, 18.7 and 26.6 ms; of 4, 12.3 and 13.1 ms; of 8, 9.5 and
-  /// 7.0 ms; of 16 and more, within a few percent of each other (and
-  /// section by section makes no per-item keys). The tests lower it, to
+  /// Measured with 100,000 items in corresponding sections, one changed,
+  /// the diff alone as whole lists and section by section: section by
+  /// section is about 1.4 times slower in sections of 2, even in sections
+  /// of 4, about a quarter faster in sections of 8, and within a few
+  /// percent from 16 on (where it makes no per-item keys). The benchmark's
+  /// E1d row is the case to re-measure. The tests lower it, to
   /// diff their small sections one by one too.
   static let defaultMinimumAverageLeafCount = 8
 

@@ -187,9 +187,10 @@ enum KeptIdentifiers: _IdentifierReading {
 ///
 /// Why some leaves keep them: the diff reads an identifier about twice per
 /// item on each side it meets it, and a computed `identifier` (`"\(id)"`,
-/// `uuid.uuidString`) is computed each time (100,000 `String(Int)`
-/// identifiers, one changed: 6.6 ms kept as read in place, against 4.0 ms
-/// when flattening made keys). Kept, each is computed once per root, here.
+/// `uuid.uuidString`) is computed each time (with `String(Int)`
+/// identifiers, reading them in place cost about 1.6 times keeping them;
+/// the benchmark's E1c row measures it). Kept, each is computed once per
+/// root, here.
 /// A stored identifier in heap storage is not kept: keeping it costs a
 /// retain per item, which the diff of a one-change root does not otherwise
 /// pay. The first view model's identifier, read twice, tells them apart: a
