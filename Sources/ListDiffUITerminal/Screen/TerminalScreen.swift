@@ -139,15 +139,16 @@ public final class TerminalScreen {
   /// What the terminal shows now: the collection view's `renderText()` at
   /// the window's size (trailing spaces trimmed, which the painter draws by
   /// erasing the rest of each row), ``overlay`` over its top rows and
-  /// ``status`` on the bottom row. Clamps the scroll position first, in case
-  /// the list got shorter. O(visible cells × width).
+  /// ``status`` on the bottom row, after a layout pass (which keeps the scroll
+  /// position within the list, in case it got shorter). O(visible cells × width).
   public func frame() -> TerminalFrame {
     guard isLargeEnough else {
       let note = TerminalText.fit("enlarge to \(minimumSize)", width: max(1, size.width))
       return TerminalFrame(lines: [note] + Array(repeating: "", count: max(0, size.height - 1)))
     }
+    // The layout pass keeps the offset within the content (the collection
+    // view's one clamp), also when the list got shorter.
     collectionView.layoutIfNeeded()
-    clampContentOffset()
     var lines = collectionView.renderText().split(separator: "\n", omittingEmptySubsequences: false).map {
       String($0.reversed().drop { $0 == " " }.reversed())
     }
@@ -204,17 +205,5 @@ public final class TerminalScreen {
     guard inset.bottom != bottom else { return }
     inset.bottom = bottom
     collectionView.contentInset = inset
-  }
-
-  private func clampContentOffset() {
-    let inset = collectionView.contentInset
-    let offset = collectionView.contentOffset
-    let top = -inset.top
-    let bottom = max(top, collectionView.contentSize.height + inset.bottom - CGFloat(size.height))
-    let y = min(max(top, offset.y), bottom)
-    if y != offset.y {
-      collectionView.setContentOffset(CGPoint(x: offset.x, y: y), animated: false)
-      collectionView.layoutIfNeeded()
-    }
   }
 }
