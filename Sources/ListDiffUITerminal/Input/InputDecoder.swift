@@ -37,7 +37,9 @@ public struct InputDecoder: Sendable {
   /// Escape key; anything else unfinished is dropped. O(pending).
   public mutating func flush() -> [TerminalEvent] {
     defer { pending.removeAll() }
-    return pending.first == 0x1B ? [.key(.escape)] : []
+    // ESC followed by part of a sequence (`ESC [1;5`) is no key the user
+    // pressed: only a lone ESC is the Escape key.
+    return pending == [0x1B] ? [.key(.escape)] : []
   }
 
   /// The event at the start of `bytes` and how many bytes it took (the
