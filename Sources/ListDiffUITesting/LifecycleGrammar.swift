@@ -88,7 +88,8 @@ package struct LifecycleGrammar {
       appearance = 0
     case (.didUpdateViewModel, .unmounted), (.didUpdateViewModel, .mounted):
       break
-    case (.didSelect, .mounted) where sameCell:
+    // A caller that names cells names the one selected.
+    case (.didSelect, .mounted) where sameCell && (eventCell != nil || cell == nil):
       break
     default:
       return "\(event) in stage \(stage) (appearance \(appearance)"

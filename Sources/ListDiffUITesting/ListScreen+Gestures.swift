@@ -27,6 +27,12 @@ extension ListScreen {
   ) {
     stepLocation = sourceLocation
     guard let indexPath = find(identifier, sectionPath, for: "tap", at: sourceLocation) else { return }
+    tap(at: indexPath)
+  }
+
+  /// Taps the item at `indexPath` as ``tap(identifier:sectionPath:sourceLocation:)``
+  /// does, once it is found. Not API: `fuzzList` names items exactly.
+  package func tap(at indexPath: IndexPath) {
     countingGesture {
       if !collectionView.indexPathsForVisibleItems.contains(indexPath) {
         collectionView.scrollToItem(at: indexPath, at: [], animated: false)
@@ -126,7 +132,15 @@ extension ListScreen {
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
     stepLocation = sourceLocation
-    guard let from = dataSource.indexPath(forIdentifier: identifier, sectionPath: sectionPath),
+    guard let from = dataSource.indexPath(forIdentifier: identifier, sectionPath: sectionPath) else { return false }
+    return move(from: from, toIndex: toIndex, inSection: inSection)
+  }
+
+  /// Drags the item at `from` as ``move(identifier:sectionPath:toIndex:inSection:sourceLocation:)``
+  /// does, once it is found. Not API: `fuzzList` names items exactly.
+  @discardableResult
+  package func move(from: IndexPath, toIndex: Int, inSection: [String]?) -> Bool {
+    guard let identifier = dataSource.itemIdentity(at: from.item)?.identifier,
       let plan = dataSource.dragPlan(forItemAt: from.item, toIndex: toIndex, inSection: inSection)
     else { return false }
     var began = false

@@ -176,7 +176,7 @@ public final class ListScreen {
       .joined(separator: "\n")
   }
 
-  private static func droppingTrailingSpaces(_ line: Substring) -> Substring {
+  nonisolated static func droppingTrailingSpaces(_ line: Substring) -> Substring {
     guard let last = line.lastIndex(where: { $0 != " " }) else { return line.prefix(0) }
     return line[...last]
   }

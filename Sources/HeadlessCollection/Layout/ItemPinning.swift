@@ -127,6 +127,11 @@ extension CollectionView {
     return merged
   }
 
+  /// The first header items of the pinned blocks found too long to pin
+  /// (and reported) since the ranges were last set. Not API: `fuzzList`'s
+  /// pinning rule leaves them out.
+  package var unpinnableHeaderBlocks: Set<Int> { reportedUnpinnableHeaders }
+
   /// Works out where pinned header blocks are drawn for the current bounds
   /// and records it in ``pinnedFrames``, reporting (once per block while
   /// the ranges stay the same) a block too long to pin.

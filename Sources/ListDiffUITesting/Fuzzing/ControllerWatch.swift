@@ -63,7 +63,7 @@ final class ControllerWatch {
         if !isLive(controller) { outliving.append(entry.item) }
         continue
       }
-      if let problem = entry.grammar.unfinished, unfinished == nil || entry.item < unfinished!.0 {
+      if let problem = entry.grammar.unfinished, unfinished.map({ (entry.item, problem) < $0 }) ?? true {
         unfinished = (entry.item, problem)
       }
       entries[key] = nil

@@ -14,19 +14,24 @@
 /// `SIGABRT`, `SIGSEGV`, `SIGBUS`, `SIGFPE`) write the note to standard
 /// error, put back the handlers that were there before (Swift's backtracer,
 /// a debugger's) and return, so the crash goes on to them as if the note
-/// had not been there. The note lives in C memory written before each step,
-/// so that the handler only calls `write` (async-signal-safe).
+/// had not been there. The note lives in C memory written before each step
+/// (a step appends its own bytes only), so that the handler does nothing
+/// but read plain memory and call `write` and `sigaction`, which are
+/// async-signal-safe; it runs on the alternate signal stack when there is
+/// one, so a stack overflow still gets it.
 ///
-/// Invariant: `header`, `steps` and `trailer` point to `headerLength`,
-/// `stepsLength` and `trailerLength` bytes, or are nil; `installed` counts
-/// the fuzzes running, and the handlers are ours exactly while it is above 0.
+/// The note is one per process: with several fuzzes running at once
+/// (Swift Testing runs tests in parallel), it names the step of the fuzz
+/// that noted last.
+///
+/// Invariant: `installed` counts the fuzzes running, and the handlers are
+/// ours exactly while it is above 0.
 @MainActor
 enum FuzzCrashNote {
   #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
     private static let signals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
   #endif
   private static var installed = 0
-  private static var steps = ""
 
   /// Starts noting steps; pair with `end()`.
   static func begin() {
@@ -41,8 +46,8 @@ enum FuzzCrashNote {
           action.__sigaction_handler.sa_handler = fuzzCrashNoteHandler
         #endif
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(signal, &action, crashNoteState.previous + Int(signal))
+        action.sa_flags = Int32(SA_ONSTACK)
+        sigaction(signal, &action, crashNotePreviousActions + Int(signal))
       }
     #endif
   }
@@ -53,87 +58,108 @@ enum FuzzCrashNote {
       installed -= 1
       guard installed == 0 else { return }
       for signal in signals {
-        sigaction(signal, crashNoteState.previous + Int(signal), nil)
+        sigaction(signal, crashNotePreviousActions + Int(signal), nil)
       }
-      steps = ""
-      crashNoteState.replace(header: "", steps: "", trailer: "")
+      crashNote.pointee.start(header: "")
     #endif
   }
 
-  /// Notes that the first root of the fuzz drawn from `seed` (nil when
-  /// replaying) is about to be shown.
-  static func willStart(seed: UInt64?) {
+  /// Notes that a run (`origin`: " of seed 3", " of the replay") is about
+  /// to show its first root.
+  static func willStart(_ origin: String) {
     guard installed > 0 else { return }
-    steps = ""
-    let origin = seed.map { " of seed \($0)" } ?? " of the replay"
-    crashNoteState.replace(
-      header: "fuzzList: the process crashed showing the first root\(origin)\n", steps: "", trailer: "")
+    crashNote.pointee.start(header: "fuzzList: the process crashed showing the first root\(origin)\n")
   }
 
-  /// Notes that step `number` (from 1), `step`, of the fuzz drawn from
-  /// `seed` (nil when replaying) is about to run.
-  static func willRun(_ step: FuzzStep, number: Int, seed: UInt64?) {
+  /// Notes that step `number` (from 1), `step`, of a run is about to run.
+  static func willRun(_ step: FuzzStep, number: Int, _ origin: String) {
     guard installed > 0 else { return }
-    steps += (steps.isEmpty ? "" : " ") + step.description
-    let origin = seed.map { " of seed \($0)" } ?? " of the replay"
-    crashNoteState.replace(
-      header: "fuzzList: the process crashed in step \(number)\(origin), \(step); the steps up to it:\nreplay: \"",
-      steps: steps, trailer: "\"\n")
+    crashNote.pointee.append(
+      step: step.description,
+      header: "fuzzList: the process crashed in step \(number)\(origin), \(step); the steps up to it:\nreplay: \"")
   }
 }
 
-/// The note's bytes, in memory the signal handler reads without Swift's
-/// runtime: a crash may come from anywhere.
-///
-/// `@unchecked Sendable`: written only on the main actor, between steps;
-/// read by the signal handler, which takes whatever is there.
-final class CrashNoteState: @unchecked Sendable {
+/// The note's bytes: a header rewritten per step, the steps so far
+/// (appended to), and the line's end. Plain C memory, which the handler
+/// reads without Swift's runtime.
+struct CrashNoteBuffer {
   var header: UnsafeMutablePointer<UInt8>?
   var headerLength = 0
   var steps: UnsafeMutablePointer<UInt8>?
   var stepsLength = 0
-  var trailer: UnsafeMutablePointer<UInt8>?
-  var trailerLength = 0
-  #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-    /// The actions the handlers replaced, by signal number (C memory: the
-    /// handler reads it without Swift's runtime).
-    let previous: UnsafeMutablePointer<sigaction> = {
-      let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
-      actions.initialize(repeating: sigaction(), count: 65)
-      return actions
-    }()
-  #endif
+  var stepsCapacity = 0
+  /// Whether the steps line is open (`"` written, to be closed).
+  var hasSteps = false
 
-  func replace(header: String, steps: String, trailer: String) {
-    func copy(_ text: String, into pointer: inout UnsafeMutablePointer<UInt8>?, length: inout Int) {
-      let bytes = Array(text.utf8)
-      let old = pointer
-      // The new bytes are complete before the handler can see them.
-      let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
-      fresh.initialize(from: bytes, count: bytes.count)
-      length = 0
-      pointer = fresh
-      length = bytes.count
+  /// A new run: `header` alone.
+  mutating func start(header text: String) {
+    setHeader(text)
+    stepsLength = 0
+    hasSteps = false
+  }
+
+  /// One more step, with the header naming it.
+  mutating func append(step: String, header text: String) {
+    setHeader(text)
+    let bytes = Array(((stepsLength == 0 ? "" : " ") + step).utf8)
+    if stepsLength + bytes.count + 2 > stepsCapacity {
+      // The old bytes stay readable until the new pointer holds them all.
+      let capacity = max(256, (stepsLength + bytes.count + 2) * 2)
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      if let steps { grown.initialize(from: steps, count: stepsLength) }
+      let old = steps
+      steps = grown
+      stepsCapacity = capacity
       old?.deallocate()
     }
-    copy(header, into: &self.header, length: &headerLength)
-    copy(steps, into: &self.steps, length: &stepsLength)
-    copy(trailer, into: &self.trailer, length: &trailerLength)
+    guard let steps else { return }
+    (steps + stepsLength).initialize(from: bytes, count: bytes.count)
+    // The closing quote and newline after the steps, not counted: written
+    // with them by the handler.
+    (steps + stepsLength + bytes.count).initialize(to: UInt8(ascii: "\""))
+    (steps + stepsLength + bytes.count + 1).initialize(to: UInt8(ascii: "\n"))
+    stepsLength += bytes.count
+    hasSteps = true
+  }
+
+  private mutating func setHeader(_ text: String) {
+    let bytes = Array(text.utf8)
+    let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+    fresh.initialize(from: bytes, count: bytes.count)
+    let old = header
+    headerLength = 0
+    header = fresh
+    headerLength = bytes.count
+    old?.deallocate()
   }
 }
 
-let crashNoteState = CrashNoteState()
+/// The note, and the actions our handlers replaced (by signal number),
+/// allocated once; touched first by `FuzzCrashNote.begin()`, so the handler
+/// finds them made.
+nonisolated(unsafe) let crashNote: UnsafeMutablePointer<CrashNoteBuffer> = {
+  let note = UnsafeMutablePointer<CrashNoteBuffer>.allocate(capacity: 1)
+  note.initialize(to: CrashNoteBuffer())
+  return note
+}()
 
 #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+  nonisolated(unsafe) let crashNotePreviousActions: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    actions.initialize(repeating: sigaction(), count: 65)
+    return actions
+  }()
+
   /// Writes the note, restores the previous handler and returns: the
-  /// faulting instruction runs again and crashes into that handler (a
-  /// raised signal is delivered again once this one returns).
+  /// faulting instruction runs again and crashes into that handler; a
+  /// raised signal (abort, a trap instruction that does not run again) is
+  /// raised again, and delivered to it once this one returns.
   private func fuzzCrashNoteHandler(_ signal: Int32) {
-    let state = crashNoteState
-    if let header = state.header { _ = write(2, header, state.headerLength) }
-    if let steps = state.steps { _ = write(2, steps, state.stepsLength) }
-    if let trailer = state.trailer { _ = write(2, trailer, state.trailerLength) }
-    sigaction(signal, state.previous + Int(signal), nil)
+    let note = crashNote.pointee
+    if let header = note.header { _ = write(2, header, note.headerLength) }
+    if note.hasSteps, let steps = note.steps { _ = write(2, steps, note.stepsLength + 2) }
+    sigaction(signal, crashNotePreviousActions + Int(signal), nil)
     if signal == SIGABRT || signal == SIGTRAP { raise(signal) }
   }
 #endif

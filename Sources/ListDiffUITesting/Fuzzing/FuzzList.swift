@@ -96,9 +96,9 @@ import Testing
 ///   - sourceLocation: where the report (or a bad argument) fails the test.
 /// - Complexity: per step, the step's own work, plus a new screen for the
 ///   `fresh screen` check: O(*n*) to flatten *n* items, and sizes and
-///   layout for the visible ones only. A 500-item screen's step costs well
-///   under a millisecond plus that check, in a release build. Shrinking
-///   replays steps, at most about 100,000 in all.
+///   layout for the visible ones only (the article *Fuzzing a list
+///   screen* gives measured times). Shrinking replays steps, at most about
+///   100,000 in all; the report says when that budget stopped it.
 @MainActor
 public func fuzzList<Model>(
   _ model: Model, seed: UInt64? = nil, steps: Int = 1_000,
@@ -123,7 +123,7 @@ public func fuzzList<Model>(
       "the model is a class (\(Model.self)); give a value (a struct or an enum): every replay starts "
         + "from the same model, and a class changed in place would carry one run's changes into the next")
   }
-  let environment = ProcessInfo.processInfo.environment
+  let environment = FuzzEnvironment.isIgnored ? [:] : ProcessInfo.processInfo.environment
   var stepCount = steps
   if let text = environment["LISTDIFFUI_FUZZ_STEPS"] {
     guard let count = Int(text), count >= 1 else {
@@ -146,7 +146,7 @@ public func fuzzList<Model>(
     }
     print("fuzzList: replaying \(parsed.count) step\(parsed.count == 1 ? "" : "s")")
     FuzzCrashNote.begin()
-    let failure = await replaySteps(parsed, setup, sourceLocation, notingCrashes: true)
+    let failure = await replaySteps(parsed, setup, sourceLocation, notingCrashesAs: " of the replay")
     FuzzCrashNote.end()
     if let failure {
       let report = FuzzReport(failure: failure, steps: Array(parsed.prefix(failure.stepIndex + 1)), origin: .replay)
@@ -161,33 +161,41 @@ public func fuzzList<Model>(
   var random = ListFuzzRandom(seed: seed)
   var drawn: [FuzzStep] = []
   FuzzCrashNote.begin()
-  FuzzCrashNote.willStart(seed: seed)
+  defer { FuzzCrashNote.end() }
+  FuzzCrashNote.willStart(" of seed \(seed)")
   var failure = await run.start()
   while failure == nil && drawn.count < stepCount {
     let step = run.draw(using: &random)
     drawn.append(step)
-    FuzzCrashNote.willRun(step, number: drawn.count, seed: seed)
+    FuzzCrashNote.willRun(step, number: drawn.count, " of seed \(seed)")
     failure = await run.perform(step)
   }
-  FuzzCrashNote.end()
   guard let failure else { return }
+  // Said before shrinking, which replays model states the run did not
+  // reach: should one of them crash, this failure is not lost.
+  let unshrunk = drawn.prefix(failure.stepIndex + 1).map(\.description).joined(separator: " ")
+  print("fuzzList: the check \"\(failure.check.rawValue)\" failed at step \(failure.stepIndex + 1); shrinking "
+    + "these steps: replay: \"\(unshrunk)\"")
   var shrinker = FuzzShrinker(steps: drawn, failure: failure, budget: 100_000)
-  await shrinker.shrink { await replaySteps($0, setup, sourceLocation) }
+  await shrinker.shrink {
+    await replaySteps($0, setup, sourceLocation, notingCrashesAs: " of a shrinking replay of seed \(seed)")
+  }
   let report = FuzzReport(
-    failure: shrinker.failure, steps: shrinker.steps, origin: .seed(seed, stepsRun: failure.stepIndex + 1))
+    failure: shrinker.failure, steps: shrinker.steps,
+    origin: .seed(seed, stepsRun: failure.stepIndex + 1, complete: !shrinker.ranOutOfBudget))
   Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
 }
 
 /// Runs `steps` on a new run from the first root; the first failure.
 @MainActor
 private func replaySteps<Model>(
-  _ steps: [FuzzStep], _ setup: FuzzSetup<Model>, _ sourceLocation: SourceLocation, notingCrashes: Bool = false
+  _ steps: [FuzzStep], _ setup: FuzzSetup<Model>, _ sourceLocation: SourceLocation, notingCrashesAs origin: String
 ) async -> FuzzFailure? {
   let run = FuzzRun(setup, sourceLocation: sourceLocation)
-  if notingCrashes { FuzzCrashNote.willStart(seed: nil) }
+  FuzzCrashNote.willStart(origin)
   if let failure = await run.start() { return failure }
   for (offset, step) in steps.enumerated() {
-    if notingCrashes { FuzzCrashNote.willRun(step, number: offset + 1, seed: nil) }
+    FuzzCrashNote.willRun(step, number: offset + 1, origin)
     if let failure = await run.perform(step) { return failure }
   }
   return nil
@@ -206,4 +214,11 @@ package func parseReplay(_ text: String, changeNames: Set<String>) -> Result<[Fu
     }
   }
   return .success(steps)
+}
+
+/// Whether `fuzzList` ignores `LISTDIFFUI_FUZZ_SEED` and
+/// `LISTDIFFUI_FUZZ_STEPS`: set by the fuzzer's own tests of exact seeds and
+/// step counts, which a longer CI run must not change. Not API.
+package enum FuzzEnvironment {
+  @TaskLocal package static var isIgnored = false
 }

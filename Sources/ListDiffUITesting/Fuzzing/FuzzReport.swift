@@ -8,7 +8,8 @@ struct FuzzReport {
   /// How the failure was found: a seed and the steps drawn from it, or a
   /// replay string.
   enum Origin {
-    case seed(UInt64, stepsRun: Int)
+    /// `complete`: false when shrinking stopped at its budget.
+    case seed(UInt64, stepsRun: Int, complete: Bool)
     case replay
   }
   var origin: Origin
@@ -17,10 +18,11 @@ struct FuzzReport {
     var lines: [String] = []
     lines.append("fuzzList: the check \"\(failure.check.rawValue)\" failed: \(failure.message)")
     switch origin {
-    case .seed(let seed, let stepsRun):
+    case .seed(let seed, let stepsRun, let complete):
       lines.append(
         "seed \(seed) (LISTDIFFUI_FUZZ_SEED=\(seed) draws the same steps): it failed at step \(stepsRun); "
-          + "shrunk to \(steps.count) step\(steps.count == 1 ? "" : "s")")
+          + "shrunk to \(steps.count) step\(steps.count == 1 ? "" : "s")"
+          + (complete ? "" : " (shrinking stopped at its budget of replayed steps; fewer may do)"))
     case .replay:
       lines.append("replayed \(steps.count) step\(steps.count == 1 ? "" : "s")")
     }
@@ -35,7 +37,7 @@ struct FuzzReport {
     // No line ends in spaces (a blank screen line, a diff's blank context):
     // the report pastes into an editor, or an article, as it is.
     return lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.reversed().drop { $0 == " " }.reversed() }.map { String($0) }.joined(separator: "\n")
+      .map(ListScreen.droppingTrailingSpaces).joined(separator: "\n")
   }
 
   /// `old` against `new` line by line, or the screen itself when equal.

@@ -57,7 +57,7 @@ extension FuzzRun {
     let visible = screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
     guard let index = random.element(of: visible), let identity = screen.dataSource.itemIdentity(at: index)
     else { return nil }
-    return .tap(FuzzStep.Item(sectionNames: identity.sectionNames, identifier: identity.identifier))
+    return .tap(FuzzStep.Item(identity))
   }
 
   private func drawResize(_ random: inout ListFuzzRandom) -> FuzzStep {
@@ -92,8 +92,7 @@ extension FuzzRun {
       }
       let toIndex = random.int(in: 0...max(0, size))
       guard dataSource.dragPlan(forItemAt: from, toIndex: toIndex, inSection: toSection) != nil else { continue }
-      let item = FuzzStep.Item(sectionNames: identity.sectionNames, identifier: identity.identifier)
-      return .move(item, toIndex: toIndex, toSection: toSection)
+      return .move(FuzzStep.Item(identity), toIndex: toIndex, toSection: toSection)
     }
     return nil
   }

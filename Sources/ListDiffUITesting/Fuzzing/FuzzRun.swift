@@ -37,7 +37,10 @@ final class FuzzRun<Model> {
       recording?(controller, event)
       watch.heard(event, by: controller)
     }
+    // After `setUp`'s: a handler it installed still hears every report.
+    let performance = screen.dataSource.performanceHandler
     screen.dataSource.performanceHandler = { [weak self] report in
+      performance?(report)
       let counts = report.counts
       self?.changedItems += counts.inserts + counts.deletes + counts.moves + counts.updates
       self?.releasedControllers += counts.controllersReleased
@@ -100,15 +103,14 @@ final class FuzzRun<Model> {
     case .drag(let points, let velocity):
       screen.drag(by: points, velocity: velocity)
     case .tap(let item):
-      if index(of: item, in: screen) != nil {
-        screen.tap(identifier: item.identifier, sectionPath: item.sectionNames)
+      if let index = index(of: item, in: screen) {
+        screen.tap(at: IndexPath(item: index, section: 0))
       }
     case .resize(let width, let height):
       screen.resize(width: width, height: height)
     case .move(let item, let toIndex, let toSection):
-      if index(of: item, in: screen) != nil {
-        screen.move(
-          identifier: item.identifier, sectionPath: item.sectionNames, toIndex: toIndex, inSection: toSection)
+      if let index = index(of: item, in: screen) {
+        screen.move(from: IndexPath(item: index, section: 0), toIndex: toIndex, inSection: toSection)
         // The app shows its model again after a move, as its moveHandler
         // changed it: what derives from the order (counts) follows.
         await setRoot()
@@ -139,8 +141,9 @@ final class FuzzRun<Model> {
       check: check, message: message, stepIndex: stepIndex, before: before, after: screen.text, fresh: fresh)
   }
 
-  /// The checks of DESIGN's "Fuzzing a screen", in order; the first that
-  /// fails.
+  /// The checks of DESIGN's "Fuzzing a screen", cheapest first
+  /// (diagnostic, lifecycle, outlives its item, rules, work, fresh screen,
+  /// invariant); the first that fails.
   private func check(after step: FuzzStep?, before: String) async -> FuzzFailure? {
     if let warning = screen.diagnostics.first(where: {
       $0.severity == .warning && !setup.allowing.contains($0.kind)
@@ -199,7 +202,9 @@ final class FuzzRun<Model> {
     let visible = collectionView.indexPathsForVisibleItems.map(\.item)
     let top = collectionView.contentOffset.y
     let bottom = top + collectionView.bounds.height
-    for range in collectionView.pinnedItemRanges {
+    let unpinnable = collectionView.unpinnableHeaderBlocks
+    // A block too long for the room scrolls with its items, as documented.
+    for range in collectionView.pinnedItemRanges where !unpinnable.contains(range.header.lowerBound) {
       guard visible.contains(where: { range.section.contains($0) && !range.header.contains($0) }) else { continue }
       for header in range.header {
         let path = IndexPath(item: header, section: 0)
@@ -277,7 +282,7 @@ final class FuzzRun<Model> {
     }
     for path in collectionView.indexPathsForSelectedItems {
       guard let identity = screen.dataSource.itemIdentity(at: path.item),
-        let index = index(of: .init(sectionNames: identity.sectionNames, identifier: identity.identifier), in: fresh)
+        let index = index(of: FuzzStep.Item(identity), in: fresh)
       else { continue }
       freshView.setItemSelected(true, at: IndexPath(item: index, section: 0))
     }
@@ -294,8 +299,7 @@ final class FuzzRun<Model> {
       guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
         let identity = screen.dataSource.itemIdentity(at: path.item)
       else { continue }
-      let item = FuzzStep.Item(sectionNames: identity.sectionNames, identifier: identity.identifier)
-      return (item, collectionView.contentOffset.y - frame.minY)
+      return (FuzzStep.Item(identity), collectionView.contentOffset.y - frame.minY)
     }
     return nil
   }

@@ -25,8 +25,10 @@ struct FuzzSetup<Model> {
 
   /// What is wrong with the setup, in a sentence; nil when a fuzz can run.
   func problem(steps: Int, replaying: Bool) -> String? {
-    if width < 1 || height < 1 {
-      return "a screen of \(width)×\(height) cannot be fuzzed: give a width and a height of at least 1"
+    let largest = CollectionView.maximumTextSize
+    if width < 1 || height < 1 || width > largest || height > largest {
+      return "a screen of \(width)×\(height) cannot be fuzzed: give a width and a height from 1 to \(largest) "
+        + "(what a screen draws as text)"
     }
     if !replaying && steps < 1 {
       return "steps: \(steps): give at least one step"

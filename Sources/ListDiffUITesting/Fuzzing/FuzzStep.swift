@@ -16,6 +16,16 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
   package struct Item: Equatable {
     package var sectionNames: [String]
     package var identifier: String
+
+    package init(sectionNames: [String], identifier: String) {
+      self.sectionNames = sectionNames
+      self.identifier = identifier
+    }
+
+    /// The item a data source's identity names.
+    init(_ identity: (identifier: String, sectionNames: [String])) {
+      self.init(sectionNames: identity.sectionNames, identifier: identity.identifier)
+    }
   }
 
   /// One or more changes, each set as a root; after the last one the step
@@ -43,7 +53,7 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
       return "resize:\(width)x\(height)"
     case .move(let item, let toIndex, let toSection):
       return "move:" + Self.written(item) + ">\(toIndex)"
-        + (toSection.map { "@" + $0.map(Self.escaped).joined(separator: "/") } ?? "")
+        + (toSection.map { "@" + Self.written(names: $0) } ?? "")
     }
   }
 
@@ -60,6 +70,12 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
 
   private static func written(_ item: Item) -> String {
     (item.sectionNames + [item.identifier]).map(escaped).joined(separator: "/")
+  }
+
+  /// Section names joined by `/`; no names at all (the root's items) as
+  /// `~`, which `[""]` (one empty name) is not.
+  private static func written(names: [String]) -> String {
+    names.isEmpty ? "~" : names.map(escaped).joined(separator: "/")
   }
 
   /// Letters, digits and `_ - .` stand for themselves in a step.
@@ -125,7 +141,7 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
       guard let toIndex = Int(target[0]), toIndex >= 0 else {
         throw fail("move wants an index of at least 0 after `>`: move:p3>0")
       }
-      let toSection = try target.count == 2 ? Self.names(target[1]) : nil
+      let toSection = try target.count == 2 ? (target[1] == "~" ? [] : Self.names(target[1])) : nil
       self = .move(try Self.item(rest[..<arrow]), toIndex: toIndex, toSection: toSection)
     } else {
       throw fail(

@@ -25,6 +25,7 @@
 /// outline and carousel models; the data source has none of them yet, so
 /// they are accepted and draw nothing.
 public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
+  /// The gestures as bits, one per gesture.
   public let rawValue: Int
 
   /// Gestures from their raw bits.

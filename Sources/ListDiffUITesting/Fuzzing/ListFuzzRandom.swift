@@ -48,8 +48,8 @@ public struct ListFuzzRandom: RandomNumberGenerator, Sendable {
   /// - Complexity: O(1) expected.
   public mutating func int(in range: ClosedRange<Int>) -> Int {
     // The span as an unsigned count minus one: the whole range of Int fits.
-    let spanMinusOne = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound))
-    if spanMinusOne == .max { return Int(truncatingIfNeeded: next()) }
+    let spanMinusOne = UInt64(UInt(bitPattern: range.upperBound &- range.lowerBound))
+    if spanMinusOne == UInt64(UInt.max) { return Int(truncatingIfNeeded: next()) }
     let span = spanMinusOne + 1
     var product = next().multipliedFullWidth(by: span)
     if product.low < span {
