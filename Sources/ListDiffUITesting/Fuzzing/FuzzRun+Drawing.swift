@@ -1,5 +1,10 @@
 import Foundation
 import ListDiffUI
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 extension FuzzRun {
   /// The next step, drawn from `random` given what the screen shows now:

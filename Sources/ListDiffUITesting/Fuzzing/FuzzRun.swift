@@ -1,5 +1,10 @@
 import Foundation
 import ListDiffUI
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 import Testing
 
 /// One fuzz run from the first root: the app's model, the screen showing
