@@ -24,7 +24,8 @@ struct ReentrancyModelTests {
 
   @Test(
     "synchronous: every callback keeps the grammar, completions in order, the last root shown",
-    .timeLimit(.minutes(5)), arguments: synchronousSeeds)
+    // Long, and on the main actor that the whole suite's screens share.
+    .timeLimit(.minutes(10)), arguments: synchronousSeeds)
   func synchronous(seed: UInt64) async {
     let model = ReentrancyModel(seed: seed, applyUpdatesAsync: false)
     await model.runSynchronousSteps(Self.synchronousSteps)

@@ -55,7 +55,9 @@ final class UpdateRecorder {
   }
 }
 
-@Suite("Reporting applied batches", .timeLimit(.minutes(5)))
+// Ten minutes: the seeded random roots are long, and run on the main actor
+// that every screen of the whole test run shares.
+@Suite("Reporting applied batches", .timeLimit(.minutes(10)))
 @MainActor
 struct UpdateHandlerTests {
   @Test("hand-made roots: each report is the batch the collection view applied")

@@ -169,6 +169,9 @@ public func fuzzList<Model>(
     drawn.append(step)
     FuzzCrashNote.willRun(step, number: drawn.count, " of seed \(seed)")
     failure = await run.perform(step)
+    // A fuzz runs on the main actor for seconds: let the other work there
+    // (the tests running beside it, the app's tasks) have turns.
+    await Task.yield()
   }
   guard let failure else { return }
   // Said before shrinking, which replays model states the run did not
@@ -197,6 +200,7 @@ private func replaySteps<Model>(
   for (offset, step) in steps.enumerated() {
     FuzzCrashNote.willRun(step, number: offset + 1, origin)
     if let failure = await run.perform(step) { return failure }
+    await Task.yield()
   }
   return nil
 }

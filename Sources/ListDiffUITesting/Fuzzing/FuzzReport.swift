@@ -26,7 +26,9 @@ struct FuzzReport {
     case .replay:
       lines.append("replayed \(steps.count) step\(steps.count == 1 ? "" : "s")")
     }
-    let failing = failure.stepIndex < 0 ? "the first root" : "step \(failure.stepIndex + 1), \(steps[failure.stepIndex])"
+    let failing =
+      steps.indices.contains(failure.stepIndex)
+      ? "step \(failure.stepIndex + 1), \(steps[failure.stepIndex])" : "the first root"
     lines.append("the screen before and after \(failing) (- before, + after):")
     lines.append(Self.diff(failure.before, failure.after))
     if let fresh = failure.fresh {

@@ -36,7 +36,8 @@ final class FuzzRun<Model> {
     self.sourceLocation = sourceLocation
     model = setup.model
     changeByName = setup.changeByName
-    screen = Self.makeScreen(setup, width: setup.width, height: setup.height, async: setup.applyUpdatesAsync, at: sourceLocation)
+    screen = Self.makeScreen(
+      setup, width: setup.width, height: setup.height, async: setup.applyUpdatesAsync, at: sourceLocation)
     let recording = screen.dataSource.lifecycleObserver
     screen.dataSource.lifecycleObserver = { [watch] controller, event in
       recording?(controller, event)
