@@ -120,24 +120,3 @@ struct YourFirstTerminalListTests {
     withExtendedLifetime(dataSource) {}
   }
 }
-
-/// The README's "Lists in a terminal" shows the same program: it must stay
-/// the program the pseudo-terminal tests run (SampleApps/FirstTerminalList).
-@Suite(
-  "The README's terminal list is the tested program",
-  .disabled(if: ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil, "the README is not a runfile"))
-struct ReadmeTerminalListTests {
-  @Test func theReadmeShowsTheProgramVerbatim() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.components(separatedBy: "## Lists in a terminal").dropFirst().first)
-    let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?
-      .components(separatedBy: "```").first)
-    let program = try String(
-      contentsOf: root.appendingPathComponent("SampleApps/FirstTerminalList/FruitList.swift"), encoding: .utf8)
-    let code = try #require(program.range(of: "import Foundation")).lowerBound
-    #expect(block.hasPrefix(String(program[code...])), "the README's block:\n\(block)")
-    #expect(block.hasSuffix("await showFruits((1...200).map { \"fruit \\($0)\" })  // main.swift\n"))
-  }
-}
