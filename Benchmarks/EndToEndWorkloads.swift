@@ -1,7 +1,8 @@
 // E rows: the whole framework — sections, flattening, diff, batch update,
 // controllers and cells — on a `ListSection` in a 40-line viewport with an
 // estimated item size: E1a to E1d on 100,000 items, E1e on 10,000 one-item
-// sections, E2 on 1,000,000.
+// sections, E2 on 1,000,000. E5 to E7 (updates that cost what changed) are
+// in UntouchedSectionWorkloads.swift.
 
 import Foundation
 import ListDiff
@@ -9,19 +10,19 @@ import ListDiffUI
 import TestSupport
 
 /// The view model of every E-row item: a UUID-string identity and a payload.
-private struct EndToEndViewModel: ListViewModel, Equatable {
+struct EndToEndViewModel: ListViewModel, Equatable {
   var identifier: String
   var payload: Int
 }
 
-private final class EndToEndCell: ListCell {
+final class EndToEndCell: ListCell {
   var text = ""
   override var textRepresentation: String { text }
 }
 
 /// One line per item; counts `configureCell` calls and size requests so the
 /// rows can report them.
-private final class EndToEndController:
+final class EndToEndController:
   ListCellController<EndToEndViewModel, ListViewStateNone, EndToEndCell>
 {
   static var configureCalls = 0
@@ -38,14 +39,14 @@ private final class EndToEndController:
   }
 }
 
-private typealias EndToEndSection = ListSection<EndToEndViewModel, EndToEndController>
+typealias EndToEndSection = ListSection<EndToEndViewModel, EndToEndController>
 
 /// A collection view of 80 × 40 points, one line per item, fed by a fresh
 /// data source, nothing shown yet. The layout has an `estimatedItemSize`
 /// (the setting recommended for long lists), so only items near the
 /// viewport are sized and get controllers.
 @MainActor
-private func makeEndToEndDataSource(applyUpdatesAsync: Bool = false) -> ListDiffDataSource {
+func makeEndToEndDataSource(applyUpdatesAsync: Bool = false) -> ListDiffDataSource {
   let layout = CollectionViewFlowLayout()
   layout.minimumLineSpacing = 0
   layout.estimatedItemSize = CGSize(width: 80, height: 1)
@@ -75,7 +76,7 @@ private func scrollToEnd(_ collection: CollectionView) {
 /// changed, every identifier a fresh copy so that equality cannot short-cut
 /// on shared storage; and `changed` with one new item appended. Built once
 /// per count.
-private struct EndToEndModels {
+struct EndToEndModels {
   var original: [EndToEndViewModel]
   var changed: [EndToEndViewModel]
   var appended: [EndToEndViewModel]
@@ -83,7 +84,7 @@ private struct EndToEndModels {
 
 nonisolated(unsafe) private var endToEndModelCache: [Int: EndToEndModels] = [:]
 
-private func endToEndModels(count: Int) -> EndToEndModels {
+func endToEndModels(count: Int) -> EndToEndModels {
   if let cached = endToEndModelCache[count] { return cached }
   var generator = SeededGenerator(seed: 0xE1)
   let original = (0..<count).map {
@@ -345,7 +346,7 @@ private func oneItemSectionsRow(
 }
 
 /// W3's median from the rows of the same run, or W3 timed now.
-private func w3MedianMs(earlier: [BenchRow], config: BenchConfig) -> Double {
+func w3MedianMs(earlier: [BenchRow], config: BenchConfig) -> Double {
   earlier.first { $0.name == "W3" }?.timing.medianMs
     ?? earlier.first { $0.name == "E1b" }?.extra.first { $0.key == "w3_median_ms" }?.value
     ?? engineWorkloads(selected: { $0 == "W3" }).first.map { w3 in

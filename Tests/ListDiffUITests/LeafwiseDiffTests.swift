@@ -22,6 +22,7 @@ struct LeafwiseDiffTests {
     var roots = 0
     var leafwise = 0
     var wholeList = 0
+    var skipped = 0
     for sequence in 0..<6 {
       let seed = UInt64(0x1EAF_D1FF + sequence * 7_919 + (applyUpdatesAsync ? 1 : 0))
       // These sections are small: half the sequences have every
@@ -34,10 +35,12 @@ struct LeafwiseDiffTests {
       roots += run.roots
       leafwise += run.leafwise
       wholeList += run.wholeList
+      skipped += run.skipped
     }
     #expect(roots == 3_000)
-    // Both ways ran, many times each.
+    // Both ways ran, many times each, and untouched sections were skipped.
     #expect(leafwise > 500 && wholeList > 300, "\(leafwise) section by section, \(wholeList) whole, of \(roots)")
+    #expect(skipped > 1_000, "\(skipped) untouched sections skipped")
   }
 
   /// Short identifiers are kept by the leaf when flattened and diffed from
@@ -59,8 +62,12 @@ struct LeafwiseDiffTests {
         return ("s\(index)", Bool.random(using: &generator), items.map { ItemVM(identifier: $0) })
       }
     var shown: [ItemVM] = []
+    var nextSection = sections.count
+    var skipped = 0
     for step in 0..<300 {
       for index in sections.indices {
+        // A third of the sections are left untouched: the array shown.
+        if Int.random(in: 0..<3, using: &generator) == 0 { continue }
         var items = sections[index].items
         for item in items.indices where Int.random(in: 0..<10, using: &generator) == 0 {
           items[item].value = Int.random(in: 0...3, using: &generator)
@@ -84,6 +91,19 @@ struct LeafwiseDiffTests {
       if sections.count > 1 && Int.random(in: 0..<8, using: &generator) == 0 {
         sections.swapAt(0, sections.count - 1)
       }
+      // Now and then a section comes or goes, the others kept in order:
+      // still diffed section by section.
+      switch Int.random(in: 0..<10, using: &generator) {
+      case 0 where sections.count > 1:
+        sections.remove(at: Int.random(in: sections.indices, using: &generator))
+      case 1 where sections.count < 6:
+        let items = pool.shuffled(using: &generator).prefix(Int.random(in: 16...60, using: &generator))
+        sections.insert(
+          ("s\(nextSection)", Bool.random(using: &generator), items.map { ItemVM(identifier: $0) }),
+          at: Int.random(in: 0...sections.count, using: &generator))
+        nextSection += 1
+      default: break
+      }
       var new: [ItemVM] = []
       for section in sections {
         let tag = "\(section.id)|\(section.alternate)|"
@@ -96,6 +116,7 @@ struct LeafwiseDiffTests {
             : ListSection<ItemVM, ItemController>(section.items, id: section.id)
         })
       await harness.dataSource.setRootSection(root)
+      skipped += harness.dataSource.lastUpdateCounts?.sectionsSkipped ?? 0
       let reference = listDiff(oldIdentifiers: shown.map(\.tag), newIdentifiers: new.map(\.tag)) {
         shown[$0].identifier == new[$1].identifier && shown[$0].value == new[$1].value
       }
@@ -111,13 +132,15 @@ struct LeafwiseDiffTests {
     }
     let counts = harness.dataSource.diffCounts
     #expect(counts.leafwise > 200 && counts.wholeList > 10, "\(counts)")
+    #expect(skipped > 100, "\(skipped) untouched sections skipped")
   }
 
-  /// Runs one seeded sequence; returns the roots checked and how each was
-  /// diffed, or nil after a failure (recorded with the seed and step).
+  /// Runs one seeded sequence; returns the roots checked, how each was
+  /// diffed and how many untouched sections were skipped, or nil after a
+  /// failure (recorded with the seed and step).
   private func checkSequence(
     seed: UInt64, steps: Int, applyUpdatesAsync: Bool, minimumAverageLeafCount: Int?
-  ) async -> (roots: Int, leafwise: Int, wholeList: Int)? {
+  ) async -> (roots: Int, leafwise: Int, wholeList: Int, skipped: Int)? {
     var generator = SeededGenerator(seed: seed)
     let harness = Harness(height: 40, applyUpdatesAsync: applyUpdatesAsync)
     if let minimumAverageLeafCount {
@@ -126,15 +149,20 @@ struct LeafwiseDiffTests {
     let recorder = UpdateRecorder(harness)
     var shown: [ItemVM] = []
     var node = RootNode.random(depth: 0, using: &generator)
+    var arrays: [String: [ItemVM]] = [:]
+    var skipped = 0
     for step in 0..<steps {
       switch Int.random(in: 0..<10, using: &generator) {
       case 0: node = RootNode.random(depth: 0, using: &generator)
       case 1, 2: node = node.edited(using: &generator)
       default: node = node.editedInPlace(using: &generator)
       }
-      var expected = ExpectedList()
+      // Sections whose view models did not change get the arrays shown.
+      var expected = ExpectedList(reusable: arrays)
       let root = expected.build(node, path: node.id.map { ["=\($0)"] } ?? [])
+      arrays = expected.built
       await harness.dataSource.setRootSection(root)
+      skipped += harness.dataSource.lastUpdateCounts?.sectionsSkipped ?? 0
       let new = expected.items
       let reference = listDiff(oldIdentifiers: shown.map(\.tag), newIdentifiers: new.map(\.tag)) {
         shown[$0] == new[$1]
@@ -158,18 +186,21 @@ struct LeafwiseDiffTests {
       shown = new
     }
     let counts = harness.dataSource.diffCounts
-    return (steps, counts.leafwise, counts.wholeList)
+    return (steps, counts.leafwise, counts.wholeList, skipped)
   }
 }
 
 extension RootNode {
   /// The same root with its items edited (revalued, swapped, removed,
-  /// added, an identifier repeated within a section dropped) but every
-  /// section kept in its place with its id and cell type: a root the data
-  /// source diffs section by section, unless sections share a scope.
+  /// added, an identifier repeated within a section dropped) in half its
+  /// list sections, the others untouched, and every section kept in its
+  /// place with its id and cell type: a root the data source diffs section
+  /// by section, unless sections share a scope.
   func editedInPlace(using generator: inout SeededGenerator) -> RootNode {
     switch self {
     case .list(let id, let alternate, let items):
+      // Half the sections are left as they are: given the array shown.
+      if Bool.random(using: &generator) { return self }
       var seen = Set<String>()
       var edited = items.filter { seen.insert($0.identifier).inserted }
       let unused = ["a", "b", "c", "d", "e", "f", "g", "h"].filter { !seen.contains($0) }

@@ -63,6 +63,13 @@ struct ExpectedList {
   var items: [ItemVM] = []
   var seen: Set<String> = []
   var duplicates = 0
+  /// The view-model arrays of the previous root's list sections, by path
+  /// and cell type: a section with equal view models is given that very
+  /// array again (the same storage), as an app that keeps per-section
+  /// arrays in its model does, so the data source may skip it unread.
+  var reusable: [String: [ItemVM]] = [:]
+  /// This root's arrays, by path and cell type (the next root's `reusable`).
+  var built: [String: [ItemVM]] = [:]
 
   /// Builds the section for `node` at `path` while recording what it shows.
   mutating func build(_ node: RootNode, path: [String]) -> Section {
@@ -75,6 +82,9 @@ struct ExpectedList {
         viewModels.append(viewModel)
         if seen.insert(tag).inserted { items.append(viewModel) } else { duplicates += 1 }
       }
+      let arrayKey = path.joined(separator: "/") + "|\(alternate)"
+      if let kept = reusable[arrayKey], kept == viewModels { viewModels = kept }
+      built[arrayKey] = viewModels
       return alternate
         ? ListSection<ItemVM, AltController>(viewModels, id: id)
         : ListSection<ItemVM, ItemController>(viewModels, id: id)

@@ -32,14 +32,17 @@ struct PerformanceReportTests {
     // Every item sized (a flow layout needs every size), three on screen.
     let first = ListWorkCounts(
       itemsBefore: 0, itemsAfter: 10, inserts: 10, controllersCreated: 10, sizeRequests: 10,
-      cellsConfigured: 3, cellsMounted: 3)
+      cellsConfigured: 3, cellsMounted: 3, sectionsCompared: 1, itemsCompared: 10)
     #expect(screen.lastUpdate == first)
 
     await screen.setRoot(rows(Self.ten, changing: "r1"))
-    // One item re-sized and its cell reconfigured; nothing else.
+    // One item re-sized and its cell reconfigured; nothing else. The new
+    // array is read: the ten items on both sides.
     #expect(
       screen.lastUpdate
-        == ListWorkCounts(itemsBefore: 10, itemsAfter: 10, updates: 1, sizeRequests: 1, cellsConfigured: 1))
+        == ListWorkCounts(
+          itemsBefore: 10, itemsAfter: 10, updates: 1, sizeRequests: 1, cellsConfigured: 1,
+          sectionsCompared: 1, itemsCompared: 20))
 
     await screen.setRoot(rows(["new"] + Self.ten, changing: "r1"))
     // The new item on screen pushes the third row out: its cell goes to the
@@ -48,7 +51,8 @@ struct PerformanceReportTests {
       screen.lastUpdate
         == ListWorkCounts(
           itemsBefore: 10, itemsAfter: 11, inserts: 1, controllersCreated: 1, sizeRequests: 1,
-          cellsConfigured: 1, cellsMounted: 1, cellsUnmounted: 1))
+          cellsConfigured: 1, cellsMounted: 1, cellsUnmounted: 1,
+          sectionsCompared: 1, itemsCompared: 10 + 11 + 11))
 
     #expect(reports.map(\.counts) == [first, reports[1].counts, reports[2].counts])
     #expect(reports.count == 3, "one report per applied root")
@@ -82,12 +86,20 @@ struct PerformanceReportTests {
     screen.setRoot(rows(Self.ten))
     #expect(screen.lastUpdate.cellsConfigured == 3)
     screen.setRoot(rows(Self.ten))
-    #expect(screen.lastUpdate == ListWorkCounts(itemsBefore: 10, itemsAfter: 10), "an equal root does nothing")
+    // An equal root in a new array: read, and nothing else.
+    #expect(
+      screen.lastUpdate == ListWorkCounts(itemsBefore: 10, itemsAfter: 10, sectionsCompared: 1, itemsCompared: 20),
+      "an equal root does nothing")
   }
 
   @Test("the counts read as a sentence")
   func description() {
     let counts = ListWorkCounts(itemsBefore: 3, itemsAfter: 4, inserts: 1, sizeRequests: 2, cellsConfigured: 1)
     #expect(counts.description == "items 3 → 4, 1 insert, 2 size requests, 1 cell configured")
+    let reading = ListWorkCounts(
+      itemsBefore: 5, itemsAfter: 5, updates: 1, sectionsCompared: 1, sectionsSkipped: 99, itemsCompared: 2_000)
+    #expect(
+      reading.description
+        == "items 5 → 5, 1 update, 1 section compared, 99 sections skipped, 2000 items compared")
   }
 }

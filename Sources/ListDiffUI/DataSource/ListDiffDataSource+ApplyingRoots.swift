@@ -14,6 +14,8 @@ struct PreparedUpdate: Sendable {
   /// Whether the diff ran leaf by leaf (see
   /// `FlatList.diff(from:minimumAverageLeafCount:)`).
   var diffWasLeafwise: Bool
+  /// How much the diff and the search for repeated identities read.
+  var reading: DiffReading
   var diagnostics: [ListDiffDiagnostic]
   /// How long flattening the root took (the cost of the user's
   /// description, which `listdiff-bench` tells apart from the framework's);
@@ -56,7 +58,7 @@ extension ListDiffDataSource {
       if self.movesShown != movesShown {
         // The user moved an item while the root was diffed: the diff must
         // start from the list shown, with the move.
-        (update.result, update.diffWasLeafwise) = update.list.diff(
+        (update.result, update.diffWasLeafwise, update.reading) = update.list.diff(
           from: self.list, minimumAverageLeafCount: minimumAverageLeafCount)
       }
       // Whether or not the diff had to start again: the root was set before
@@ -98,7 +100,7 @@ extension ListDiffDataSource {
     let totalsBefore = workCounts
     let applied = apply(update, animate: root.animate, timer: timer)
     timer?.end()
-    let counts = countsOfUpdate(from: replaced.count, update.result, since: totalsBefore)
+    let counts = countsOfUpdate(from: replaced.count, update, since: totalsBefore)
     if update.diffWasLeafwise { diffCounts.leafwise += 1 } else { diffCounts.wholeList += 1 }
     lastUpdateCounts = counts
     if let performanceHandler, let timer {
@@ -124,18 +126,21 @@ extension ListDiffDataSource {
     Self.release(consume replacedKeys)
   }
 
-  /// The work of the root just applied: the diff's counts, and what the
-  /// running totals grew by since `totals`.
+  /// The work of the root just applied: the diff's counts, what it read,
+  /// and what the running totals grew by since `totals`.
   private func countsOfUpdate(
-    from itemsBefore: Int, _ result: borrowing _DiffChanges, since totals: ListWorkCounts
+    from itemsBefore: Int, _ update: borrowing PreparedUpdate, since totals: ListWorkCounts
   ) -> ListWorkCounts {
     var counts = workCounts.work(since: totals)
     counts.itemsBefore = itemsBefore
     counts.itemsAfter = list.count
-    counts.inserts = result.inserts.count
-    counts.deletes = result.deletes.count
-    counts.moves = result.moves.count
-    counts.updates = result.updates.count
+    counts.inserts = update.result.inserts.count
+    counts.deletes = update.result.deletes.count
+    counts.moves = update.result.moves.count
+    counts.updates = update.result.updates.count
+    counts.sectionsCompared = update.reading.sectionsCompared
+    counts.sectionsSkipped = update.reading.sectionsSkipped
+    counts.itemsCompared = update.reading.itemsCompared
     return counts
   }
 
@@ -170,7 +175,9 @@ extension ListDiffDataSource {
   // MARK: Preparing: flatten, diff, drop duplicates
 
   /// Flattens `root` and diffs it against `old`, dropping repeated identities
-  /// (the first occurrence stays).
+  /// (the first occurrence stays). A section whose view-model array is the
+  /// one `old` shows is taken from `old` unread (`Flattener.shownItems`),
+  /// and skipped by the diff and the search.
   ///
   /// Why the list is searched for repeats only when something was inserted:
   /// `old` never has any, and the diff pairs the first new occurrence of an
@@ -178,9 +185,10 @@ extension ListDiffDataSource {
   /// insert. An update that inserts nothing (a changed view model, a move,
   /// a delete) thus costs no hashing here at all.
   ///
-  /// - Complexity: O(*n* + *m*); when there are inserts, one hash per
-  ///   item (see `laterOccurrencesOfRepeatedKeys()`), and a second diff
-  ///   when repeats were found.
+  /// - Complexity: O(*s*) in the sections plus O(*n* + *m*) in the items
+  ///   of the sections read; when there are inserts, one hash per item of
+  ///   those (see `laterOccurrencesOfRepeatedKeys()`), and a second diff,
+  ///   of every item, when repeats were found.
   nonisolated static func prepare(
     root: Section?, old: FlatList, timed: Bool = false,
     minimumAverageLeafCount: Int = FlatList.defaultMinimumAverageLeafCount
@@ -189,11 +197,12 @@ extension ListDiffDataSource {
     // update reads no clock at all.
     let clock = ContinuousClock()
     let start = timed ? clock.now : nil
-    var (new, diagnostics) = Flattener.flatten(root)
+    var (new, diagnostics) = Flattener.flatten(root, shown: old)
     let flattened = timed ? clock.now : nil
-    var (result, leafwise) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
+    var (result, leafwise, reading) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
     if !result.inserts.isEmpty {
-      let duplicates = new.laterOccurrencesOfRepeatedKeys()
+      let (duplicates, itemsSearched) = new.laterOccurrencesOfRepeatedKeys()
+      reading.itemsCompared += itemsSearched
       if !duplicates.isEmpty {
         for index in duplicates {
           let identifier = new.identifier(at: index)
@@ -207,7 +216,9 @@ extension ListDiffDataSource {
               identifier: identifier, sectionPath: path))
         }
         new = new.removing(duplicates)
-        (result, leafwise) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
+        let searchedFirst = reading.itemsCompared
+        (result, leafwise, reading) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
+        reading.itemsCompared += searchedFirst
       }
     }
     // The joined changes of a leaf-by-leaf diff too.
@@ -219,7 +230,7 @@ extension ListDiffDataSource {
       diffDuration = clock.now - flattened
     }
     return PreparedUpdate(
-      list: new, result: result, diffWasLeafwise: leafwise, diagnostics: diagnostics,
+      list: new, result: result, diffWasLeafwise: leafwise, reading: reading, diagnostics: diagnostics,
       flattenDuration: flattenDuration,
       diffDuration: diffDuration)
   }

@@ -19,6 +19,21 @@ public struct ListWorkCounts: Sendable, Hashable, CustomStringConvertible {
   public var moves: Int
   /// Items the update's diff updated: same identity, changed view model.
   public var updates: Int
+  /// Leaf sections (``ListSection``s) of the new root whose items the
+  /// update read: compared with those shown, or searched for repeated
+  /// identifiers.
+  public var sectionsCompared: Int
+  /// Leaf sections of the new root that the update did not read: their
+  /// view-model array was the very one shown (the same storage, which the
+  /// app did not touch), so nothing in them changed. `sectionsCompared +
+  /// sectionsSkipped` is the number of leaf sections in the root. A budget
+  /// of "work ∝ change" reads here that untouched sections stay untouched.
+  public var sectionsSkipped: Int
+  /// Item reads of the update: each item of a compared section, old and
+  /// new, read by the diff, and each item searched for a repeated
+  /// identifier. A root that changes one item of a section of 1,000 among
+  /// many reads about 2,000, however long the list.
+  public var itemsCompared: Int
   /// Cell controllers created: for items the collection view sized or
   /// displayed for the first time (or that were looked up).
   public var controllersCreated: Int
@@ -42,7 +57,8 @@ public struct ListWorkCounts: Sendable, Hashable, CustomStringConvertible {
     itemsBefore: Int = 0, itemsAfter: Int = 0,
     inserts: Int = 0, deletes: Int = 0, moves: Int = 0, updates: Int = 0,
     controllersCreated: Int = 0, controllersReleased: Int = 0, sizeRequests: Int = 0,
-    cellsConfigured: Int = 0, cellsMounted: Int = 0, cellsUnmounted: Int = 0
+    cellsConfigured: Int = 0, cellsMounted: Int = 0, cellsUnmounted: Int = 0,
+    sectionsCompared: Int = 0, sectionsSkipped: Int = 0, itemsCompared: Int = 0
   ) {
     self.itemsBefore = itemsBefore
     self.itemsAfter = itemsAfter
@@ -56,10 +72,14 @@ public struct ListWorkCounts: Sendable, Hashable, CustomStringConvertible {
     self.cellsConfigured = cellsConfigured
     self.cellsMounted = cellsMounted
     self.cellsUnmounted = cellsUnmounted
+    self.sectionsCompared = sectionsCompared
+    self.sectionsSkipped = sectionsSkipped
+    self.itemsCompared = itemsCompared
   }
 
   /// The counts on one line, zero counts left out:
-  /// `items 3 → 4, 1 insert, 1 controller created, 1 size request, …`.
+  /// `items 3 → 4, 1 insert, 1 section compared, 7 items compared,
+  /// 1 controller created, 1 size request, …`.
   ///
   /// - Complexity: O(1).
   public var description: String {
@@ -67,6 +87,9 @@ public struct ListWorkCounts: Sendable, Hashable, CustomStringConvertible {
     let named: [(Int, String, String)] = [
       (inserts, "insert", "inserts"), (deletes, "delete", "deletes"), (moves, "move", "moves"),
       (updates, "update", "updates"),
+      (sectionsCompared, "section compared", "sections compared"),
+      (sectionsSkipped, "section skipped", "sections skipped"),
+      (itemsCompared, "item compared", "items compared"),
       (controllersCreated, "controller created", "controllers created"),
       (controllersReleased, "controller released", "controllers released"),
       (sizeRequests, "size request", "size requests"),

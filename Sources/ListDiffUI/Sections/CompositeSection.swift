@@ -139,13 +139,13 @@ public final class CompositeSection: Section, @unchecked Sendable {
     // The header and footer scopes are components no child scope has, so
     // their items never meet the children's.
     let start = flattener.list.count
-    if let header { flattener.flattenChildren([header], scope: scope.child(.header)) }
+    if let header { flattener.flattenChildren([header], scope: flattener.scope(.header, under: scope)) }
     let headerEnd = flattener.list.count
     let level = flattener.pinDepth
     if pinsHeader { flattener.pinDepth += 1 }
     flattener.flattenChildren(children, scope: scope)
     if pinsHeader { flattener.pinDepth -= 1 }
-    if let footer { flattener.flattenChildren([footer], scope: scope.child(.footer)) }
+    if let footer { flattener.flattenChildren([footer], scope: flattener.scope(.footer, under: scope)) }
     if pinsHeader {
       flattener.list.appendPinnedHeader(
         header: start..<headerEnd, section: start..<flattener.list.count, level: level)
@@ -168,7 +168,7 @@ final class SectionGroup: Section, @unchecked Sendable {
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
-    let inner = branch.map { scope.child(.branch($0)) } ?? scope
+    let inner = branch.map { flattener.scope(.branch($0), under: scope) } ?? scope
     flattener.flattenChildren(children, scope: inner)
   }
 }

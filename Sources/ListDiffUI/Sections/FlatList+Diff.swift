@@ -1,36 +1,54 @@
 import ListDiff
 
+/// How much of two lists an update read (`ListWorkCounts`): the leaf
+/// sections of the new list it read and those it skipped (untouched, see
+/// `FlatList.leafIsUntouched`), and the items it read, old and new, in
+/// the diff and in the search for repeated identities.
+///
+/// Invariant: `sectionsCompared + sectionsSkipped` is the new list's leaf
+/// count.
+struct DiffReading: Sendable, Equatable {
+  var sectionsCompared = 0
+  var sectionsSkipped = 0
+  var itemsCompared = 0
+}
+
 extension FlatList {
   /// The diff from `old` (which has no repeated identity) to this list:
   /// identities compared by key, view models asked `isEqual(to:)` only for
   /// pairs with the same identity.
   ///
-  /// Two lists by leaf whose leaves correspond (`correspondsLeafwise(to:)`)
-  /// and hold enough items each (`prefersLeafwiseDiff(over:minimumAverageLeafCount:)`)
-  /// are diffed leaf by leaf, on the sections' own arrays, with no key or
-  /// box made; any other pair of lists is diffed on their whole-list keys. The result is the
-  /// same either way (the tests compare the two). When either list is empty
-  /// there is nothing to compare: every item is inserted, or deleted.
+  /// Two lists by leaf whose leaves align (`leafAlignment(with:)`: sections
+  /// kept in order, some maybe added or removed) and whose leaves not
+  /// untouched hold enough items each
+  /// (`prefersLeafwiseDiff(over:minimumAverageLeafCount:)`) are diffed leaf
+  /// by leaf, on the sections' own arrays, with no key or box made, and an
+  /// untouched leaf (its items the very ones shown) is skipped unread; any
+  /// other pair of lists is diffed on their whole-list keys. The result is
+  /// the same either way (the tests compare the two). When either list is
+  /// empty there is nothing to compare: every item is inserted, or deleted.
   ///
-  /// Returns the changes, and whether they were found leaf by leaf (which
-  /// the tests count, to know that both ways are exercised).
+  /// Returns the changes, whether they were found leaf by leaf (which the
+  /// tests count, to know that both ways are exercised), and how much was
+  /// read.
   ///
-  /// - Complexity: O(*n* + *m*).
+  /// - Complexity: O(*s*) in the leaves plus O(*n* + *m*) in the items of
+  ///   the leaves read: all of them unless diffed leaf by leaf.
   func diff(
     from old: FlatList, minimumAverageLeafCount: Int = Self.defaultMinimumAverageLeafCount
-  ) -> (changes: _DiffChanges, leafwise: Bool) {
+  ) -> (changes: _DiffChanges, leafwise: Bool, reading: DiffReading) {
     if old.count == 0 || count == 0 {
       let changes = _DiffChanges(
         inserts: Array(0..<count), deletes: Array(0..<old.count), updates: [], moves: [], updateTargets: [])
-      return (changes, false)
+      return (changes, false, DiffReading(sectionsCompared: leaves.count))
     }
     // The O(1) check first: many small sections are diffed whole without
     // comparing their scopes.
     if prefersLeafwiseDiff(over: old, minimumAverageLeafCount: minimumAverageLeafCount),
-      correspondsLeafwise(to: old),
-      let changes = leafwiseChanges(from: old)
+      let counterparts = leafAlignment(with: old),
+      let (changes, reading) = leafwiseChanges(from: old, counterparts: counterparts)
     {
-      return (changes, true)
+      return (changes, true, reading)
     }
     let oldViewModels = old.viewModels
     let newViewModels = viewModels
@@ -39,56 +57,29 @@ extension FlatList {
     let result = listDiff(uniqueOldIdentifiers: old.keys, newIdentifiers: keys) { oldIndex, newIndex in
       oldViewModels[oldIndex].isEqual(to: newViewModels[newIndex])
     }
-    return (_DiffChanges(result), false)
+    let reading = DiffReading(sectionsCompared: leaves.count, itemsCompared: old.count + count)
+    return (_DiffChanges(result), false, reading)
   }
 
-  /// Whether this list and `old` are both by leaf, with as many leaves, the
-  /// same scope and controller type leaf for leaf, and no two leaves of this
-  /// list sharing both (sections whose ids repeat share a scope).
+  /// Whether, on each side, the leaves to be read (those of this list not
+  /// untouched, and as many of `old`'s) are no more than its items divided
+  /// by `minimumAverageLeafCount` (0: always). With no untouched leaf that
+  /// is: the leaves hold at least that many items each on average.
   ///
-  /// Then an item can only keep its identity within its leaf (the key holds
-  /// the scope and controller type, which no other leaf of either list
-  /// has), so the whole diff is the leaves' diffs side by side: IGListKit
-  /// marks an item moved when the matched items before it differ in number
-  /// between the two lists, and matched items before a leaf are the same in
-  /// number on both sides (every earlier leaf matches only with its
-  /// counterpart), so only the leaf's own items decide.
-  ///
-  /// - Complexity: O(*s*) in the number of leaves.
-  func correspondsLeafwise(to old: FlatList) -> Bool {
-    guard isByLeaf, old.isByLeaf, leaves.count == old.leaves.count else { return false }
-    // By index, not by element: a leaf copied out would retain its scope
-    // and copy its weak delegate reference.
-    for leaf in leaves.indices
-    where leaves[leaf].controllerType != old.leaves[leaf].controllerType
-      || leaves[leaf].scope.key != old.leaves[leaf].scope.key
-    {
-      return false
-    }
-    guard leaves.count > 1 else { return true }
-    var seen = Set<LeafIdentity>(minimumCapacity: leaves.count)
-    for leaf in leaves.indices {
-      let identity = LeafIdentity(
-        scope: leaves[leaf].scope.key, controllerType: ObjectIdentifier(leaves[leaf].controllerType))
-      guard seen.insert(identity).inserted else { return false }
-    }
-    return true
-  }
-
-  /// Whether the leaves of this list and of `old` hold, on average, at
-  /// least `minimumAverageLeafCount` items each (0: always).
-  ///
-  /// Why: diffing leaf by leaf costs a fixed few hundred nanoseconds a
-  /// leaf (one engine run each), the whole-list diff some tens an item
-  /// (keys made, then one engine run). Benchmark row E1e (10,000 one-item
-  /// sections of a `ListRenderSection`, one changed) reports both ways.
+  /// Why: diffing leaf by leaf costs a fixed few hundred nanoseconds per
+  /// leaf read (one engine run each) and a few per untouched leaf (skipped),
+  /// the whole-list diff some tens per item of either side (keys made, then
+  /// one engine run). Benchmark row E1e (10,000 one-item sections of a
+  /// `ListRenderSection`, one changed) reports both ways.
   ///
   /// - Complexity: O(1).
   func prefersLeafwiseDiff(over old: FlatList, minimumAverageLeafCount: Int) -> Bool {
     guard minimumAverageLeafCount > 0 else { return true }
     guard !leaves.isEmpty, !old.leaves.isEmpty else { return false }
-    return count / leaves.count >= minimumAverageLeafCount
-      && old.count / old.leaves.count >= minimumAverageLeafCount
+    let read = leaves.count - untouchedLeafCount
+    let oldRead = max(0, old.leaves.count - untouchedLeafCount)
+    return read.multipliedReportingOverflow(by: minimumAverageLeafCount).partialValue <= count
+      && oldRead.multipliedReportingOverflow(by: minimumAverageLeafCount).partialValue <= old.count
   }
 
   /// The average section size from which corresponding sections are
@@ -102,18 +93,45 @@ extension FlatList {
   /// diff their small sections one by one too.
   static let defaultMinimumAverageLeafCount = 8
 
-  /// The diff leaf by leaf, for leaves that correspond
-  /// (`correspondsLeafwise(to:)`), or nil when a leaf's view-model type
-  /// changed.
+  /// The diff leaf by leaf, for leaves aligned with `old`'s
+  /// (`counterparts`, from `leafAlignment(with:)`), and how much it read;
+  /// nil when a leaf's view-model type changed.
   ///
-  /// - Complexity: O(*n* + *m* + *s*).
-  private func leafwiseChanges(from old: FlatList) -> _DiffChanges? {
+  /// An untouched leaf holds the very items of its counterpart (the same
+  /// object), which the list shown holds without repeats: nothing changed
+  /// in it, and nothing of it is read. The changes come out in IGListKit's
+  /// order: each kind ascending.
+  ///
+  /// - Complexity: O(*s*) plus O(*n* + *m*) in the items of the leaves
+  ///   that are not the same on both sides.
+  private func leafwiseChanges(from old: FlatList, counterparts: [Int?]) -> (_DiffChanges, DiffReading)? {
     var all = _DiffChanges(inserts: [], deletes: [], updates: [], moves: [], updateTargets: [])
+    var reading = DiffReading()
+    var nextOld = 0
+    /// Deletes every item of `old`'s leaves before `end` not yet passed.
+    func deleteOldLeaves(upTo end: Int) {
+      if nextOld < end {
+        all.deletes.append(contentsOf: old.leafStarts[nextOld]..<old.range(ofLeaf: end - 1).upperBound)
+      }
+      nextOld = max(nextOld, end)
+    }
     for leaf in leaves.indices {
       let items = leafItems[leaf]
-      let oldItems = old.leafItems[leaf]
-      let oldStart = old.leafStarts[leaf]
       let newStart = leafStarts[leaf]
+      guard let counterpart = counterparts[leaf] else {
+        reading.sectionsCompared += 1
+        all.inserts.append(contentsOf: newStart..<(newStart + items.count))
+        continue
+      }
+      deleteOldLeaves(upTo: counterpart)
+      nextOld = counterpart + 1
+      let oldItems = old.leafItems[counterpart]
+      if items === oldItems {
+        reading.sectionsSkipped += 1
+        continue
+      }
+      reading.sectionsCompared += 1
+      let oldStart = old.leafStarts[counterpart]
       // A leaf empty on one side needs no diff (nor the same view-model type).
       if oldItems.count == 0 || items.count == 0 {
         all.inserts.append(contentsOf: newStart..<(newStart + items.count))
@@ -121,6 +139,7 @@ extension FlatList {
         continue
       }
       guard let changes = items.changes(from: oldItems) else { return nil }
+      reading.itemsCompared += oldItems.count + items.count
       all.inserts.append(contentsOf: changes.inserts.lazy.map { $0 + newStart })
       all.deletes.append(contentsOf: changes.deletes.lazy.map { $0 + oldStart })
       all.updates.append(contentsOf: changes.updates.lazy.map { $0 + oldStart })
@@ -128,13 +147,7 @@ extension FlatList {
       all.moves.append(
         contentsOf: changes.moves.lazy.map { ListMoveIndex(from: $0.from + oldStart, to: $0.to + newStart) })
     }
-    return all
+    deleteOldLeaves(upTo: old.leaves.count)
+    return (all, reading)
   }
-}
-
-/// A leaf's scope and controller type: what an item's key shares with its
-/// leaf.
-private struct LeafIdentity: Hashable {
-  let scope: String
-  let controllerType: ObjectIdentifier
 }

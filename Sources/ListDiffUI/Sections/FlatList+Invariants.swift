@@ -21,8 +21,13 @@ extension FlatList {
       for leaf in leaves.indices where leaf < leafItems.count && leaf < leafStarts.count {
         check.expect(leafItems[leaf].count == range(ofLeaf: leaf).count, "a leaf's array holds its items")
       }
+      check.expect(
+        leafIsUntouched.count == leaves.count
+          && leafIsUntouched.lazy.filter { $0 }.count == untouchedLeafCount,
+        "one untouched flag per leaf, counted")
     } else {
       check.expect(leafItems.isEmpty, "a list as arrays holds no leaf arrays")
+      check.expect(leafIsUntouched.isEmpty && untouchedLeafCount == 0, "a list as arrays has no untouched leaves")
       check.expect(keys.count == count && viewModels.count == count, "one key and one view model per item")
     }
     for block in pinnedHeaders {

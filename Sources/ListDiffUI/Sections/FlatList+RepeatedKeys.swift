@@ -2,7 +2,8 @@ import ListDiff
 
 extension FlatList {
   /// The indexes (ascending) of items whose identity an earlier item of the
-  /// list already has: every occurrence of a key but the first.
+  /// list already has: every occurrence of a key but the first; and how
+  /// many items were read.
   ///
   /// Each key is hashed once into a table of item indexes, and keys are
   /// compared only when their hashes' tags match. The hash is
@@ -11,27 +12,54 @@ extension FlatList {
   /// not, the search starts again with `Hasher`, which alone hashes every
   /// spelling of a string alike.
   ///
-  /// - Complexity: O(*n*) expected time in the number of items, reading
-  ///   every identifier once (twice when one is not ASCII); 16 to 32 bytes
-  ///   per item of scratch memory, freed on return.
-  func laterOccurrencesOfRepeatedKeys() -> [Int] {
+  /// An untouched leaf (`leafIsUntouched`) whose scope and controller type
+  /// no other leaf shares is not read: its items are those of a leaf shown,
+  /// and the list shown repeats no identity, so they repeat none among
+  /// themselves, and no other leaf's key can equal theirs. A root that
+  /// appends to one section of many thus reads that section only.
+  ///
+  /// - Complexity: O(*s*) in the leaves plus O(*n*) expected time in the
+  ///   items of the leaves read, reading each identifier once (twice when
+  ///   one is not ASCII); 16 to 32 bytes per item read of scratch memory,
+  ///   freed on return.
+  func laterOccurrencesOfRepeatedKeys() -> (repeated: [Int], itemsRead: Int) {
     // Only a list just flattened is searched; it is by leaf.
     precondition(isByLeaf, "the search reads the leaves' arrays")
-    if let repeated = laterOccurrences(byteHashes: true) { return repeated }
-    return laterOccurrences(byteHashes: false) ?? []
+    let searched = leavesToSearch()
+    let itemsRead = searched.reduce(0) { $0 + range(ofLeaf: $1).count }
+    if let repeated = laterOccurrences(in: searched, itemsRead: itemsRead, byteHashes: true) {
+      return (repeated, itemsRead)
+    }
+    return (laterOccurrences(in: searched, itemsRead: itemsRead, byteHashes: false) ?? [], itemsRead * 2)
   }
 
-  /// The search, hashing with `ItemKeyHashing` (`byteHashes`, nil as soon as
-  /// a string is not ASCII) or with `Hasher`.
-  private func laterOccurrences(byteHashes: Bool) -> [Int]? {
+  /// The leaves the search must read, ascending: all of them, less the
+  /// untouched ones with a scope and controller type of their own.
+  ///
+  /// - Complexity: O(*s*).
+  private func leavesToSearch() -> [Int] {
+    guard untouchedLeafCount > 0 else { return Array(leaves.indices) }
+    guard leafScopesMayRepeat else { return leaves.indices.filter { !leafIsUntouched[$0] } }
+    var leavesPerIdentity: [LeafIdentity: Int] = [:]
+    leavesPerIdentity.reserveCapacity(leaves.count)
+    for leaf in leaves.indices { leavesPerIdentity[LeafIdentity(leaves[leaf]), default: 0] += 1 }
+    return leaves.indices.filter {
+      !leafIsUntouched[$0] || leavesPerIdentity[LeafIdentity(leaves[$0])]! > 1
+    }
+  }
+
+  /// The search of the items of `leaves` (`itemsRead` in all), hashing
+  /// with `ItemKeyHashing` (`byteHashes`, nil as soon as a string is not
+  /// ASCII) or with `Hasher`.
+  private func laterOccurrences(in leaves: [Int], itemsRead: Int, byteHashes: Bool) -> [Int]? {
     var repeated: [Int] = []
-    var table = _IndexTable(minimumCapacity: count)
+    var table = _IndexTable(minimumCapacity: itemsRead)
     let searched = withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { hashes -> Bool in
-      for (leaf, start) in leafStarts.enumerated() {
-        let end = range(ofLeaf: leaf).upperBound
+      for leaf in leaves {
+        let (start, end) = (leafStarts[leaf], range(ofLeaf: leaf).upperBound)
         guard start < end else { continue }
-        let scope = leaves[leaf].scope.key
-        let controllerType = ObjectIdentifier(leaves[leaf].controllerType)
+        let scope = self.leaves[leaf].scope.key
+        let controllerType = ObjectIdentifier(self.leaves[leaf].controllerType)
         var seed: UInt64 = 0
         if byteHashes {
           guard let leafSeed = ItemKeyHashing.leafSeed(scope: scope, controllerType: controllerType)

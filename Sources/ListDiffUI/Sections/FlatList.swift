@@ -41,7 +41,8 @@ struct ItemArrays: Sendable {
 /// `count`; leaf `i` made the items from `leafStarts[i]` up to the next
 /// leaf's start. By leaf, `arrays` is nil and `leafItems[i]` holds exactly
 /// the items of leaf `i`; as arrays, `leafItems` is empty and `arrays` holds
-/// `count` items.
+/// `count` items. `leafIsUntouched` is parallel to `leaves` by leaf, empty as
+/// arrays, and `untouchedLeafCount` counts its true elements.
 struct FlatList: Sendable {
   private(set) var leaves: [ListLeaf] = []
   private(set) var leafStarts: [Int] = []
@@ -51,6 +52,16 @@ struct FlatList: Sendable {
   private(set) var count = 0
   /// By leaf: the items of each leaf, parallel to `leaves`.
   private(set) var leafItems: [any LeafItems] = []
+  /// By leaf: whether each leaf's items are the very items of a leaf of the
+  /// list shown when this one was flattened (an untouched section, see
+  /// `ShownLeaves`), which no update needs to read again.
+  private(set) var leafIsUntouched: [Bool] = []
+  /// How many leaves are untouched.
+  private(set) var untouchedLeafCount = 0
+  /// Whether two leaves may have the same scope (see
+  /// `Flattener.scopesMayRepeat`); when false, no two leaves share a scope,
+  /// and so no item key is in two leaves.
+  var leafScopesMayRepeat = true
   /// As arrays: every item; nil while the list is by leaf.
   private var arrays: ItemArrays?
   /// By leaf: the whole-list arrays, once made.
@@ -59,10 +70,11 @@ struct FlatList: Sendable {
   /// Whether the items are held by leaf (see above).
   var isByLeaf: Bool { arrays == nil }
 
-  /// Appends a leaf and its items to a list by leaf.
+  /// Appends a leaf and its items to a list by leaf; `untouched` when the
+  /// items are a leaf's of the list shown (see `leafIsUntouched`).
   ///
   /// - Complexity: O(1) amortized.
-  mutating func appendLeaf(_ leaf: ListLeaf, items: any LeafItems) {
+  mutating func appendLeaf(_ leaf: ListLeaf, items: any LeafItems, untouched: Bool = false) {
     precondition(arrays == nil, "leaves are appended only while flattening")
     // A copy of this list, or arrays made before this leaf, must not see
     // (or be) this list's arrays.
@@ -72,6 +84,8 @@ struct FlatList: Sendable {
     leaves.append(leaf)
     leafStarts.append(count)
     leafItems.append(items)
+    leafIsUntouched.append(untouched)
+    if untouched { untouchedLeafCount += 1 }
     count += items.count
   }
 
@@ -234,6 +248,8 @@ struct FlatList: Sendable {
     if arrays == nil {
       arrays = ItemArrays(keys: keys, viewModels: viewModels)
       leafItems = []
+      leafIsUntouched = []
+      untouchedLeafCount = 0
       materialized = MaterializedItems()
     }
     let viewModel = arrays!.viewModels.remove(at: from)

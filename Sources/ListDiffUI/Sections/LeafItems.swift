@@ -47,11 +47,35 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
   /// (`IdentifierScan`); nil where they are read from the view models.
   let identifiers: [String]?
   let operations: LeafOperations<ViewModel>
+  /// How many identifiers are empty: reported again for every root that
+  /// keeps these items unread (see `holds(_:)`).
+  let emptyIdentifierCount: Int
 
-  init(viewModels: [ViewModel], identifiers: [String]?, operations: LeafOperations<ViewModel>) {
+  init(
+    viewModels: [ViewModel], identifiers: [String]?, operations: LeafOperations<ViewModel>,
+    emptyIdentifierCount: Int
+  ) {
     self.viewModels = viewModels
     self.identifiers = identifiers
     self.operations = operations
+    self.emptyIdentifierCount = emptyIdentifierCount
+  }
+
+  /// Whether `viewModels` is these items' array itself: the same storage,
+  /// which copy-on-write keeps only while nobody changed it, so the same
+  /// values. Never for view models that are classes: an instance changed
+  /// in place (its identifier too) would look unchanged, so their sections
+  /// are read as before.
+  ///
+  /// Why the address tells: these items keep their array alive, so no
+  /// other array can have storage at that address while they exist.
+  ///
+  /// - Complexity: O(1).
+  func holds(_ viewModels: [ViewModel]) -> Bool {
+    guard viewModels.count == self.viewModels.count, !(ViewModel.self is AnyObject.Type) else { return false }
+    return viewModels.withUnsafeBufferPointer { given in
+      self.viewModels.withUnsafeBufferPointer { kept in given.baseAddress == kept.baseAddress }
+    }
   }
 
   var count: Int { viewModels.count }

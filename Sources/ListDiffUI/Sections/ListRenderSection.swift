@@ -39,13 +39,16 @@ public final class ListRenderSection<T: ListIdentifiable & Sendable>: Section, @
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
     var droppedCount = 0
+    // Models may repeat an identifier, and so a scope; not searched for here
+    // (it would cost a hash per model every root), only assumed.
+    if models.count > 1 { flattener.scopesMayRepeat = true }
     for model in models {
       guard let section = transform(model) else {
         droppedCount += 1
         continue
       }
-      let modelScope = scope.child(.model(model.identifier))
-      let childScope = section.id.map { modelScope.child(.id($0)) } ?? modelScope
+      let modelScope = flattener.scope(.model(model.identifier), under: scope)
+      let childScope = section.id.map { flattener.scope(.id($0), under: modelScope) } ?? modelScope
       section.flatten(into: &flattener, scope: childScope)
     }
     flattener.reportDroppedModels(droppedCount, of: models.count, by: "render section", scope: scope)

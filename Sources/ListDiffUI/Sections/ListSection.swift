@@ -100,10 +100,19 @@ public final class ListSection<
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
+    let leaf = ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate)
     let modelCount: Int
     let viewModels: [ViewModel]
     switch content {
     case .viewModels(let given):
+      // Untouched since the list shown: its items are taken as they are,
+      // unread. (A transform's output cannot be known unchanged without
+      // running it, so transformed sections are always read.)
+      if let shown = flattener.shownItems(of: given, scope: scope, controllerType: ListCellControllerType.self) {
+        flattener.appendLeaf(leaf, items: shown, untouched: true)
+        reportEmptyIdentifiers(shown.emptyIdentifierCount, into: &flattener, scope: scope)
+        return
+      }
       modelCount = given.count
       viewModels = given
     case .transformed(let count, let make):
@@ -111,12 +120,18 @@ public final class ListSection<
       viewModels = make()
     }
     let scan = operations.scanIdentifiers(viewModels)
-    flattener.list.appendLeaf(
-      ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate),
-      items: TypedLeafItems(viewModels: viewModels, identifiers: scan.identifiers, operations: operations))
+    flattener.appendLeaf(
+      leaf,
+      items: TypedLeafItems(
+        viewModels: viewModels, identifiers: scan.identifiers, operations: operations,
+        emptyIdentifierCount: scan.emptyCount))
     flattener.reportDroppedModels(
       modelCount - viewModels.count, of: modelCount, by: "section", scope: scope)
-    let emptyCount = scan.emptyCount
+    reportEmptyIdentifiers(scan.emptyCount, into: &flattener, scope: scope)
+  }
+
+  /// Reports `emptyCount` empty identifiers of this section (nothing for 0).
+  private func reportEmptyIdentifiers(_ emptyCount: Int, into flattener: inout Flattener, scope: SectionScope) {
     if emptyCount > 0 {
       flattener.diagnostics.append(
         ListDiffDiagnostic(

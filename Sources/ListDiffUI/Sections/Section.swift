@@ -48,15 +48,64 @@ struct Flattener {
   var diagnostics: [ListDiffDiagnostic] = []
   /// How many sections that pin their headers enclose the one flattened now.
   var pinDepth = 0
+  /// The leaves of the list shown, whose items an untouched section takes.
+  private var shown: ShownLeaves?
+  /// Whether two leaves may have one scope: set where sibling ids repeat,
+  /// or a render section has several models (which may repeat an
+  /// identifier); otherwise every scope path differs from every other.
+  var scopesMayRepeat = false
 
-  /// Flattens `root` (nil: no items).
+  /// Flattens `root` (nil: no items), taking from `shown` (the list on
+  /// screen) the items of every section whose view-model array is the one
+  /// shown there (`shownItems(of:scope:controllerType:)`).
   ///
   /// - Complexity: O(*s*) in the sections, plus the leaves' transforms and
-  ///   one read of every identifier (for empty ones), in specialized code.
-  static func flatten(_ root: Section?) -> (FlatList, [ListDiffDiagnostic]) {
+  ///   one read of every identifier (for empty ones) of the sections not
+  ///   untouched, in specialized code.
+  static func flatten(_ root: Section?, shown: FlatList? = nil) -> (FlatList, [ListDiffDiagnostic]) {
     var flattener = Flattener()
-    if let root { root.flatten(into: &flattener, scope: SectionScope(rootID: root.id)) }
+    flattener.shown = shown.map(ShownLeaves.init)
+    if let root {
+      let scope = flattener.shown?.rootScope(root.id.map(SectionScope.Component.id)) ?? SectionScope(rootID: root.id)
+      root.flatten(into: &flattener, scope: scope)
+    }
+    flattener.list.leafScopesMayRepeat = flattener.scopesMayRepeat
     return (flattener.list, flattener.diagnostics)
+  }
+
+  /// The scope of `component` under `parent`: the one shown when the
+  /// section in that place is shown there (`ShownLeaves.scope(_:under:)`),
+  /// else a new one.
+  ///
+  /// - Complexity: O(*d*) in the depth of the leaves shown at the cursor
+  ///   when reused; O(*k*) in the key's length when made.
+  func scope(_ component: SectionScope.Component, under parent: SectionScope) -> SectionScope {
+    shown?.scope(component, under: parent) ?? parent.child(component)
+  }
+
+  /// Appends leaf `leaf` with `items` (`untouched` when they are the items
+  /// shown), keeping the walk of the list shown in step.
+  ///
+  /// - Complexity: O(1) amortized.
+  mutating func appendLeaf(_ leaf: ListLeaf, items: any LeafItems, untouched: Bool = false) {
+    if !untouched { shown?.pass(leaf.scope) }
+    list.appendLeaf(leaf, items: items, untouched: untouched)
+  }
+
+  /// The items shown for the leaf about to be appended (at `scope`, shown by
+  /// `controllerType`) when `viewModels` is their very array: an untouched
+  /// section, whose items need no reading; nil otherwise.
+  ///
+  /// - Complexity: O(1) (see `ShownLeaves.items(scope:controllerType:position:)`).
+  mutating func shownItems<ViewModel: ListViewModel>(
+    of viewModels: [ViewModel], scope: SectionScope, controllerType: AnyListCellController.Type
+  ) -> TypedLeafItems<ViewModel>? {
+    guard
+      let items = shown?.items(scope: scope, controllerType: controllerType),
+      type(of: items) == TypedLeafItems<ViewModel>.self
+    else { return nil }
+    let typed = unsafeDowncast(items, to: TypedLeafItems<ViewModel>.self)
+    return typed.holds(viewModels) ? typed : nil
   }
 
   /// Flattens `children` of one parent, scoping each by its id or position,
@@ -65,7 +114,8 @@ struct Flattener {
     reportRepeatedIDs(children, scope: scope)
     for (position, child) in children.enumerated() {
       guard let child else { continue }
-      child.flatten(into: &self, scope: scope.child(id: child.id, position: position))
+      let component: SectionScope.Component = child.id.map { .id($0) } ?? .position(position)
+      child.flatten(into: &self, scope: self.scope(component, under: scope))
     }
   }
 
@@ -96,6 +146,7 @@ struct Flattener {
     for case let child? in children {
       guard let id = child.id else { continue }
       if !seen.insert(id).inserted && reported.insert(id).inserted {
+        scopesMayRepeat = true
         diagnostics.append(
           ListDiffDiagnostic(
             kind: .duplicateSectionID,
