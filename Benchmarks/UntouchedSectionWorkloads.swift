@@ -40,6 +40,9 @@ private struct UpdateSeries {
   var flattenMedianMs: Double
   var diffMedianMs: Double
   var mainActorMedianMs: Double
+  /// The median time to build the root alone and let it go: the app's
+  /// share of the update (1,000 `ListSection`s and their composite).
+  var rootMedianMs: Double
 }
 
 /// Times `runs` updates (after one untimed) on one data source showing
@@ -60,7 +63,11 @@ private func timeUpdates(
   var flattens: [Double] = []
   var diffs: [Double] = []
   var mainActor: [Double] = []
+  var roots: [Double] = []
   for run in 0...runs {
+    let rootStart = nowNanoseconds()
+    blackHole(model.root())
+    roots.append(Double(nowNanoseconds() - rootStart) / 1_000_000)
     let start = nowNanoseconds()
     change(&model, run)
     if applyUpdatesAsync {
@@ -79,7 +86,8 @@ private func timeUpdates(
   return UpdateSeries(
     timing: Timing(medianMs: median(ofLast: runs, timed), minMs: timed.min() ?? .nan),
     counts: report?.counts ?? ListWorkCounts(), flattenMedianMs: median(ofLast: runs, flattens),
-    diffMedianMs: median(ofLast: runs, diffs), mainActorMedianMs: median(ofLast: runs, mainActor))
+    diffMedianMs: median(ofLast: runs, diffs), mainActorMedianMs: median(ofLast: runs, mainActor),
+    rootMedianMs: median(ofLast: runs, roots))
 }
 
 /// Sets `root` in the synchronous way (which an async caller would not
@@ -95,7 +103,7 @@ func untouchedSectionRows(
   config: BenchConfig, earlier: [BenchRow], selected: (String) -> Bool, progress: (String) -> Void
 ) async -> [BenchRow] {
   var rows: [BenchRow] = []
-  let runs = ProcessInfo.processInfo.environment["E_UPDATES"].flatMap { Int($0) } ?? max(config.runs, 5)
+  let runs = max(config.runs, 5)
   if selected("E5") {
     progress("E5: 1,000 sections of 1,000 items, one view model changed in one section")
     // A different section and item each time; the app's change copies
@@ -157,6 +165,7 @@ private func row(
       ("flatten_median_ms", sync.flattenMedianMs),
       ("diff_median_ms", sync.diffMedianMs),
       ("main_actor_median_ms", sync.mainActorMedianMs),
+      ("root_build_median_ms", sync.rootMedianMs),
       ("async_main_actor_median_ms", async.timing.medianMs),
       ("async_ratio_to_W3", async.timing.medianMs / max(w3, 1e-9)),
       ("sections_compared", Double(sync.counts.sectionsCompared)),

@@ -38,6 +38,15 @@ protocol LeafItems: AnyObject, Sendable {
   ///
   /// - Complexity: that of the engine on the two leaves.
   func changes(from old: any LeafItems) -> _DiffChanges?
+  /// How many identifiers are empty: reported again for every root that
+  /// keeps these items unread.
+  var emptyIdentifierCount: Int { get }
+  /// Whether the view-model array whose elements start at `address`, `count`
+  /// of them, of these items' view-model type, is these items' array
+  /// itself (see `TypedLeafItems`).
+  ///
+  /// - Complexity: O(1).
+  func holdsArray(at address: UnsafeRawPointer?, count: Int) -> Bool
 }
 
 /// A leaf's items of one view-model type. Immutable.
@@ -47,9 +56,11 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
   /// (`IdentifierScan`); nil where they are read from the view models.
   let identifiers: [String]?
   let operations: LeafOperations<ViewModel>
-  /// How many identifiers are empty: reported again for every root that
-  /// keeps these items unread (see `holds(_:)`).
+  /// How many identifiers are empty.
   let emptyIdentifierCount: Int
+  /// Whether the view models are values (not class instances), which alone
+  /// may be kept unread (see `holdsArray(at:count:)`).
+  private let viewModelsAreValues: Bool
 
   init(
     viewModels: [ViewModel], identifiers: [String]?, operations: LeafOperations<ViewModel>,
@@ -59,23 +70,22 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
     self.identifiers = identifiers
     self.operations = operations
     self.emptyIdentifierCount = emptyIdentifierCount
+    viewModelsAreValues = !(ViewModel.self is AnyObject.Type)
   }
 
-  /// Whether `viewModels` is these items' array itself: the same storage,
-  /// which copy-on-write keeps only while nobody changed it, so the same
-  /// values. Never for view models that are classes: an instance changed
-  /// in place (its identifier too) would look unchanged, so their sections
-  /// are read as before.
+  /// Whether the array at `address` is these items' array itself: the same
+  /// storage, which copy-on-write keeps only while nobody changed it, so
+  /// the same values. Never for view models that are classes: an instance
+  /// changed in place (its identifier too) would look unchanged, so their
+  /// sections are read as before.
   ///
   /// Why the address tells: these items keep their array alive, so no
   /// other array can have storage at that address while they exist.
-  ///
-  /// - Complexity: O(1).
-  func holds(_ viewModels: [ViewModel]) -> Bool {
-    guard viewModels.count == self.viewModels.count, !(ViewModel.self is AnyObject.Type) else { return false }
-    return viewModels.withUnsafeBufferPointer { given in
-      self.viewModels.withUnsafeBufferPointer { kept in given.baseAddress == kept.baseAddress }
-    }
+  /// (The caller passes an array of these items' view-model type: leaves
+  /// are paired by controller type, which has one view-model type.)
+  func holdsArray(at address: UnsafeRawPointer?, count: Int) -> Bool {
+    guard viewModelsAreValues, count == viewModels.count else { return false }
+    return viewModels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) == address }
   }
 
   var count: Int { viewModels.count }

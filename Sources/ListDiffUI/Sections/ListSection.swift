@@ -108,7 +108,9 @@ public final class ListSection<
       // Untouched since the list shown: its items are taken as they are,
       // unread. (A transform's output cannot be known unchanged without
       // running it, so transformed sections are always read.)
-      if let shown = flattener.shownItems(of: given, scope: scope, controllerType: ListCellControllerType.self) {
+      if let shown = flattener.shownItems(scope: scope, controllerType: ListCellControllerType.self),
+        given.withUnsafeBufferPointer({ shown.holdsArray(at: UnsafeRawPointer($0.baseAddress), count: $0.count) })
+      {
         flattener.appendLeaf(leaf, items: shown, untouched: true)
         reportEmptyIdentifiers(shown.emptyIdentifierCount, into: &flattener, scope: scope)
         return

@@ -1,3 +1,5 @@
+import ListDiff
+
 /// A piece of a list's content: a description of cells that the data source
 /// flattens, with every other section of the root, into one ordered list.
 ///
@@ -93,19 +95,13 @@ struct Flattener {
   }
 
   /// The items shown for the leaf about to be appended (at `scope`, shown by
-  /// `controllerType`) when `viewModels` is their very array: an untouched
-  /// section, whose items need no reading; nil otherwise.
+  /// `controllerType`), if the list shown has that leaf; the caller keeps
+  /// them when they hold its very array (`LeafItems.holdsArray(at:count:)`):
+  /// an untouched section, whose items need no reading.
   ///
-  /// - Complexity: O(1) (see `ShownLeaves.items(scope:controllerType:position:)`).
-  mutating func shownItems<ViewModel: ListViewModel>(
-    of viewModels: [ViewModel], scope: SectionScope, controllerType: AnyListCellController.Type
-  ) -> TypedLeafItems<ViewModel>? {
-    guard
-      let items = shown?.items(scope: scope, controllerType: controllerType),
-      type(of: items) == TypedLeafItems<ViewModel>.self
-    else { return nil }
-    let typed = unsafeDowncast(items, to: TypedLeafItems<ViewModel>.self)
-    return typed.holds(viewModels) ? typed : nil
+  /// - Complexity: O(1) (see `ShownLeaves.items(scope:controllerType:)`).
+  mutating func shownItems(scope: SectionScope, controllerType: AnyListCellController.Type) -> (any LeafItems)? {
+    shown?.items(scope: scope, controllerType: controllerType)
   }
 
   /// Flattens `children` of one parent, scoping each by its id or position,
@@ -136,25 +132,58 @@ struct Flattener {
         sectionPath: scope.humanPath))
   }
 
+  /// Reports each id that more than one of `children` has, once, in the
+  /// order of its second occurrence.
+  ///
+  /// Why not a `Set<String>`: a composite of many sections pays this on
+  /// every root; ASCII ids (nearly all) are hashed with `_FastHashing` into
+  /// an `_IndexTable` of child positions, several times faster. Others are
+  /// hashed with `Hasher`, which alone hashes every spelling of a string
+  /// alike.
+  ///
+  /// - Complexity: O(*k*) expected in the children.
   private mutating func reportRepeatedIDs(_ children: [Section?], scope: SectionScope) {
     // Most composites have few ids; only hash when there are two or more.
     var idCount = 0
     for child in children where child?.id != nil { idCount += 1 }
     guard idCount > 1 else { return }
-    var seen = Set<String>(minimumCapacity: idCount)
-    var reported = Set<String>()
-    for case let child? in children {
-      guard let id = child.id else { continue }
-      if !seen.insert(id).inserted && reported.insert(id).inserted {
-        scopesMayRepeat = true
-        diagnostics.append(
-          ListDiffDiagnostic(
-            kind: .duplicateSectionID,
-            message:
-              "sections under \(scope.humanPath) share the id \"\(id)\"; their items share one "
-              + "scope, so an identifier in both is shown once (the first)",
-            identifier: id, sectionPath: scope.humanPath))
+    var repeated: [String] = []
+    var table = _IndexTable(minimumCapacity: children.count)
+    for position in children.indices {
+      guard let id = children[position]?.id else { continue }
+      guard let hash = _FastHashing.hash(id, seed: _FastHashing.seed) else {
+        repeated = Self.repeatedIDsHashingEveryString(children)
+        break
       }
+      let first = table.insert(hash: Int(truncatingIfNeeded: hash), index: position) {
+        children[$0]?.id == id
+      }
+      if first != position { repeated.append(id) }
+    }
+    guard !repeated.isEmpty else { return }
+    scopesMayRepeat = true
+    var reported = Set<String>()
+    for id in repeated where reported.insert(id).inserted {
+      diagnostics.append(
+        ListDiffDiagnostic(
+          kind: .duplicateSectionID,
+          message:
+            "sections under \(scope.humanPath) share the id \"\(id)\"; their items share one "
+            + "scope, so an identifier in both is shown once (the first)",
+          identifier: id, sectionPath: scope.humanPath))
     }
   }
+
+  /// Every later occurrence of an id among `children`, found with `Hasher`.
+  ///
+  /// - Complexity: O(*k*) expected in the children.
+  private static func repeatedIDsHashingEveryString(_ children: [Section?]) -> [String] {
+    var seen = Set<String>(minimumCapacity: children.count)
+    var repeated: [String] = []
+    for case let id? in children.lazy.map({ $0?.id }) where !seen.insert(id).inserted {
+      repeated.append(id)
+    }
+    return repeated
+  }
+
 }

@@ -111,3 +111,38 @@ struct PerformanceBudgetsInTestsArticleTests {
     #expect(reports.first?.inserts == 1)
   }
 }
+
+@Test @MainActor func appendingALineReadsOnlyTheNewPage() {
+  var log = Log()
+  for number in 0..<5_000 {
+    log.append(LogLine(identifier: "l\(number)", text: "line \(number)"))
+  }
+  let screen = ListScreen(width: 30, height: 10)
+  screen.setRoot(log.root())
+  log.append(LogLine(identifier: "l5000", text: "line 5000"))
+  screen.setRoot(log.root())
+  #expect(screen.lastUpdate.sectionsSkipped == 5)
+  #expect(screen.lastUpdate.itemsCompared <= 10)
+}
+
+/// The failures the article shows when every page is built anew.
+@Test @MainActor func pagesBuiltAnewAreReadWhole() {
+  var log = Log()
+  for number in 0..<5_000 {
+    log.append(LogLine(identifier: "l\(number)", text: "line \(number)"))
+  }
+  func rebuilt() -> Section {
+    CompositeSection(log.pages.indices.map {
+      ListSection<LogLine, LogLineController>(log.pages[$0].map { $0 }, id: "page\($0)")
+    })
+  }
+  let screen = ListScreen(width: 30, height: 10)
+  screen.setRoot(rebuilt())
+  log.append(LogLine(identifier: "l5000", text: "line 5000"))
+  screen.setRoot(rebuilt())
+  #expect(screen.lastUpdate.sectionsSkipped == 0)
+  #expect(
+    screen.lastUpdate.itemsCompared == 15_001,
+    "the 5,000 lines on each side compared, and the 5,001 searched for a repeated identifier")
+  #expect(screen.lastUpdate.inserts == 1)
+}
