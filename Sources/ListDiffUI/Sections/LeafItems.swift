@@ -58,9 +58,11 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
   let operations: LeafOperations<ViewModel>
   /// How many identifiers are empty.
   let emptyIdentifierCount: Int
-  /// Whether the view models are values (not class instances), which alone
-  /// may be kept unread (see `holdsArray(at:count:)`).
-  private let viewModelsAreValues: Bool
+  /// Where the array's elements start, when its view models are values
+  /// (not class instances), which alone may be kept unread (see
+  /// `holdsArray(at:count:)`); nil otherwise. Fixed: the array is
+  /// immutable. Kept as a bit pattern: compared, never dereferenced.
+  private let elementsAddress: UInt?
 
   init(
     viewModels: [ViewModel], identifiers: [String]?, operations: LeafOperations<ViewModel>,
@@ -70,7 +72,8 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
     self.identifiers = identifiers
     self.operations = operations
     self.emptyIdentifierCount = emptyIdentifierCount
-    viewModelsAreValues = !(ViewModel.self is AnyObject.Type)
+    elementsAddress =
+      ViewModel.self is AnyObject.Type ? nil : UInt(bitPattern: operations.elementsAddress(viewModels))
   }
 
   /// Whether the array at `address` is these items' array itself: the same
@@ -84,8 +87,7 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
   /// (The caller passes an array of these items' view-model type: leaves
   /// are paired by controller type, which has one view-model type.)
   func holdsArray(at address: UnsafeRawPointer?, count: Int) -> Bool {
-    guard viewModelsAreValues, count == viewModels.count else { return false }
-    return viewModels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) == address }
+    elementsAddress != nil && elementsAddress == UInt(bitPattern: address) && count == viewModels.count
   }
 
   var count: Int { viewModels.count }

@@ -50,6 +50,10 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
   let changes: @Sendable (
     _ old: [ViewModel], _ oldIdentifiers: [String]?, _ new: [ViewModel], _ newIdentifiers: [String]?
   ) -> _DiffChanges
+  /// Where the array's elements start (nil for none): what tells an
+  /// array from a copy of the same storage (`LeafItems.holdsArray(at:count:)`).
+  @usableFromInline
+  let elementsAddress: @Sendable (_ viewModels: [ViewModel]) -> UnsafeRawPointer?
 
   @usableFromInline
   init(
@@ -57,13 +61,15 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
     appendBoxes: @escaping @Sendable ([ViewModel], inout [any ListViewModel]) -> Void,
     scanIdentifiers: @escaping @Sendable ([ViewModel]) -> IdentifierScan,
     fastHashes: @escaping @Sendable ([ViewModel], Range<Int>, UInt64, UnsafeMutablePointer<Int>) -> Bool,
-    changes: @escaping @Sendable ([ViewModel], [String]?, [ViewModel], [String]?) -> _DiffChanges
+    changes: @escaping @Sendable ([ViewModel], [String]?, [ViewModel], [String]?) -> _DiffChanges,
+    elementsAddress: @escaping @Sendable ([ViewModel]) -> UnsafeRawPointer?
   ) {
     self.appendKeys = appendKeys
     self.appendBoxes = appendBoxes
     self.scanIdentifiers = scanIdentifiers
     self.fastHashes = fastHashes
     self.changes = changes
+    self.elementsAddress = elementsAddress
   }
 
   /// The operations for `ViewModel`, specialized where `ViewModel` is
@@ -126,6 +132,10 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
             }
           }
         }
+      },
+      elementsAddress: { viewModels in
+        // Compared, never read through: the array outlives the comparison.
+        viewModels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
       })
   }
 }

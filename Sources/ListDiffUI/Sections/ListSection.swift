@@ -15,9 +15,13 @@
 /// The data source keeps the section's view-model array as it is (shared,
 /// not copied), so a section made from view models costs O(1) to flatten
 /// however many it has, besides one read of each identifier (to report empty
-/// ones). When the sections of the next root have the same ids and cell
-/// types as the list shown (and hold eight items or more on average), each
-/// is diffed against its counterpart on the two arrays themselves. Each
+/// ones). A section made from the very array on screen (the same storage:
+/// an array your code did not change), with the same id and cell type, is
+/// not read at all: nothing in it changed (view models that are classes
+/// excepted, which are always read). When the sections of the next root
+/// have the same ids and cell types as the list shown, in the same order
+/// (and those read hold eight items or more on average), each is diffed
+/// against its counterpart on the two arrays themselves. Each
 /// `identifier` is read once when the root is flattened; short identifiers
 /// (up to 15 bytes) and computed ones are kept from that read, long stored
 /// ones are read again in place by the diff.
@@ -109,9 +113,9 @@ public final class ListSection<
       // unread. (A transform's output cannot be known unchanged without
       // running it, so transformed sections are always read.)
       if let shown = flattener.shownItems(scope: scope, controllerType: ListCellControllerType.self),
-        given.withUnsafeBufferPointer({ shown.holdsArray(at: UnsafeRawPointer($0.baseAddress), count: $0.count) })
+        shown.holdsArray(at: operations.elementsAddress(given), count: given.count)
       {
-        flattener.appendLeaf(leaf, items: shown, untouched: true)
+        flattener.appendLeaf(consume leaf, items: shown, untouched: true)
         reportEmptyIdentifiers(shown.emptyIdentifierCount, into: &flattener, scope: scope)
         return
       }
@@ -123,7 +127,7 @@ public final class ListSection<
     }
     let scan = operations.scanIdentifiers(viewModels)
     flattener.appendLeaf(
-      leaf,
+      consume leaf,
       items: TypedLeafItems(
         viewModels: viewModels, identifiers: scan.identifiers, operations: operations,
         emptyIdentifierCount: scan.emptyCount))

@@ -59,7 +59,8 @@ struct Flattener {
 
   /// Flattens `root` (nil: no items), taking from `shown` (the list on
   /// screen) the items of every section whose view-model array is the one
-  /// shown there (`shownItems(of:scope:controllerType:)`).
+  /// shown there (`shownItems(scope:controllerType:)`), and the scope of
+  /// every section in the place it has there (`scope(_:under:)`).
   ///
   /// - Complexity: O(*s*) in the sections, plus the leaves' transforms and
   ///   one read of every identifier (for empty ones) of the sections not
@@ -89,7 +90,7 @@ struct Flattener {
   /// shown), keeping the walk of the list shown in step.
   ///
   /// - Complexity: O(1) amortized.
-  mutating func appendLeaf(_ leaf: ListLeaf, items: any LeafItems, untouched: Bool = false) {
+  mutating func appendLeaf(_ leaf: consuming ListLeaf, items: consuming any LeafItems, untouched: Bool = false) {
     if !untouched { shown?.pass(leaf.scope) }
     list.appendLeaf(leaf, items: items, untouched: untouched)
   }
@@ -100,7 +101,7 @@ struct Flattener {
   /// an untouched section, whose items need no reading.
   ///
   /// - Complexity: O(1) (see `ShownLeaves.items(scope:controllerType:)`).
-  mutating func shownItems(scope: SectionScope, controllerType: AnyListCellController.Type) -> (any LeafItems)? {
+  func shownItems(scope: SectionScope, controllerType: AnyListCellController.Type) -> (any LeafItems)? {
     shown?.items(scope: scope, controllerType: controllerType)
   }
 
@@ -185,5 +186,4 @@ struct Flattener {
     }
     return repeated
   }
-
 }

@@ -26,10 +26,14 @@ extension LeafIdentity {
 /// at the cursor or just after it, with pointer comparisons; only a root
 /// whose sections moved builds the table of leaves by identity, once.
 ///
+/// A class, used by the one flattening that made it: the flattener calls
+/// it once or twice per section, and a struct holding the list would be
+/// copied (every array retained) on each call.
+///
 /// Invariants: `cursor` is at most the number of leaves shown; `table`,
 /// once built, maps each identity of the leaves shown to the first leaf
 /// that has it.
-struct ShownLeaves: Sendable {
+final class ShownLeaves {
   private let list: FlatList
   private var table: [LeafIdentity: Int]?
   /// The leaf shown that the next leaf of the new root most likely pairs
@@ -57,9 +61,13 @@ struct ShownLeaves: Sendable {
   /// - Complexity: O(*d*) in the depth of the leaves at the cursor.
   func scope(_ component: SectionScope.Component, under parent: SectionScope) -> SectionScope? {
     for leaf in candidates {
-      var scope: SectionScope? = list.leaves[leaf].scope
-      while let current = scope, current.parent !== parent { scope = current.parent }
-      if let scope, scope.component == component { return scope }
+      var scope = list.leaves[leaf].scope
+      // Most often the leaf's own scope (a list section among siblings).
+      while scope.parent !== parent {
+        guard let next = scope.parent else { break }
+        scope = next
+      }
+      if scope.parent === parent && scope.component == component { return scope }
     }
     return nil
   }
@@ -82,7 +90,7 @@ struct ShownLeaves: Sendable {
   /// - Complexity: O(1) when the counterpart is at the cursor or after it;
   ///   otherwise O(1) expected once the table is built, the first time
   ///   O(*s*) in the leaves shown.
-  mutating func items(scope: SectionScope, controllerType: AnyListCellController.Type) -> (any LeafItems)? {
+  func items(scope: SectionScope, controllerType: AnyListCellController.Type) -> (any LeafItems)? {
     guard list.isByLeaf, !list.leaves.isEmpty else { return nil }
     for leaf in candidates
     where list.leaves[leaf].controllerType == controllerType
@@ -111,7 +119,7 @@ struct ShownLeaves: Sendable {
   /// transformed or changed section) still keeps the walk in step.
   ///
   /// - Complexity: O(1).
-  mutating func pass(_ scope: SectionScope) {
+  func pass(_ scope: SectionScope) {
     for leaf in candidates where list.leaves[leaf].scope === scope {
       cursor = leaf + 1
       return
