@@ -2,8 +2,19 @@ import Foundation
 
 /// An item being moved by hand: where it began, where the collection shows
 /// it now, and the point it follows.
+///
+/// Invariants:
+/// - its current index path names an item of the collection's own counts
+///   (which differ from the data source's until the movement ends; its
+///   original index path is in the data source's, which is why that one is
+///   not checked against the collection);
+/// - its position, once given, is finite: a position that is not is
+///   ignored, as the item is drawn centred on it.
 struct InteractiveMovement {
+  /// Where the item was when the movement began: its index path in the
+  /// data source, which hears of the move only when it ends.
   var original: IndexPath
+  /// Where the collection shows the item now.
   var current: IndexPath
   /// The last target position, content coordinates; nil until the first
   /// update.
@@ -11,6 +22,17 @@ struct InteractiveMovement {
   /// The pinned blocks when it began (the data source's order): a data
   /// source may move them with the item shown, and a cancel puts them back.
   var pinnedItemRanges: [PinnedItemRange] = []
+
+  /// The rules written on the type, the current index path checked by
+  /// `namesItem` against the collection's own counts.
+  ///
+  /// - Complexity: O(1) plus `namesItem`.
+  func invariantViolations(namesItem: (IndexPath) -> Bool) -> [InvariantViolation] {
+    var check = InvariantChecker("InteractiveMovement")
+    check.expect(namesItem(current), "the current index path names an item")
+    check.expect(position.map { $0.x.isFinite && $0.y.isFinite } ?? true, "the position is finite")
+    return check.violations
+  }
 }
 
 extension CollectionView {
