@@ -60,8 +60,24 @@ package enum PlantedCollectionDefect: CaseIterable, Sendable {
   case selectionBeyondItems
   /// A pending invalidation of an index beyond the last item.
   case invalidationBeyondItems
+  /// A usable estimated size remembered as reported.
+  case usableEstimateReported
   /// A mounted cell also on its way out.
   case departingCellMounted
+  /// A cell listed twice on its way out.
+  case departingCellTwice
+  /// A header view mounted without knowing its element.
+  case supplementaryViewUnaware
+  /// A header view on its way out while still mounted.
+  case departingSupplementaryMounted
+  /// A movement by hand whose current index path names no item.
+  case movementBeyondItems
+  /// A block reported too long to pin that starts no pinned range.
+  case unpinnableHeaderOutsideRanges
+  /// A content offset that is not a number.
+  case offsetNotFinite
+  /// An anchored item before the first.
+  case anchoredItemNegative
 
   /// The rule the check names for it: the part, then the rule.
   package var brokenRule: InvariantViolation {
@@ -75,7 +91,19 @@ package enum PlantedCollectionDefect: CaseIterable, Sendable {
     case .selectionBeyondItems: InvariantViolation("Selection", "every selected index names an item")
     case .invalidationBeyondItems:
       InvariantViolation("LayoutInvalidation", "every pending invalidation names an item")
+    case .usableEstimateReported:
+      InvariantViolation("LayoutInvalidation", "a reported estimate is one that cannot be used")
     case .departingCellMounted: InvariantViolation("CellsOnScreen", "a cell on its way out is not mounted")
+    case .departingCellTwice: InvariantViolation("CellsOnScreen", "a cell is on its way out once")
+    case .supplementaryViewUnaware:
+      InvariantViolation("SupplementaryViews", "a mounted view knows the element it shows")
+    case .departingSupplementaryMounted:
+      InvariantViolation("SupplementaryViews", "a view on its way out is not mounted")
+    case .movementBeyondItems: InvariantViolation("InteractiveMovement", "the current index path names an item")
+    case .unpinnableHeaderOutsideRanges:
+      InvariantViolation("PinnedItems", "a block reported too long to pin starts a range's header")
+    case .offsetNotFinite: InvariantViolation("ContentPosition", "the offset is finite")
+    case .anchoredItemNegative: InvariantViolation("ContentPosition", "an anchored item is not negative")
     }
   }
 }
@@ -90,6 +118,7 @@ extension CollectionView {
     let entries = cells.mounted.entries
     precondition(entries.count >= 2, "plant(_:) needs two mounted cells")
     let count = engine.itemCount
+    let header = SupplementaryElement(kind: Self.elementKindSectionHeader, section: 0)
     switch defect {
     case .mountedOutOfOrder: cells.mount(entries.reversed())
     case .mountedBeyondItems: cells.mount([entries[0], (count + 1, entries[1].cell)])
@@ -99,7 +128,27 @@ extension CollectionView {
     case .emptyGeometryBlock: engine.store.appendEmptyBlockForTesting()
     case .selectionBeyondItems: selection.set(true, count)
     case .invalidationBeyondItems: invalidation.invalidateSizes(of: [-1])
+    case .usableEstimateReported: _ = invalidation.noteUnusableEstimate(CGSize(width: 10, height: 1))
     case .departingCellMounted: cells.depart(entries[0].cell, from: indexPath(forGlobal: entries[0].index))
+    case .departingCellTwice:
+      let (index, cell) = cells.unmountAll()[0]
+      cell.isMounted = false
+      cells.depart(cell, from: indexPath(forGlobal: index))
+      cells.depart(cell, from: indexPath(forGlobal: index))
+    case .supplementaryViewUnaware:
+      let view = CollectionReusableView(frame: .zero)
+      supplementaries.mount(view, at: header)
+      view.mountedElement = nil
+    case .departingSupplementaryMounted:
+      let view = CollectionReusableView(frame: .zero)
+      supplementaries.mount(view, at: header)
+      supplementaries.depart(view, from: header, queue: true)
+    case .movementBeyondItems:
+      let first = indexPath(forGlobal: 0)
+      updates.movement = InteractiveMovement(original: first, current: IndexPath(index: 0).appending(count))
+    case .unpinnableHeaderOutsideRanges: _ = pinning.noteTooLong(header: count + 3)
+    case .offsetNotFinite: position.offset.y = .nan
+    case .anchoredItemNegative: position.anchor(to: -1)
     }
   }
 }
