@@ -22,7 +22,7 @@ extension CollectionView {
     violations += prefetcher.invariantViolations(itemCount: itemCount)
     violations += pinning.invariantViolations()
     violations += position.invariantViolations()
-    violations += updates.invariantViolations(namesItem: { global($0) != nil })
+    violations += itemUpdates.invariantViolations(namesItem: { global($0) != nil })
     violations += engine.store.invariantViolations()
     var check = InvariantChecker("CollectionView")
     check.expect(engine.store.count == itemCount, "the geometry holds one record per item")
@@ -145,7 +145,7 @@ extension CollectionView {
       supplementaries.depart(view, from: header, queue: true)
     case .movementBeyondItems:
       let first = indexPath(forGlobal: 0)
-      updates.movement = InteractiveMovement(original: first, current: IndexPath(index: 0).appending(count))
+      itemUpdates.movement = InteractiveMovement(original: first, current: IndexPath(index: 0).appending(count))
     case .unpinnableHeaderOutsideRanges: _ = pinning.noteTooLong(header: count + 3)
     case .offsetNotFinite: position.offset.y = .nan
     case .anchoredItemNegative: position.anchor(to: -1)

@@ -37,7 +37,7 @@ extension CollectionView {
       // pass that anything else starts; other pending work stays pending.
       invalidation.clearCellLayoutRequests()
     }
-    if passes > 0 && updates.openBatch == nil { layoutDidFinish?() }
+    if passes > 0 && itemUpdates.openBatch == nil { layoutDidFinish?() }
   }
 
   /// The most layout passes one ``layoutIfNeeded()`` runs: 16. Callbacks
@@ -48,7 +48,7 @@ extension CollectionView {
 
   /// Whether the collection is inside a layout pass or a batch update, when
   /// a client must not start changes of its own.
-  package var isPerformingLayout: Bool { invalidation.isInLayoutPass || updates.openBatch != nil }
+  package var isPerformingLayout: Bool { invalidation.isInLayoutPass || itemUpdates.openBatch != nil }
 
   /// How many layouts stopped at ``maximumLayoutPasses`` without settling
   /// (each reported as a misuse). Package access: ListDiffUI's data source

@@ -163,7 +163,7 @@ public final class CollectionView {
   /// ``performBatchUpdates(_:animated:completion:)`` asked for animation
   /// (``performBatchUpdates(_:completion:)`` does, as in UIKit). A hook for
   /// this package's tests, not API. O(1).
-  package var lastBatchUpdateWasAnimated: Bool { updates.lastBatchWasAnimated }
+  package var lastBatchUpdateWasAnimated: Bool { itemUpdates.lastBatchWasAnimated }
 
   // MARK: Scrolling state
 
@@ -201,7 +201,7 @@ public final class CollectionView {
   var pinning = PinnedItems()
   /// The batch being recorded, the item moved by hand, and the count of
   /// changes to the items.
-  var updates = ItemUpdates()
+  var itemUpdates = ItemUpdates()
   /// Told when an outermost `layoutIfNeeded` that did work has finished and
   /// the collection can take changes again: how a client that deferred
   /// changes during the pass (ListDiffUI's data source) applies them. Not
@@ -286,14 +286,14 @@ public final class CollectionView {
   ///
   /// - Complexity: O(*n*) size requests and placement, plus O(*v*) cells.
   public func reloadData() {
-    if let openBatch = updates.openBatch {
+    if let openBatch = itemUpdates.openBatch {
       openBatch.reloadsAllData = true
       return
     }
     // The data source never heard of a movement in progress: it ends, and
     // the reload shows the data source's order.
-    updates.movement = nil
-    updates.noteItemsChanged()
+    itemUpdates.movement = nil
+    itemUpdates.noteItemsChanged()
     invalidation.setNeedsReload()
     layoutIfNeeded()
   }
@@ -502,7 +502,7 @@ public final class CollectionView {
   ///
   /// - Complexity: O(*k* log *n*) plus the lines that move.
   public func invalidateLayout(forItemsAt indexPaths: [IndexPath]) {
-    if let openBatch = updates.openBatch {
+    if let openBatch = itemUpdates.openBatch {
       openBatch.invalidations += indexPaths
       return
     }

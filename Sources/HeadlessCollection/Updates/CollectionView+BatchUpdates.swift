@@ -49,7 +49,7 @@ extension CollectionView {
   public func performBatchUpdates(
     _ updates: (() -> Void)?, animated: Bool, completion: ((Bool) -> Void)? = nil
   ) throws(BatchUpdateError) {
-    if let openBatch = self.updates.openBatch {
+    if let openBatch = itemUpdates.openBatch {
       updates?()
       if let completion { openBatch.completions.append(completion) }
       return
@@ -59,13 +59,13 @@ extension CollectionView {
     if invalidation.isMeasuring { throw .batchDuringSizing }
     // The data source describes the order without the move in progress, so
     // the batch is read against that order: the movement is cancelled first.
-    if self.updates.movement != nil { cancelInteractiveMovement() }
+    if itemUpdates.movement != nil { cancelInteractiveMovement() }
     layoutIfNeeded()
     let batch = BatchRecorder()
     if let completion { batch.completions.append(completion) }
-    self.updates.openBatch = batch
+    itemUpdates.openBatch = batch
     updates?()
-    self.updates.openBatch = nil
+    itemUpdates.openBatch = nil
 
     if batch.reloadsAllData {
       reloadData()
@@ -76,7 +76,7 @@ extension CollectionView {
     let newCounts = currentDataSourceCounts()
     let validated = try BatchValidator.validate(batch, oldCounts: oldCounts, newCounts: newCounts)
     let invalidatedOld = batch.invalidations.compactMap(global)
-    self.updates.noteBatchApplied(animated: animated)
+    itemUpdates.noteBatchApplied(animated: animated)
     apply(validated, newCounts: newCounts, invalidatedOld: invalidatedOld)
     checkInvariantsIfEnabled(after: "a batch update")
     layoutIfNeeded()
@@ -171,12 +171,12 @@ extension CollectionView {
 
   /// Adds a change to the open batch, or performs it as a batch of its own.
   private func record(_ change: @escaping (BatchRecorder) -> Void) {
-    if let openBatch = updates.openBatch {
+    if let openBatch = itemUpdates.openBatch {
       change(openBatch)
       return
     }
     do {
-      try performBatchUpdates { change(self.updates.openBatch!) }
+      try performBatchUpdates { change(self.itemUpdates.openBatch!) }
     } catch {
       if let invalidUpdateHandler {
         invalidUpdateHandler(error)
@@ -194,7 +194,7 @@ extension CollectionView {
   ///   *p*) for the cells on screen and queued, the selected and the
   ///   prefetched items, plus the lines the layout moves.
   func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) {
-    updates.noteItemsChanged()
+    itemUpdates.noteItemsChanged()
     remapParts(through: ItemRemap(batch, oldSections: engine.sections))
 
     // Moved and surviving sections keep their metrics; new ones are asked.
@@ -222,7 +222,8 @@ extension CollectionView {
   ///
   /// The parts a batch does not remap, and why: the pinned ranges are the
   /// data source's (it sets them anew) and their frames are worked out by
-  /// every pass; a movement by hand is cancelled before a batch; the
+  /// every pass; a movement by hand is cancelled before a batch, and its
+  /// own steps (one-move batches) set its index path themselves; the
   /// anchored item is set by the batch itself, after this, in new indexes.
   ///
   /// - Complexity: O((*v* + *q* + *m* + *p* + *i*) log *k*) for the cells

@@ -55,18 +55,18 @@ extension CollectionView {
   /// - Complexity: O(1) after the layout is up to date.
   @discardableResult
   public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
-    guard updates.movement == nil, isFreeForMovement else { return false }
+    guard itemUpdates.movement == nil, isFreeForMovement else { return false }
     layoutIfNeeded()
-    let generation = updates.generation
+    let generation = itemUpdates.generation
     guard let dataSource, global(indexPath) != nil,
       dataSource.collectionView(self, canMoveItemAt: indexPath)
     else { return false }
     // The data source may have started a batch or a movement of its own, or
     // changed the items while it answered: the path may name another item.
-    guard updates.movement == nil, updates.openBatch == nil, updates.generation == generation,
+    guard itemUpdates.movement == nil, itemUpdates.openBatch == nil, itemUpdates.generation == generation,
       global(indexPath) != nil
     else { return false }
-    updates.movement = InteractiveMovement(
+    itemUpdates.movement = InteractiveMovement(
       original: indexPath, current: indexPath, pinnedItemRanges: pinning.ranges)
     return true
   }
@@ -81,23 +81,23 @@ extension CollectionView {
   ///
   /// - Complexity: O(log *n* + *v*), plus the lines the move places again.
   public func updateInteractiveMovementTargetPosition(_ targetPosition: CGPoint) {
-    guard var movement = updates.movement, isFreeForMovement,
+    guard var movement = itemUpdates.movement, isFreeForMovement,
       targetPosition.x.isFinite, targetPosition.y.isFinite
     else { return }
     movement.position = targetPosition
-    updates.movement = movement
+    itemUpdates.movement = movement
     if let proposed = indexPathForItem(at: targetPosition), proposed != movement.current {
       let target =
         delegate?.collectionView(
           self, targetIndexPathForMoveOfItemFromOriginalIndexPath: movement.original,
           atCurrentIndexPath: movement.current, toProposedIndexPath: proposed) ?? proposed
       // The delegate may have ended the movement or started a batch.
-      guard updates.movement != nil, updates.openBatch == nil else { return }
+      guard itemUpdates.movement != nil, itemUpdates.openBatch == nil else { return }
       if target != movement.current, moveShownItem(from: movement.current, to: target) {
         movement.current = target
       }
     }
-    updates.movement = movement
+    itemUpdates.movement = movement
     invalidation.setNeedsLayout()
     layoutIfNeeded()
   }
@@ -108,8 +108,8 @@ extension CollectionView {
   ///
   /// - Complexity: O(*v*) for *v* visible items.
   public func endInteractiveMovement() {
-    guard let movement = updates.movement, isFreeForMovement else { return }
-    updates.movement = nil
+    guard let movement = itemUpdates.movement, isFreeForMovement else { return }
+    itemUpdates.movement = nil
     dataSource?.collectionView(self, moveItemAt: movement.original, to: movement.current)
     invalidation.setNeedsLayout()
     layoutIfNeeded()
@@ -121,8 +121,8 @@ extension CollectionView {
   ///
   /// - Complexity: O(*v*), plus the lines the move places again.
   public func cancelInteractiveMovement() {
-    guard let movement = updates.movement, isFreeForMovement else { return }
-    updates.movement = nil
+    guard let movement = itemUpdates.movement, isFreeForMovement else { return }
+    itemUpdates.movement = nil
     if movement.current != movement.original { moveShownItem(from: movement.current, to: movement.original) }
     pinnedItemRanges = movement.pinnedItemRanges
     invalidation.setNeedsLayout()
@@ -156,7 +156,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(1).
   private var isFreeForMovement: Bool {
-    updates.openBatch == nil && !invalidation.isInLayoutPass && !invalidation.isMeasuring
+    itemUpdates.openBatch == nil && !invalidation.isInLayoutPass && !invalidation.isMeasuring
   }
 
   /// Whether an item is being moved by hand (between
@@ -165,7 +165,7 @@ extension CollectionView {
   /// placed on sections a root has since changed.
   ///
   /// - Complexity: O(1).
-  package var isMovingItemInteractively: Bool { updates.movement != nil }
+  package var isMovingItemInteractively: Bool { itemUpdates.movement != nil }
 
   /// The index path the data source knows the item shown at `shown` by.
   /// During a movement the collection shows the moving item at `current`
@@ -177,7 +177,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(1).
   package func dataSourceIndexPath(forShown shown: IndexPath) -> IndexPath {
-    guard let movement = updates.movement, movement.current != movement.original,
+    guard let movement = itemUpdates.movement, movement.current != movement.original,
       shown.isCollectionIndexPath
     else { return shown }
     if shown == movement.current { return movement.original }
@@ -195,7 +195,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(1).
   package func shownIndexPath(forDataSource path: IndexPath) -> IndexPath {
-    guard let movement = updates.movement, movement.current != movement.original,
+    guard let movement = itemUpdates.movement, movement.current != movement.original,
       path.isCollectionIndexPath
     else { return path }
     if path == movement.original { return movement.current }
@@ -211,7 +211,7 @@ extension CollectionView {
   /// `frame`, the place of item `index`, or for the item being moved the
   /// same size centred on the movement's position.
   func displayedFrame(of index: Int, placed frame: CGRect) -> CGRect {
-    guard let movement = updates.movement, let position = movement.position,
+    guard let movement = itemUpdates.movement, let position = movement.position,
       global(movement.current) == index
     else { return frame }
     return CGRect(
