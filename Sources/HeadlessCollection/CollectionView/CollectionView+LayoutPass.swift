@@ -15,18 +15,17 @@ extension CollectionView {
   /// - Complexity: O(log *n* + *v*) for *v* visible items, plus whatever
   ///   placement is pending (O(*n*) after a reload).
   public func layoutIfNeeded() {
-    guard !isInLayoutPass else { return }
-    isInLayoutPass = true
+    guard invalidation.beginLayout() else { return }
     var passes = 0
     while passes < Self.maximumLayoutPasses && hasPendingLayoutWork {
       passes += 1
       updatePlacement()
       performPass()
     }
-    isInLayoutPass = false
+    invalidation.endLayout()
     if passes > 0 { checkInvariantsIfEnabled(after: "a layout of \(passes) pass(es)") }
     if passes == Self.maximumLayoutPasses && hasPendingLayoutWork {
-      unsettledLayoutCount += 1
+      invalidation.noteUnsettledLayout()
       reportMisuse(
         "the layout did not settle: callbacks changed the collection view during each of \(passes) "
           + "layout passes in a row (a size, a cell or the bounds that change whenever they are laid out)",
@@ -36,9 +35,9 @@ extension CollectionView {
       // cell laid out again and again), each would run the same passes and
       // report again. A cell that still needs layout gets it in the next
       // pass that anything else starts; other pending work stays pending.
-      cellsNeedLayout = false
+      invalidation.clearCellLayoutRequests()
     }
-    if passes > 0 && openBatch == nil { layoutDidFinish?() }
+    if passes > 0 && itemUpdates.openBatch == nil { layoutDidFinish?() }
   }
 
   /// The most layout passes one ``layoutIfNeeded()`` runs: 16. Callbacks
@@ -49,13 +48,23 @@ extension CollectionView {
 
   /// Whether the collection is inside a layout pass or a batch update, when
   /// a client must not start changes of its own.
-  package var isPerformingLayout: Bool { isInLayoutPass || openBatch != nil }
+  package var isPerformingLayout: Bool { invalidation.isInLayoutPass || itemUpdates.openBatch != nil }
+
+  /// How many layouts stopped at ``maximumLayoutPasses`` without settling
+  /// (each reported as a misuse). Package access: ListDiffUI's data source
+  /// stops re-laying out the sizes its controllers change once one did.
+  ///
+  /// - Complexity: O(1).
+  package var unsettledLayoutCount: Int { invalidation.unsettledLayoutCount }
 
   /// Whether anything is waiting for a layout pass.
+  ///
+  /// - Complexity: O(1), or O(*v*) when a cell asked for layout.
   var hasPendingLayoutWork: Bool {
-    needsReload || needsFullLayout || needsLayout || (cellsNeedLayout && mountedCellNeedsLayout)
-      || !pendingInvalidations.isEmpty
-      || seenLayoutGeneration != collectionViewLayout.generation
+    invalidation.needsReload || invalidation.needsFullLayout || invalidation.needsLayout
+      || (invalidation.cellsNeedLayout && mountedCellNeedsLayout)
+      || !invalidation.pendingInvalidations.isEmpty
+      || invalidation.seenLayoutGeneration != collectionViewLayout.generation
       || engine.crossExtent != currentCrossExtent
       || engine.direction != collectionViewLayout.scrollDirection
   }
@@ -66,7 +75,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(*v*) for *v* mounted cells.
   private var mountedCellNeedsLayout: Bool {
-    mounted.entries.contains { $0.cell.needsLayout }
+    cells.mounted.entries.contains { $0.cell.needsLayout }
   }
 
   /// The room across the scroll direction the frame and insets leave.
@@ -83,13 +92,13 @@ extension CollectionView {
   /// that left are told and queued, cells are made for the items that
   /// arrived, frames and selection are set, cells lay out, arrivals get
   /// `willDisplay`, and the delegate hears `collectionViewDidLayout`. Stops
-  /// early when a callback changes the collection (it sets ``needsLayout``),
+  /// early when a callback changes the collection (it sets
+  /// ``LayoutInvalidation/needsLayout``),
   /// leaving the flags set for the next pass.
   ///
   /// - Complexity: O(log *n* + *v*).
   private func performPass() {
-    needsLayout = false
-    cellsNeedLayout = false
+    invalidation.beginPass()
     guard settleContentOffset() else { return }
     // The clients, loaded once: they are weak references.
     let delegate = self.delegate
@@ -97,16 +106,15 @@ extension CollectionView {
 
     let visible = applyingPinning(to: engine.items(intersecting: bounds))
     let sorted = sortMountedCells(against: visible)
-    let departing = departingCells
-    departingCells = []
+    let departing = cells.takeDeparting()
     endDisplaying(sorted.leaving, departing: departing, delegate: delegate)
-    if !needsLayout, let dataSource {
+    if !invalidation.needsLayout, let dataSource {
       mountArrivals(visible, staying: sorted.staying, dataSource: dataSource)
     }
     // Cells replaced by a batch or reload are enqueued only after the new
     // cells are made, so that a reloaded item really gets a fresh cell.
-    for (cell, _) in departing { reuseQueue.enqueue(cell, showedItem: nil) }
-    guard !needsLayout, settleReloadedCells(delegate: delegate),
+    for (cell, _) in departing { reuse.enqueue(cell, showedItem: nil) }
+    guard !invalidation.needsLayout, settleReloadedCells(delegate: delegate),
       updateFramesAndLayOutCells(visible)
     else { return }
     guard sendWillDisplay(delegate: delegate),
@@ -126,18 +134,18 @@ extension CollectionView {
   /// and the pass must start again.
   private func settleContentOffset() -> Bool {
     clampContentOffset()
-    if needsLayout { return false }  // scrollViewDidScroll changed something
+    if invalidation.needsLayout { return false }  // scrollViewDidScroll changed something
     guard activeEstimate != nil else { return true }
     sizeItemsNearViewport()
     // Real sizes may have shortened the content under the offset.
     clampContentOffset()
-    return !(needsLayout || hasPendingPlacement)  // something moved or changed
+    return !(invalidation.needsLayout || hasPendingPlacement)  // something moved or changed
   }
 
   /// Mounted-cell bookkeeping: walks the mounted cells (ascending) alongside
   /// the `visible` items (ascending) and sorts the cells into those that
   /// stay (in `visible`'s slots; nil where an item needs a cell) and those
-  /// that leave. ``mounted`` keeps only the staying ones.
+  /// that leave. The mounted cells keep only the staying ones.
   ///
   /// - Complexity: O(*v*) for the visible and mounted cells.
   private func sortMountedCells(against visible: [(index: Int, frame: CGRect)]) -> (
@@ -146,7 +154,7 @@ extension CollectionView {
     var staying: [CollectionViewCell?] = Array(repeating: nil, count: visible.count)
     var leaving: [(cell: CollectionViewCell, index: Int)] = []
     var cursor = 0
-    for (index, cell) in mounted.removeAll() {
+    for (index, cell) in cells.unmountAll() {
       while cursor < visible.count && visible[cursor].index < index { cursor += 1 }
       if cursor < visible.count && visible[cursor].index == index {
         staying[cursor] = cell
@@ -155,8 +163,7 @@ extension CollectionView {
         leaving.append((cell, index))
       }
     }
-    mounted = MountedCells(
-      zip(visible, staying).compactMap { item, cell in cell.map { (item.index, $0) } })
+    cells.mount(zip(visible, staying).compactMap { item, cell in cell.map { (item.index, $0) } })
     return (staying, leaving)
   }
 
@@ -177,13 +184,13 @@ extension CollectionView {
       cell.isDisplayed = false
       delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
     }
-    for (cell, index) in leaving { reuseQueue.enqueue(cell, showedItem: index) }
+    for (cell, index) in leaving { reuse.enqueue(cell, showedItem: index) }
   }
 
   /// Arriving: asks the data source for a cell for every visible item that
   /// has none and mounts it. If the data source changes the collection
-  /// meanwhile, the indexes of this pass are stale: the change left
-  /// ``mounted`` right, and the cells made here go back to the queue for the
+  /// meanwhile, the indexes of this pass are stale: the change left the
+  /// mounted cells right, and the cells made here go back to the queue for the
   /// next pass.
   private func mountArrivals(
     _ visible: [(index: Int, frame: CGRect)], staying: [CollectionViewCell?],
@@ -197,17 +204,17 @@ extension CollectionView {
         entries.append((index, cell))
         continue
       }
-      arrivingItem = (index, frame)
+      cells.arriving = (index, frame)
       var cell = dataSource.collectionView(
         self, cellForItemAt: dataSourceIndexPath(forShown: indexPath(forGlobal: index)))
-      arrivingItem = nil
+      cells.arriving = nil
       if cell.isMounted {
         // Taking it would leave another item without its cell.
         cell = freshView(replacing: cell, for: "the item at \(indexPath(forGlobal: index))", frame: frame)
       }
       // A cell the data source kept rather than dequeued may wait in the
       // queue: shown, it leaves it, or another item could be handed it.
-      if cell.isQueued { reuseQueue.remove(cell) }
+      if cell.isQueued { reuse.remove(cell) }
       cell.isMounted = true
       if cell.reuseIdentifier == nil { cell.owner = self }
       cell.frame = displayedFrame(of: index, placed: frame)
@@ -216,15 +223,15 @@ extension CollectionView {
       if cell.reloadedFrom == nil { cell.isDisplayed = false }
       entries.append((index, cell))
       made.append(cell)
-      if needsLayout { break }
+      if invalidation.needsLayout { break }
     }
-    guard needsLayout else {
-      mounted = MountedCells(entries)
+    guard invalidation.needsLayout else {
+      cells.mount(entries)
       return
     }
     for cell in made {
       cell.isMounted = false
-      reuseQueue.enqueue(cell, showedItem: nil)
+      reuse.enqueue(cell, showedItem: nil)
     }
   }
 
@@ -237,14 +244,14 @@ extension CollectionView {
   ///
   /// - Complexity: O(*v* + *r*) for *r* cells displayed at the reload.
   private func settleReloadedCells(delegate: (any CollectionViewDelegateFlowLayout)?) -> Bool {
-    guard !reloadedCells.isEmpty else { return true }
+    guard !cells.reloaded.isEmpty else { return true }
     let mountedAt = Dictionary(
-      mounted.entries.map { (ObjectIdentifier($0.cell), $0.index) }, uniquingKeysWith: { a, _ in a })
+      cells.mounted.entries.map { (ObjectIdentifier($0.cell), $0.index) }, uniquingKeysWith: { a, _ in a })
     // Settled entries leave the list even when a callback stops the pass;
     // a reload from a callback only appends (in a later pass).
     var settled = 0
-    defer { reloadedCells.removeFirst(settled) }
-    for (cell, indexPath) in reloadedCells {
+    defer { cells.settleReloaded(count: settled) }
+    for (cell, indexPath) in cells.reloaded {
       settled += 1
       cell.reloadedFrom = nil
       if let index = mountedAt[ObjectIdentifier(cell)], self.indexPath(forGlobal: index) == indexPath {
@@ -253,7 +260,7 @@ extension CollectionView {
       guard cell.isDisplayed else { continue }
       cell.isDisplayed = false
       delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: indexPath)
-      if needsLayout { return false }
+      if invalidation.needsLayout { return false }
     }
     return true
   }
@@ -261,20 +268,20 @@ extension CollectionView {
   /// Frames and selection of every visible cell, then their layout. False
   /// when a cell's layout changed the collection.
   private func updateFramesAndLayOutCells(_ visible: [(index: Int, frame: CGRect)]) -> Bool {
-    let aligned = mounted.count == visible.count
-    for (slot, (index, cell)) in mounted.entries.enumerated() {
+    let aligned = cells.mounted.count == visible.count
+    for (slot, (index, cell)) in cells.mounted.entries.enumerated() {
       let frame = displayedFrame(
         of: index, placed: aligned ? visible[slot].frame : displayedFrame(of: index))
       if cell.frame != frame { cell.frame = frame }
-      let selected = selectedIndexes.contains(index)
+      let selected = selection.contains(index)
       if cell.isSelected != selected { cell.isSelected = selected }
     }
     // The frames just set asked for the layouts this loop runs; a cell that
     // asks again from inside its own layout gets it in the next pass.
-    cellsNeedLayout = false
-    for (_, cell) in mounted.entries {
+    invalidation.clearCellLayoutRequests()
+    for (_, cell) in cells.mounted.entries {
       cell.layoutIfNeeded()
-      if needsLayout { return false }
+      if invalidation.needsLayout { return false }
     }
     return true
   }
@@ -282,10 +289,10 @@ extension CollectionView {
   /// Display callbacks: `willDisplay`, in index order, for the cells not yet
   /// displayed. False when a callback changed the collection.
   private func sendWillDisplay(delegate: (any CollectionViewDelegateFlowLayout)?) -> Bool {
-    for (index, cell) in mounted.entries where !cell.isDisplayed {
+    for (index, cell) in cells.mounted.entries where !cell.isDisplayed {
       cell.isDisplayed = true
       delegate?.collectionView(self, willDisplay: cell, forItemAt: indexPath(forGlobal: index))
-      if needsLayout { return false }
+      if invalidation.needsLayout { return false }
     }
     return true
   }

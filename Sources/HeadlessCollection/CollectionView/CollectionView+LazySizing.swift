@@ -8,11 +8,8 @@ extension CollectionView {
   var activeEstimate: CGSize? {
     let estimate = collectionViewLayout.estimatedItemSize
     guard estimate != .zero, delegate != nil else { return nil }
-    guard estimate.width > 0, estimate.width <= SafeGeometry.limit, estimate.height > 0,
-      estimate.height <= SafeGeometry.limit
-    else {
-      if reportedEstimate.map({ !Self.sameSize($0, estimate) }) ?? true {
-        reportedEstimate = estimate
+    guard LayoutInvalidation.isUsableEstimate(estimate) else {
+      if invalidation.noteUnusableEstimate(estimate) {
         report("CollectionViewFlowLayout.estimatedItemSize", given: estimate, used: "not set (.zero)")
       }
       return nil
@@ -20,16 +17,11 @@ extension CollectionView {
     return estimate
   }
 
-  /// Whether two sizes are the same numbers, NaN included.
-  private static func sameSize(_ a: CGSize, _ b: CGSize) -> Bool {
-    SafeGeometry.same(a.width, b.width) && SafeGeometry.same(a.height, b.height)
-  }
-
   /// Whether items must be loaded or placed again before a pass means
   /// anything.
   var hasPendingPlacement: Bool {
-    needsReload || needsFullLayout || !pendingInvalidations.isEmpty
-      || seenLayoutGeneration != collectionViewLayout.generation
+    invalidation.needsReload || invalidation.needsFullLayout || !invalidation.pendingInvalidations.isEmpty
+      || invalidation.seenLayoutGeneration != collectionViewLayout.generation
       || engine.crossExtent != currentCrossExtent
       || engine.direction != collectionViewLayout.scrollDirection
   }
@@ -74,15 +66,15 @@ extension CollectionView {
       }
       // Pinned header blocks are drawn in the window however far their
       // own place is: they need their real sizes too.
-      if !pinnedItemRanges.isEmpty {
+      if !pinning.ranges.isEmpty {
         needed = Array(Set(needed + pinnedHeadersNeedingSize(near: sizingWindow))).sorted()
       }
       guard !needed.isEmpty else { return }
 
       // The item a batch anchored the viewport to, if any, else the first
       // visible one; or the end, for a viewport anchored there.
-      let keepsEnd = contentAnchoring == .end && isAtContentEnd
-      let anchor = anchoredItem.flatMap { $0 < itemCount ? $0 : nil }
+      let keepsEnd = position.anchoring == .end && isAtContentEnd
+      let anchor = position.anchoredItem.flatMap { $0 < itemCount ? $0 : nil }
         ?? engine.items(intersecting: bounds).first?.index
       let anchorOrigin = anchor.map(engine.lineOrigin(of:))
       let sizes = measuredSizes(of: needed, from: delegate, layout: layout)

@@ -5,21 +5,20 @@ extension CollectionView {
 
   /// Loads data and places items as the flags demand.
   func updatePlacement() {
-    if needsReload {
+    if invalidation.needsReload {
       reloadFromDataSource()
-    } else if needsFullLayout || seenLayoutGeneration != collectionViewLayout.generation
+    } else if invalidation.needsFullLayout || invalidation.seenLayoutGeneration != collectionViewLayout.generation
       || engine.crossExtent != currentCrossExtent
       || engine.direction != collectionViewLayout.scrollDirection
     {
       engine.invalidateAll(metrics: sectionMetrics(count: engine.sections.count))
       placeEverything()
-    } else if !pendingInvalidations.isEmpty {
-      let dirty = Array(Set(pendingInvalidations)).sorted()
-      pendingInvalidations = []
+    } else if !invalidation.pendingInvalidations.isEmpty {
+      let dirty = invalidation.takeInvalidatedItems()
       for index in dirty { engine.invalidateSize(of: index) }
       resolveSizes(dirty)
       engine.relayout(dirty: dirty)
-      needsLayout = true
+      invalidation.setNeedsLayout()
     }
   }
 
@@ -29,22 +28,19 @@ extension CollectionView {
   /// The cells on screen go to the reuse queue remembering the index path
   /// they showed (as a global index under the new counts), so that the data
   /// source gets them back for the same index paths; the pass then settles
-  /// their display callbacks (see ``reloadedCells``).
+  /// their display callbacks (see ``CellsOnScreen/reloaded``).
   private func reloadFromDataSource() {
-    prefetcher.remap({ _ in nil }, oldPath: indexPath(forGlobal:))
-    let onScreen = mounted.removeAll().map { (cell: $0.cell, indexPath: indexPath(forGlobal: $0.index)) }
-    selectedIndexes = []
-    reuseQueue.forgetItems()
-    queueSupplementariesForReload()
+    prefetcher.cancelAll(oldPath: indexPath(forGlobal:))
+    let onScreen = cells.unmountAll().map { (cell: $0.cell, indexPath: indexPath(forGlobal: $0.index)) }
+    selection.clear()
+    reuse.forgetItems()
+    supplementaries.queueForReload()
     let counts = currentDataSourceCounts()
     engine.load(counts: counts, metrics: sectionMetrics(count: counts.count))
     for (cell, indexPath) in onScreen {
       cell.isMounted = false
-      if cell.isDisplayed {
-        cell.reloadedFrom = indexPath
-        reloadedCells.append((cell, indexPath))
-      }
-      reuseQueue.enqueue(cell, showedItem: global(indexPath))
+      if cell.isDisplayed { cells.awaitReload(of: cell, at: indexPath) }
+      reuse.enqueue(cell, showedItem: global(indexPath))
     }
     placeEverything()
   }
@@ -79,9 +75,8 @@ extension CollectionView {
           checkedSize(layout.footerReferenceSize, "CollectionViewFlowLayout.footerReferenceSize")))
       return Array(repeating: metrics, count: count)
     }
-    let wasMeasuring = isMeasuring
-    isMeasuring = true
-    defer { isMeasuring = wasMeasuring }
+    let wasMeasuring = invalidation.beginMeasuring()
+    defer { invalidation.endMeasuring(restoring: wasMeasuring) }
     return sections.map { section in
       SectionMetrics(
         inset: checkedInsets(
@@ -111,17 +106,16 @@ extension CollectionView {
   }
 
   /// The delegate's sizes of the items at global `indexes`, in that order,
-  /// asked with ``isMeasuring`` set so that a batch started from the
-  /// delegate is refused.
+  /// asked with ``LayoutInvalidation/isMeasuring`` set so that a batch
+  /// started from the delegate is refused.
   ///
   /// - Complexity: O(*k*) for *k* indexes, plus the delegate's answers.
   func measuredSizes(
     of indexes: [Int], from delegate: any CollectionViewDelegateFlowLayout,
     layout: CollectionViewFlowLayout
   ) -> [(index: Int, size: CGSize)] {
-    let wasMeasuring = isMeasuring
-    isMeasuring = true
-    defer { isMeasuring = wasMeasuring }
+    let wasMeasuring = invalidation.beginMeasuring()
+    defer { invalidation.endMeasuring(restoring: wasMeasuring) }
     return indexes.map { ($0, checkedSize(from: delegate, at: indexPath(forGlobal: $0), layout: layout)) }
   }
 
@@ -145,17 +139,14 @@ extension CollectionView {
 
   /// Asks every size and places every item.
   private func placeEverything() {
-    needsReload = false
-    needsFullLayout = false
-    pendingInvalidations = []
-    seenLayoutGeneration = collectionViewLayout.generation
+    invalidation.beginPlacingEverything(generation: collectionViewLayout.generation)
     engine.direction = collectionViewLayout.scrollDirection
     engine.crossExtent = currentCrossExtent
     if let estimate = activeEstimate {
       // Sizes are asked near the viewport, in the pass.
       engine.setAllEstimated(estimate)
       engine.layoutAll()
-      needsLayout = true
+      invalidation.setNeedsLayout()
       return
     }
     let count = engine.itemCount
@@ -163,9 +154,8 @@ extension CollectionView {
     var sizes: [CGSize] = []
     sizes.reserveCapacity(count)
     if let delegate {
-      let wasMeasuring = isMeasuring
-      isMeasuring = true
-      defer { isMeasuring = wasMeasuring }
+      let wasMeasuring = invalidation.beginMeasuring()
+      defer { invalidation.endMeasuring(restoring: wasMeasuring) }
       // Ask section by section, so that index paths need no lookup.
       for (section, geometry) in engine.sections.enumerated() {
         let sectionPath = IndexPath(index: section)
@@ -179,12 +169,12 @@ extension CollectionView {
     // The delegate may have changed the collection meanwhile; only sizes for
     // the items it still has can be used.
     guard sizes.count == engine.itemCount else {
-      needsFullLayout = true
+      invalidation.setNeedsFullLayout()
       return
     }
     engine.setAllSizes(sizes)
     engine.layoutAll()
-    needsLayout = true
+    invalidation.setNeedsLayout()
   }
 
   /// Asks the delegate (or the layout) for the sizes of the items of

@@ -6,7 +6,7 @@ extension CollectionView {
   /// - Complexity: O(*m* log *m*) for *m* selected items.
   public var indexPathsForSelectedItems: [IndexPath] {
     layoutIfNeeded()
-    return selectedIndexes.sorted().map(indexPath(forGlobal:))
+    return selection.ascending.map(indexPath(forGlobal:))
   }
 
   /// Taps the item at `indexPath`: what a user's touch does in UIKit. Unless
@@ -23,16 +23,16 @@ extension CollectionView {
   public func selectItem(at indexPath: IndexPath) -> Bool {
     layoutIfNeeded()
     guard allowsSelection, let index = global(indexPath) else { return false }
-    if allowsMultipleSelection && selectedIndexes.contains(index) {
+    if allowsMultipleSelection && selection.contains(index) {
       setSelected(false, index)
       delegate?.collectionView(self, didDeselectItemAt: indexPath)
       return false
     }
     guard delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else {
-      return selectedIndexes.contains(index)
+      return selection.contains(index)
     }
     if !allowsMultipleSelection {
-      for other in selectedIndexes.sorted() where other != index {
+      for other in selection.ascending where other != index {
         setSelected(false, other)
         delegate?.collectionView(self, didDeselectItemAt: self.indexPath(forGlobal: other))
       }
@@ -65,9 +65,13 @@ extension CollectionView {
     setSelected(selected, index)
   }
 
+  /// Selects or deselects item `index` and shows it on its cell, if on
+  /// screen, without the delegate.
+  ///
+  /// - Complexity: O(log *v*) for *v* visible cells.
   private func setSelected(_ selected: Bool, _ index: Int) {
-    if selected { selectedIndexes.insert(index) } else { selectedIndexes.remove(index) }
-    if let cell = mounted[index], cell.isSelected != selected {
+    selection.set(selected, index)
+    if let cell = cells.mounted[index], cell.isSelected != selected {
       cell.isSelected = selected
     }
   }

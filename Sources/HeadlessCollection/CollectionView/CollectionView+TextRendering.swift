@@ -37,14 +37,14 @@ extension CollectionView {
     let width = Int(min(max(0, size.width), limit).rounded(.down))
     let height = Int(min(max(0, size.height), limit).rounded(.down))
     var canvas = TextCanvas(width: width, height: height)
-    let origin = storedContentOffset
-    for (index, cell) in mounted.entries where pinnedFrames[index] == nil {
+    let origin = position.offset
+    for (index, cell) in cells.mounted.entries where pinning.frames[index] == nil {
       let frame = cell.frame.offsetBy(dx: -origin.x, dy: -origin.y)
       canvas.draw(cell.textRepresentation, in: frame)
     }
     // Pinned items over the others, the outermost (first) block last, so
     // that it is on top where blocks overlap.
-    for (index, cell) in mounted.entries.reversed() where pinnedFrames[index] != nil {
+    for (index, cell) in cells.mounted.entries.reversed() where pinning.frames[index] != nil {
       canvas.draw(cell.textRepresentation, in: cell.frame.offsetBy(dx: -origin.x, dy: -origin.y))
     }
     // Headers and footers after the cells, pinned ones last, so that a
@@ -54,11 +54,11 @@ extension CollectionView {
     func pins(_ element: SupplementaryElement) -> Bool {
       element.isHeader ? layout.sectionHeadersPinToVisibleBounds : layout.sectionFootersPinToVisibleBounds
     }
-    let order = mountedSupplementaries.keys.sorted { a, b in
+    let order = supplementaries.mounted.keys.sorted { a, b in
       pins(a) != pins(b) ? !pins(a) : a < b
     }
     for element in order {
-      guard let view = mountedSupplementaries[element] else { continue }
+      guard let view = supplementaries.mounted[element] else { continue }
       canvas.draw(view.textRepresentation, in: view.frame.offsetBy(dx: -origin.x, dy: -origin.y))
     }
     return canvas.text

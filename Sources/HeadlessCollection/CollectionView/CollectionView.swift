@@ -37,7 +37,7 @@ public final class CollectionView {
       let safe = checkedRect(frame, "CollectionView.frame")
       if safe != frame { frame = safe }
       guard frame.size != oldValue.size else { return }
-      needsLayout = true
+      invalidation.setNeedsLayout()
       layoutIfNeeded()
     }
   }
@@ -47,7 +47,7 @@ public final class CollectionView {
   ///
   /// - Complexity: O(1) to read.
   public var bounds: CGRect {
-    get { CGRect(origin: storedContentOffset, size: frame.size) }
+    get { CGRect(origin: position.offset, size: frame.size) }
     set {
       frame.size = newValue.size
       setContentOffset(newValue.origin, animated: false)
@@ -60,7 +60,7 @@ public final class CollectionView {
   ///
   /// - Complexity: O(1) to read.
   public var contentOffset: CGPoint {
-    get { storedContentOffset }
+    get { position.offset }
     set { setContentOffset(newValue, animated: false) }
   }
 
@@ -77,7 +77,7 @@ public final class CollectionView {
       let safe = checkedInsets(contentInset, "CollectionView.contentInset")
       if safe != contentInset { contentInset = safe }
       guard contentInset != oldValue else { return }
-      needsLayout = true
+      invalidation.setNeedsLayout()
       layoutIfNeeded()
     }
   }
@@ -101,7 +101,7 @@ public final class CollectionView {
   /// - Complexity: O(1) to read; assigning lays everything out again, O(*n*).
   public var collectionViewLayout: CollectionViewFlowLayout {
     didSet {
-      seenLayoutGeneration = -1
+      invalidation.layoutObjectChanged()
       layoutIfNeeded()
     }
   }
@@ -113,7 +113,7 @@ public final class CollectionView {
   ///
   /// - Complexity: O(1); the next layout pass then costs O(*n*).
   public weak var dataSource: (any CollectionViewDataSource)? {
-    didSet { needsReload = true }
+    didSet { invalidation.setNeedsReload() }
   }
 
   /// Sizes items and hears about display, scrolling and selection. Held
@@ -122,7 +122,7 @@ public final class CollectionView {
   ///
   /// - Complexity: O(1); the next layout pass then costs O(*n*).
   public weak var delegate: (any CollectionViewDelegateFlowLayout)? {
-    didSet { needsFullLayout = true }
+    didSet { invalidation.setNeedsFullLayout() }
   }
 
   /// Hears which items are about to come on screen, UIKit's
@@ -146,7 +146,7 @@ public final class CollectionView {
   /// - Complexity: O(1) to set; each pass then costs O(log *n* + the items
   ///   in the range ahead).
   public var isPrefetchingEnabled = true {
-    didSet { needsLayout = true }
+    didSet { invalidation.setNeedsLayout() }
   }
 
   // MARK: Selection settings
@@ -163,7 +163,7 @@ public final class CollectionView {
   /// ``performBatchUpdates(_:animated:completion:)`` asked for animation
   /// (``performBatchUpdates(_:completion:)`` does, as in UIKit). A hook for
   /// this package's tests, not API. O(1).
-  package internal(set) var lastBatchUpdateWasAnimated = false
+  package var lastBatchUpdateWasAnimated: Bool { itemUpdates.lastBatchWasAnimated }
 
   // MARK: Scrolling state
 
@@ -175,111 +175,38 @@ public final class CollectionView {
   public internal(set) var isDecelerating = false
 
   // MARK: State
+  //
+  // Every piece of state the collection keeps lives in one of these parts,
+  // each with its invariants written beside it and checked by
+  // `invariantViolations()`; a batch remaps those holding indexes through
+  // one `ItemRemap` (see `apply(_:newCounts:invalidatedOld:)`).
 
-  var storedContentOffset: CGPoint = .zero
+  /// The layout: sections, item records, and where everything is placed.
   var engine = FlowLayoutEngine()
-  /// Cells on screen and the items they show.
-  var mounted = MountedCells()
-  /// The frame of the item a layout pass is asking the data source a cell
-  /// for, so that dequeuing need not look it up.
-  var arrivingItem: (index: Int, frame: CGRect)?
-  /// Cells that stopped showing their item in a batch or reload, waiting for
-  /// the next layout pass to send `didEndDisplaying` and enqueue them, with
-  /// the index path they had.
-  var departingCells: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
-  /// Cells that were displayed when ``reloadData()`` ran, with the index
-  /// paths they showed: queued for their items to take back, waiting for the
-  /// next layout pass to keep those taken back at the same index path on
-  /// screen and to end displaying the others. Each has
-  /// ``CollectionViewCell/reloadedFrom`` set.
-  var reloadedCells: [(cell: CollectionViewCell, indexPath: IndexPath)] = []
-  /// Registered cell classes by reuse identifier.
-  var registeredClasses: [String: CollectionViewCell.Type] = [:]
-  /// Cells waiting to be dequeued, and the items they showed.
-  var reuseQueue = ReuseQueue()
-  /// Registered supplementary view classes by element kind and reuse
-  /// identifier.
-  var registeredSupplementaryClasses: [String: [String: CollectionReusableView.Type]] = [:]
-  /// Headers and footers on screen.
-  var mountedSupplementaries: [SupplementaryElement: CollectionReusableView] = [:]
-  /// Supplementary views waiting to be dequeued.
-  var supplementaryQueue = SupplementaryQueue()
-  /// Headers and footers displayed when ``reloadData()`` ran, queued for
-  /// their elements to take back, until the next pass settles them as
-  /// ``reloadedCells`` are settled.
-  var reloadedSupplementaries: [SupplementaryElement: CollectionReusableView] = [:]
-  /// Headers and footers of sections a batch deleted or reloaded, with the
-  /// elements they showed (indexes before the batch) and whether they still
-  /// need queueing; the next pass ends their display and queues them, as
-  /// ``departingCells`` are.
-  var departingSupplementaries: [(view: CollectionReusableView, element: SupplementaryElement, queue: Bool)] = []
-  /// The element a layout pass is asking the data source a view for, and
-  /// its frame, so that dequeuing need not compute it.
-  var arrivingSupplementary: (element: SupplementaryElement, frame: CGRect)?
+  /// The content offset, and how batches keep the viewport in place.
+  var position = ContentPosition()
+  /// What the next layout pass owes, and the passes' own guards.
+  var invalidation = LayoutInvalidation()
+  /// Cells on screen and on their way out.
+  var cells = CellsOnScreen()
+  /// Registered cell classes and the cells waiting to be dequeued.
+  var reuse = CellReuse()
+  /// Headers and footers: registered, on screen, queued, on their way out.
+  var supplementaries = SupplementaryViews()
+  /// The selected items.
+  var selection = Selection()
   /// What has been prefetched and which way the content last scrolled.
   var prefetcher = Prefetcher()
-  /// Selected items, global indexes.
-  var selectedIndexes: Set<Int> = []
-
-  /// The data source must be asked for everything again.
-  var needsReload = true
-  /// Every size must be asked again and every item placed again.
-  var needsFullLayout = true
-  /// Items (global) whose sizes must be asked again at the next pass.
-  var pendingInvalidations: [Int] = []
-  /// The visible items must be worked out again.
-  var needsLayout = true
-  /// A visible cell asked for `layoutSubviews`.
-  var cellsNeedLayout = false
-  /// The layout generation the placement reflects.
-  var seenLayoutGeneration = -1
-  /// Whether a layout pass is running; passes do not nest.
-  var isInLayoutPass = false
+  /// Items pinned to the leading edge, and where they were drawn.
+  var pinning = PinnedItems()
+  /// The batch being recorded, the item moved by hand, and the count of
+  /// changes to the items.
+  var itemUpdates = ItemUpdates()
   /// Told when an outermost `layoutIfNeeded` that did work has finished and
   /// the collection can take changes again: how a client that deferred
-  /// changes during the pass (ListDiffUI's data source) applies them.
+  /// changes during the pass (ListDiffUI's data source) applies them. Not
+  /// in a part: it is the client's hook, not the collection's state.
   package var layoutDidFinish: (@MainActor () -> Void)?
-  /// The last unusable estimate reported, so that each is reported once.
-  var reportedEstimate: CGSize?
-  /// Whether the delegate is being asked for sizes or section metrics, when
-  /// the items are between two placements and a batch must wait.
-  var isMeasuring = false
-  /// How many layouts stopped at ``maximumLayoutPasses`` without settling
-  /// (each reported as a misuse). Package access: ListDiffUI's data source
-  /// stops re-laying out the sizes its controllers change once one did.
-  package internal(set) var unsettledLayoutCount = 0
-  /// The batch being recorded, if inside `performBatchUpdates`.
-  var openBatch: BatchRecorder?
-  /// The item being moved by ``beginInteractiveMovementForItem(at:)``, or
-  /// nil. Invariant: its `current` index path names an item of the
-  /// collection's own counts (which differ from the data source's until the
-  /// movement ends).
-  var interactiveMovement: InteractiveMovement?
-  /// Counts the changes to the items (batches applied, reloads asked for),
-  /// so that a call that asks the data source something can tell whether
-  /// the items changed under it meanwhile.
-  var itemsGeneration = 0
-  /// How a batch update moves the content offset; set by ListDiffUI's data
-  /// source. Not API.
-  package var contentAnchoring: ContentAnchoring = .none
-  /// The item a batch anchored the viewport to (new index), kept in place
-  /// while that batch's layout pass sizes estimated items.
-  var anchoredItem: Int?
-  /// Blocks of items pinned to the leading edge while their section is in
-  /// view (see `PinnedItemRange`), sorted by header; set by ListDiffUI's
-  /// data source. Not API.
-  package var pinnedItemRanges: [PinnedItemRange] = [] {
-    didSet {
-      guard pinnedItemRanges != oldValue else { return }
-      pinnedItemRanges.sort { $0.header.lowerBound < $1.header.lowerBound }
-      reportedUnpinnableHeaders = []
-      needsLayout = true
-    }
-  }
-  /// Where the last layout pass drew pinned items, by global index.
-  var pinnedFrames: [Int: CGRect] = [:]
-  /// Pinned header blocks (by first item) reported as too long to pin.
-  var reportedUnpinnableHeaders: Set<Int> = []
 
   /// Receives the error when an insert, delete, move or reload made outside
   /// ``performBatchUpdates(_:completion:)`` is invalid; the collection is
@@ -359,15 +286,15 @@ public final class CollectionView {
   ///
   /// - Complexity: O(*n*) size requests and placement, plus O(*v*) cells.
   public func reloadData() {
-    if let openBatch {
+    if let openBatch = itemUpdates.openBatch {
       openBatch.reloadsAllData = true
       return
     }
     // The data source never heard of a movement in progress: it ends, and
     // the reload shows the data source's order.
-    interactiveMovement = nil
-    itemsGeneration &+= 1
-    needsReload = true
+    itemUpdates.movement = nil
+    itemUpdates.noteItemsChanged()
+    invalidation.setNeedsReload()
     layoutIfNeeded()
   }
 
@@ -378,7 +305,7 @@ public final class CollectionView {
   ///
   /// - Complexity: O(1).
   public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
-    registeredClasses[identifier] = cellClass
+    reuse.register(cellClass, for: identifier)
   }
 
   /// A cell for `indexPath`: one from the reuse queue of `identifier` (after
@@ -404,7 +331,7 @@ public final class CollectionView {
     let item: Int?
     // The pass asks the data source by its own index path, which differs
     // from the shown one while an item is moved by hand.
-    if let arrivingItem,
+    if let arrivingItem = cells.arriving,
       dataSourceIndexPath(forShown: self.indexPath(forGlobal: arrivingItem.index)) == indexPath
     {
       (item, frame) = (arrivingItem.index, arrivingItem.frame)
@@ -412,9 +339,9 @@ public final class CollectionView {
       item = global(indexPath)
       frame = item.map { engine.frame(of: $0) } ?? .zero
     }
-    let queued = reuseQueue.dequeue(identifier: identifier, forItem: item)
+    let queued = reuse.dequeue(identifier: identifier, forItem: item)
     return vend(
-      queued, orNew: registeredClasses[identifier], kind: "UICollectionElementKindCell",
+      queued, orNew: reuse.registeredClass(for: identifier), kind: "UICollectionElementKindCell",
       identifier: identifier, frame: frame)
   }
 
@@ -451,7 +378,7 @@ public final class CollectionView {
   /// - Complexity: O(*v*).
   public var visibleCells: [CollectionViewCell] {
     layoutIfNeeded()
-    return mounted.entries.map(\.cell)
+    return cells.mounted.entries.map(\.cell)
   }
 
   /// The index paths of the items on screen, ascending: those of
@@ -460,7 +387,7 @@ public final class CollectionView {
   /// - Complexity: O(*v* log *s*).
   public var indexPathsForVisibleItems: [IndexPath] {
     layoutIfNeeded()
-    return mounted.entries.map { indexPath(forGlobal: $0.index) }
+    return cells.mounted.entries.map { indexPath(forGlobal: $0.index) }
   }
 
   /// The index path of the item `cell` shows, or nil when it is not on screen.
@@ -468,7 +395,7 @@ public final class CollectionView {
   /// - Complexity: O(*v* + log *s*).
   public func indexPath(for cell: CollectionViewCell) -> IndexPath? {
     layoutIfNeeded()
-    return mounted.index(of: cell).map(indexPath(forGlobal:))
+    return cells.mounted.index(of: cell).map(indexPath(forGlobal:))
   }
 
   /// The cell showing `indexPath`, or nil when the item is not on screen (or
@@ -477,7 +404,7 @@ public final class CollectionView {
   /// - Complexity: O(log *v*).
   public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? {
     layoutIfNeeded()
-    return global(indexPath).flatMap { mounted[$0] }
+    return global(indexPath).flatMap { cells.mounted[$0] }
   }
 
   /// Where the layout puts `indexPath`, on screen or not; nil when the item
@@ -561,7 +488,7 @@ public final class CollectionView {
     if let pinned = topmostPinnedItem(at: point) { return indexPath(forGlobal: pinned) }
     let probe = CGRect(x: point.x, y: point.y, width: 0.001, height: 0.001)
     return engine.items(intersecting: probe).last {
-      pinnedFrames[$0.index] == nil && $0.frame.containsHalfOpen(point)
+      pinning.frames[$0.index] == nil && $0.frame.containsHalfOpen(point)
     }.map { indexPath(forGlobal: $0.index) }
   }
 
@@ -575,13 +502,13 @@ public final class CollectionView {
   ///
   /// - Complexity: O(*k* log *n*) plus the lines that move.
   public func invalidateLayout(forItemsAt indexPaths: [IndexPath]) {
-    if let openBatch {
+    if let openBatch = itemUpdates.openBatch {
       openBatch.invalidations += indexPaths
       return
     }
-    pendingInvalidations += indexPaths.compactMap(global)
-    if !pendingInvalidations.isEmpty {
-      needsLayout = true
+    invalidation.invalidateSizes(of: indexPaths.compactMap(global))
+    if !invalidation.pendingInvalidations.isEmpty {
+      invalidation.setNeedsLayout()
       layoutIfNeeded()
     }
   }
@@ -591,13 +518,15 @@ public final class CollectionView {
   ///
   /// - Complexity: O(*n*).
   public func invalidateLayout() {
-    needsFullLayout = true
+    invalidation.setNeedsFullLayout()
     layoutIfNeeded()
   }
 
   /// Called by a cell that needs `layoutSubviews`.
+  ///
+  /// - Complexity: O(1).
   func cellNeedsLayout() {
-    cellsNeedLayout = true
+    invalidation.setCellsNeedLayout()
   }
 
   // MARK: Index conversion
@@ -614,8 +543,9 @@ public final class CollectionView {
   }
 
   /// The index path of global item `index`.
+  ///
+  /// - Complexity: O(log *s*) for *s* sections; O(1) with one.
   func indexPath(forGlobal index: Int) -> IndexPath {
-    let section = engine.sections.count == 1 ? 0 : engine.section(containing: index)
-    return IndexPath(index: section).appending(index - engine.sections[section].start)
+    engine.sections.indexPath(ofItem: index)
   }
 }

@@ -65,10 +65,7 @@ extension FlowLayoutEngine {
   ///
   /// - Complexity: O(log *s*).
   func section(containing index: Int) -> Int {
-    // The last section starting at or before `index` that holds items.
-    var section = max(0, lowerBound(in: 0..<sections.count) { sections[$0].start <= index } - 1)
-    while sections[section].count == 0 || sections[section].start > index { section -= 1 }
-    return section
+    sections.section(containing: index)
   }
 
   /// The first item of the line (as last placed) holding item `index - 1`,

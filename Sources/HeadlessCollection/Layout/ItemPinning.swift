@@ -93,9 +93,9 @@ extension FlowLayoutEngine {
 extension CollectionView {
   /// The visible items with pinned header blocks where they are drawn now,
   /// after recording the pinned frames for the current bounds in
-  /// ``pinnedFrames``: what ``drawnItems(among:in:)`` says of `natural`
+  /// ``PinnedItems/frames``: what ``drawnItems(among:in:)`` says of `natural`
   /// (the layout's items in the bounds) and the bounds. A layout pass calls
-  /// it once, before anything reads ``pinnedFrames``.
+  /// it once, before anything reads ``PinnedItems/frames``.
   ///
   /// - Complexity: O(*v* + *p*) for *p* pinned ranges; nothing when there
   ///   are none.
@@ -107,7 +107,7 @@ extension CollectionView {
   /// The items drawn in `rect`, ascending by index, each with the frame it
   /// is drawn at: of `natural` (the layout's items intersecting `rect`,
   /// ascending) those not pinned, plus the pinned items whose pinned frame
-  /// intersects `rect`. What the last layout pass drew, as ``pinnedFrames``
+  /// intersects `rect`. What the last layout pass drew, as ``PinnedItems/frames``
   /// records it: the one rule that the pass (which mounts cells for the
   /// bounds) and the layout-attribute queries share, so that what is
   /// reported is what is drawn.
@@ -117,8 +117,8 @@ extension CollectionView {
   func drawnItems(among natural: [(index: Int, frame: CGRect)], in rect: CGRect) -> [(
     index: Int, frame: CGRect
   )] {
-    guard !pinnedFrames.isEmpty else { return natural }
-    let frames = pinnedFrames
+    guard !pinning.frames.isEmpty else { return natural }
+    let frames = pinning.frames
     var merged = natural.filter { frames[$0.index] == nil }
     for (index, frame) in frames where FlowLayoutEngine.overlaps(frame, rect) {
       merged.append((index, frame))
@@ -130,32 +130,42 @@ extension CollectionView {
   /// The first header items of the pinned blocks found too long to pin
   /// (and reported) since the ranges were last set. Not API: `fuzzList`'s
   /// pinning rule leaves them out.
-  package var unpinnableHeaderBlocks: Set<Int> { reportedUnpinnableHeaders }
+  package var unpinnableHeaderBlocks: Set<Int> { pinning.reportedTooLong }
+
+  /// Blocks of items pinned to the leading edge while their section is in
+  /// view (see `PinnedItemRange`), sorted by header; set by ListDiffUI's
+  /// data source. Not API. Ranges that differ from those set (in any order)
+  /// are sorted, forget the blocks reported too long to pin, and are laid
+  /// out by the next pass.
+  ///
+  /// - Complexity: O(1) to read; O(*p* log *p*) to set *p* ranges.
+  package var pinnedItemRanges: [PinnedItemRange] {
+    get { pinning.ranges }
+    set { if pinning.setRanges(newValue) { invalidation.setNeedsLayout() } }
+  }
 
   /// Works out where pinned header blocks are drawn for the current bounds
-  /// and records it in ``pinnedFrames``, reporting (once per block while
+  /// and records it in ``PinnedItems/frames``, reporting (once per block while
   /// the ranges stay the same) a block too long to pin.
   ///
   /// - Complexity: O(*p*) for *p* pinned ranges, plus their header items.
   private func recordPinnedFrames() {
-    guard !pinnedItemRanges.isEmpty else {
-      pinnedFrames = [:]
+    guard !pinning.ranges.isEmpty else {
+      pinning.clearFrames()
       return
     }
-    let pinning = pinningBounds
+    let edges = pinningBounds
     var tooLong: [(range: PinnedItemRange, length: CGFloat, room: CGFloat)] = []
     let pinned = engine.pinnedFrames(
-      of: pinnedItemRanges, pinning: pinning.low, high: pinning.high, tooLong: &tooLong)
+      of: pinning.ranges, pinning: edges.low, high: edges.high, tooLong: &tooLong)
     // Each block once while the ranges stay the same: a pass runs per scroll step.
     for (range, length, room) in tooLong
-    where reportedUnpinnableHeaders.insert(range.header.lowerBound).inserted {
+    where pinning.noteTooLong(header: range.header.lowerBound) {
       report(
         "pinned header block of items \(range.header.lowerBound)..<\(range.header.upperBound)",
         given: "\(length) points long", used: "not pinned (the viewport leaves it \(max(0, room)) points)")
     }
-    var frames: [Int: CGRect] = [:]
-    for (index, frame) in pinned { frames[index] = frame }
-    pinnedFrames = frames
+    pinning.record(pinned)
   }
 
   /// The header items, still at their estimated size, of the pinned
@@ -168,7 +178,7 @@ extension CollectionView {
     let high = vertical ? window.maxY : window.maxX
     let count = engine.itemCount
     var result: [Int] = []
-    for range in pinnedItemRanges where range.section.upperBound <= count && !range.section.isEmpty {
+    for range in pinning.ranges where range.section.upperBound <= count && !range.section.isEmpty {
       let end = engine.frame(of: range.section.upperBound - 1)
       guard engine.lineOrigin(of: range.section.lowerBound) < high,
         (vertical ? end.maxY : end.maxX) > low
@@ -197,7 +207,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(1) expected, plus O(log *n*) for an item not pinned.
   func displayedFrame(of index: Int) -> CGRect {
-    pinnedFrames[index] ?? engine.frame(of: index)
+    pinning.frames[index] ?? engine.frame(of: index)
   }
 
   /// The pinned item drawn on top at `point` (content coordinates), or nil.
@@ -208,7 +218,7 @@ extension CollectionView {
   /// - Complexity: O(*p*) for *p* pinned items.
   func topmostPinnedItem(at point: CGPoint) -> Int? {
     var found: Int?
-    for (index, frame) in pinnedFrames where frame.containsHalfOpen(point) {
+    for (index, frame) in pinning.frames where frame.containsHalfOpen(point) {
       if found.map({ index < $0 }) ?? true { found = index }
     }
     return found

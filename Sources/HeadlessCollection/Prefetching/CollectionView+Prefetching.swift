@@ -11,8 +11,7 @@ extension CollectionView {
   func updatePrefetching(visible: [(index: Int, frame: CGRect)]) -> Bool {
     let vertical = engine.direction == .vertical
     let offset = vertical ? bounds.minY : bounds.minX
-    if let last = prefetcher.lastOffset, offset != last { prefetcher.direction = offset > last ? 1 : -1 }
-    prefetcher.lastOffset = offset
+    prefetcher.noteScroll(to: offset)
     var ahead: Set<Int> = []
     if isPrefetchingEnabled, prefetchDataSource != nil {
       let onScreen = Set(visible.map(\.index))
@@ -20,20 +19,17 @@ extension CollectionView {
         ahead.insert(index)
       }
     }
-    let shown = Set(visible.map(\.index))
-    var cancels = prefetcher.pendingCancels
-    cancels += prefetcher.prefetched.subtracting(ahead).subtracting(shown).sorted().map(indexPath(forGlobal:))
-    let fresh = ahead.subtracting(prefetcher.prefetched).sorted().map(indexPath(forGlobal:))
-    prefetcher.prefetched = ahead
-    prefetcher.pendingCancels = []
+    let step = prefetcher.prefetch(ahead, shown: Set(visible.map(\.index)))
+    let cancels = step.cancelledPaths + step.cancelled.map(indexPath(forGlobal:))
+    let fresh = step.fresh.map(indexPath(forGlobal:))
     guard let prefetchDataSource else { return true }
     if !cancels.isEmpty {
       prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancels)
-      if needsLayout { return false }
+      if invalidation.needsLayout { return false }
     }
     if !fresh.isEmpty {
       prefetchDataSource.collectionView(self, prefetchItemsAt: fresh)
-      if needsLayout { return false }
+      if invalidation.needsLayout { return false }
     }
     return true
   }

@@ -19,6 +19,15 @@ package enum ContentAnchoring: Sendable, Hashable {
 }
 
 extension CollectionView {
+  /// How a batch update moves the content offset; set by ListDiffUI's data
+  /// source. Not API.
+  ///
+  /// - Complexity: O(1).
+  package var contentAnchoring: ContentAnchoring {
+    get { position.anchoring }
+    set { position.anchoring = newValue }
+  }
+
   /// What a batch must restore: the surviving item the viewport is anchored
   /// to, old index, and its line's distance from the leading edge; or that
   /// the viewport was at the end.
@@ -30,7 +39,7 @@ extension CollectionView {
 
   /// The offset along the scroll direction.
   var mainOffset: CGFloat {
-    engine.direction == .vertical ? storedContentOffset.y : storedContentOffset.x
+    engine.direction == .vertical ? position.offset.y : position.offset.x
   }
 
   /// The largest offset along the scroll direction.
@@ -48,8 +57,8 @@ extension CollectionView {
   /// - Complexity: O(log *n* + *v* + *k* log *k*) for *k* changes: the
   ///   search for a survivor passes over removed items only.
   func captureAnchor(for batch: ValidatedBatch) -> CapturedAnchor? {
-    guard contentAnchoring != .none, batch.oldCount > 0 else { return nil }
-    if contentAnchoring == .end && isAtContentEnd {
+    guard position.anchoring != .none, batch.oldCount > 0 else { return nil }
+    if position.anchoring == .end && isAtContentEnd {
       return CapturedAnchor(item: nil, distance: 0, wasAtEnd: true)
     }
     guard let first = engine.items(intersecting: bounds).first?.index else { return nil }
@@ -74,7 +83,7 @@ extension CollectionView {
       target = mainOffsetLimit
     } else if let old = anchor.item {
       let new = batch.newIndex(ofSurvivor: old)
-      anchoredItem = new
+      position.anchor(to: new)
       target = engine.lineOrigin(of: new) - anchor.distance
     } else {
       return
@@ -87,11 +96,11 @@ extension CollectionView {
   /// estimates happens inside a pass).
   func setMainOffsetSilently(_ value: CGFloat) {
     let range = contentOffsetRange
-    var offset = storedContentOffset
+    var offset = position.offset
     switch engine.direction {
     case .vertical: offset.y = Self.clamp(value, to: range.y, orElse: offset.y)
     case .horizontal: offset.x = Self.clamp(value, to: range.x, orElse: offset.x)
     }
-    storedContentOffset = offset
+    position.offset = offset
   }
 }

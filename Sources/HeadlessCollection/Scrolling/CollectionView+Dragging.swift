@@ -34,7 +34,7 @@ extension CollectionView {
     delegate?.scrollViewWillBeginDragging(self)
     let translation = checkedVector(translation, "CollectionView.drag(by:velocity:) translation")
     let velocity = checkedVector(velocity, "CollectionView.drag(by:velocity:) velocity")
-    let start = storedContentOffset
+    let start = position.offset
     scrollInSteps(to: CGPoint(x: start.x + translation.x, y: start.y + translation.y))
     isDragging = false
     let coasting = Deceleration(velocity: velocity)
@@ -43,16 +43,16 @@ extension CollectionView {
     guard decelerates else { return }
     isDecelerating = true
     delegate?.scrollViewWillBeginDecelerating(self)
-    let released = storedContentOffset
+    let released = position.offset
     if coasting.frameCount > 0 {
       // The whole coasting gets the step budget of one move.
       let stepsPerFrame = max(1, Self.maximumSteps / coasting.frameCount)
       for frame in 1...coasting.frameCount {
-        let before = storedContentOffset
+        let before = position.offset
         let travelled = coasting.travelled(afterFrame: frame)
         scrollInSteps(
           to: CGPoint(x: released.x + travelled.x, y: released.y + travelled.y), maximumSteps: stepsPerFrame)
-        if storedContentOffset == before { break }  // held at an edge
+        if position.offset == before { break }  // held at an edge
       }
     }
     isDecelerating = false
@@ -73,7 +73,7 @@ extension CollectionView {
   @discardableResult
   func scrollInSteps(to target: CGPoint, maximumSteps: Int = maximumSteps) -> Bool {
     let range = contentOffsetRange
-    let start = storedContentOffset
+    let start = position.offset
     let end = CGPoint(
       x: Self.clamp(target.x, to: range.x, orElse: start.x),
       y: Self.clamp(target.y, to: range.y, orElse: start.y))

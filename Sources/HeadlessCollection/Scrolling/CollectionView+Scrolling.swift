@@ -98,7 +98,7 @@ extension CollectionView {
     let frame = engine.frame(of: index)
     let size = self.frame.size
     let inset = contentInset
-    var offset = storedContentOffset
+    var offset = self.position.offset
 
     func aligned(
       current: CGFloat, minEdge: CGFloat, maxEdge: CGFloat, viewport: CGFloat, leadingInset: CGFloat,
@@ -142,7 +142,7 @@ extension CollectionView {
   /// - Complexity: O(*p*) for *p* pinned ranges.
   private func pinnedRanges(over index: Int) -> [PinnedItemRange] {
     let count = engine.itemCount
-    return pinnedItemRanges.filter {
+    return pinning.ranges.filter {
       !$0.header.isEmpty && $0.section.contains(index) && !$0.header.contains(index)
         && $0.section.upperBound <= count && $0.header.lowerBound >= 0
     }
@@ -187,11 +187,11 @@ extension CollectionView {
   func moveContentOffset(to offset: CGPoint) {
     let range = contentOffsetRange
     let clamped = CGPoint(
-      x: Self.clamp(offset.x, to: range.x, orElse: storedContentOffset.x),
-      y: Self.clamp(offset.y, to: range.y, orElse: storedContentOffset.y))
-    guard clamped != storedContentOffset else { return }
-    storedContentOffset = clamped
-    needsLayout = true
+      x: Self.clamp(offset.x, to: range.x, orElse: position.offset.x),
+      y: Self.clamp(offset.y, to: range.y, orElse: position.offset.y))
+    guard clamped != position.offset else { return }
+    position.offset = clamped
+    invalidation.setNeedsLayout()
     delegate?.scrollViewDidScroll(self)
   }
 
@@ -200,14 +200,14 @@ extension CollectionView {
   func checkedOffset(_ offset: CGPoint, _ location: @autoclosure () -> String) -> CGPoint {
     guard !offset.x.isFinite || !offset.y.isFinite else { return offset }
     let safe = CGPoint(
-      x: offset.x.isFinite ? offset.x : storedContentOffset.x,
-      y: offset.y.isFinite ? offset.y : storedContentOffset.y)
+      x: offset.x.isFinite ? offset.x : position.offset.x,
+      y: offset.y.isFinite ? offset.y : position.offset.y)
     report(location(), given: offset, used: safe)
     return safe
   }
 
   /// Pulls the offset back into range after the content or viewport changed.
   func clampContentOffset() {
-    moveContentOffset(to: storedContentOffset)
+    moveContentOffset(to: position.offset)
   }
 }

@@ -20,7 +20,7 @@ extension CollectionView {
     _ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind elementKind: String,
     withReuseIdentifier identifier: String
   ) {
-    registeredSupplementaryClasses[elementKind, default: [:]][identifier] = viewClass
+    supplementaries.register(viewClass, kind: elementKind, identifier: identifier)
   }
 
   /// A view for the supplementary element of `elementKind` at `indexPath`:
@@ -41,14 +41,14 @@ extension CollectionView {
   ) -> CollectionReusableView {
     let element = SupplementaryElement(kind: elementKind, indexPath: indexPath)
     let frame: CGRect
-    if let arrivingSupplementary, arrivingSupplementary.element == element {
+    if let arrivingSupplementary = supplementaries.arriving, arrivingSupplementary.element == element {
       frame = arrivingSupplementary.frame
     } else {
       frame = element.flatMap { engine.frame(of: $0, pinning: pinningBounds) } ?? .zero
     }
     return vend(
-      supplementaryQueue.dequeue(kind: elementKind, identifier: identifier, for: element),
-      orNew: registeredSupplementaryClasses[elementKind]?[identifier], kind: elementKind,
+      supplementaries.dequeue(kind: elementKind, identifier: identifier, for: element),
+      orNew: supplementaries.registeredClass(kind: elementKind, identifier: identifier), kind: elementKind,
       identifier: identifier, frame: frame)
   }
 
@@ -60,7 +60,7 @@ extension CollectionView {
     -> CollectionReusableView?
   {
     layoutIfNeeded()
-    return SupplementaryElement(kind: elementKind, indexPath: indexPath).flatMap { mountedSupplementaries[$0] }
+    return SupplementaryElement(kind: elementKind, indexPath: indexPath).flatMap { supplementaries.mounted[$0] }
   }
 
   /// The supplementary views of `elementKind` on screen, by section.
@@ -68,7 +68,7 @@ extension CollectionView {
   /// - Complexity: O(*k* log *k*) for *k* visible headers and footers.
   public func visibleSupplementaryViews(ofKind elementKind: String) -> [CollectionReusableView] {
     layoutIfNeeded()
-    return visibleSupplementaryElements(ofKind: elementKind).compactMap { mountedSupplementaries[$0] }
+    return visibleSupplementaryElements(ofKind: elementKind).compactMap { supplementaries.mounted[$0] }
   }
 
   /// The index paths (section, item 0) of the supplementary elements of
@@ -101,7 +101,7 @@ extension CollectionView {
 
   /// The visible elements of `kind`, ascending.
   private func visibleSupplementaryElements(ofKind kind: String) -> [SupplementaryElement] {
-    mountedSupplementaries.keys.filter { $0.kind == kind }.sorted()
+    supplementaries.mounted.keys.filter { $0.kind == kind }.sorted()
   }
 
   /// The visible range pinned headers and footers stick to: the bounds

@@ -49,23 +49,23 @@ extension CollectionView {
   public func performBatchUpdates(
     _ updates: (() -> Void)?, animated: Bool, completion: ((Bool) -> Void)? = nil
   ) throws(BatchUpdateError) {
-    if let openBatch {
+    if let openBatch = itemUpdates.openBatch {
       updates?()
       if let completion { openBatch.completions.append(completion) }
       return
     }
     // Sizes are being asked: the items are between two placements and a
     // batch now would apply to half-placed records. Refuse it whole.
-    if isMeasuring { throw .batchDuringSizing }
+    if invalidation.isMeasuring { throw .batchDuringSizing }
     // The data source describes the order without the move in progress, so
     // the batch is read against that order: the movement is cancelled first.
-    if interactiveMovement != nil { cancelInteractiveMovement() }
+    if itemUpdates.movement != nil { cancelInteractiveMovement() }
     layoutIfNeeded()
     let batch = BatchRecorder()
     if let completion { batch.completions.append(completion) }
-    openBatch = batch
+    itemUpdates.openBatch = batch
     updates?()
-    openBatch = nil
+    itemUpdates.openBatch = nil
 
     if batch.reloadsAllData {
       reloadData()
@@ -76,11 +76,11 @@ extension CollectionView {
     let newCounts = currentDataSourceCounts()
     let validated = try BatchValidator.validate(batch, oldCounts: oldCounts, newCounts: newCounts)
     let invalidatedOld = batch.invalidations.compactMap(global)
-    lastBatchUpdateWasAnimated = animated
+    itemUpdates.noteBatchApplied(animated: animated)
     apply(validated, newCounts: newCounts, invalidatedOld: invalidatedOld)
     checkInvariantsIfEnabled(after: "a batch update")
     layoutIfNeeded()
-    anchoredItem = nil
+    position.releaseAnchor()
     for completion in batch.completions { completion(true) }
   }
 
@@ -171,12 +171,12 @@ extension CollectionView {
 
   /// Adds a change to the open batch, or performs it as a batch of its own.
   private func record(_ change: @escaping (BatchRecorder) -> Void) {
-    if let openBatch {
+    if let openBatch = itemUpdates.openBatch {
       change(openBatch)
       return
     }
     do {
-      try performBatchUpdates { change(self.openBatch!) }
+      try performBatchUpdates { change(self.itemUpdates.openBatch!) }
     } catch {
       if let invalidUpdateHandler {
         invalidUpdateHandler(error)
@@ -187,38 +187,15 @@ extension CollectionView {
     }
   }
 
-  /// Applies a validated batch: cells, selection, then placement.
+  /// Applies a validated batch: the parts that hold indexes follow the
+  /// items through one replay, then the layout places what changed.
+  ///
+  /// - Complexity: O(*k* log *k*) for *k* changes, plus O(*v* + *q* + *m* +
+  ///   *p*) for the cells on screen and queued, the selected and the
+  ///   prefetched items, plus the lines the layout moves.
   func apply(_ batch: ValidatedBatch, newCounts: [Int], invalidatedOld: [Int]) {
-    itemsGeneration &+= 1
-    // Cells: moved and surviving items keep theirs under their new index;
-    // deleted and reloaded items give theirs up.
-    var remapped: [(index: Int, cell: CollectionViewCell)] = []
-    remapped.reserveCapacity(mounted.count)
-    for (old, cell) in mounted.removeAll() {
-      if !ValidatedBatch.contains(batch.reloadedOld, old), let new = batch.newIndex(of: old) {
-        remapped.append((new, cell))
-      } else {
-        cell.isMounted = false
-        departingCells.append((cell, indexPath(forGlobal: old)))
-      }
-    }
-    // Moves can reorder the survivors.
-    remapped.sort { $0.index < $1.index }
-    mounted = MountedCells(remapped)
-    selectedIndexes = Set(selectedIndexes.compactMap { batch.newIndex(of: $0) })
-    // Queued cells follow their items; a reloaded item gets a fresh cell.
-    reuseQueue.remapItems { old in
-      ValidatedBatch.contains(batch.reloadedOld, old) ? nil : batch.newIndex(of: old)
-    }
-    // Headers and footers follow their sections.
-    if let sections = batch.sections { remapSupplementaries(through: sections) }
-    // Invalidations still waiting for a pass (made from a callback) follow
-    // their items.
-    pendingInvalidations = pendingInvalidations.compactMap { batch.newIndex(of: $0) }
-    // Prefetched items follow theirs; deleted and reloaded ones are cancelled.
-    prefetcher.remap(
-      { old in ValidatedBatch.contains(batch.reloadedOld, old) ? nil : batch.newIndex(of: old) },
-      oldPath: indexPath(forGlobal:))
+    itemUpdates.noteItemsChanged()
+    remapParts(through: ItemRemap(batch, oldSections: engine.sections))
 
     // Moved and surviving sections keep their metrics; new ones are asked.
     let newMetrics = batch.sections.map { remap in
@@ -233,6 +210,32 @@ extension CollectionView {
     resolveSizes(dirty)
     engine.relayout(dirty: dirty, firstChangedSection: batch.sections?.firstChanged)
     if let anchor { restore(anchor, after: batch) }
-    needsLayout = true
+    invalidation.setNeedsLayout()
+  }
+
+  /// The one replay of a batch over the parts that hold item or section
+  /// indexes, each following its own rule (a reloaded item keeps its
+  /// selection but not its cell…) through the same mapping. A method of its
+  /// own so that `remap`, which shares the old sections with the layout, is
+  /// gone before the layout changes them. Nothing here calls a client: the
+  /// parts are consistent again before anyone can look.
+  ///
+  /// The parts a batch does not remap, and why: the pinned ranges are the
+  /// data source's (it sets them anew) and their frames are worked out by
+  /// every pass; a movement by hand is cancelled before a batch, and its
+  /// own steps (one-move batches) set its index path themselves; the
+  /// anchored item is set by the batch itself, after this, in new indexes.
+  ///
+  /// - Complexity: O((*v* + *q* + *m* + *p* + *i*) log *k*) for the cells
+  ///   on screen and queued, the selected and prefetched items and the
+  ///   pending invalidations, and *k* changes; plus O(*s*) for *s*
+  ///   sections when the batch changed sections.
+  private func remapParts(through remap: ItemRemap) {
+    cells.remap(through: remap)
+    selection.remap(through: remap)
+    reuse.remap(through: remap)
+    supplementaries.remap(through: remap)
+    invalidation.remap(through: remap)
+    prefetcher.remap(through: remap)
   }
 }

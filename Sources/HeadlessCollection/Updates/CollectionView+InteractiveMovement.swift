@@ -2,8 +2,19 @@ import Foundation
 
 /// An item being moved by hand: where it began, where the collection shows
 /// it now, and the point it follows.
+///
+/// Invariants:
+/// - its current index path names an item of the collection's own counts
+///   (which differ from the data source's until the movement ends; its
+///   original index path is in the data source's, which is why that one is
+///   not checked against the collection);
+/// - its position, once given, is finite: a position that is not is
+///   ignored, as the item is drawn centred on it.
 struct InteractiveMovement {
+  /// Where the item was when the movement began: its index path in the
+  /// data source, which hears of the move only when it ends.
   var original: IndexPath
+  /// Where the collection shows the item now.
   var current: IndexPath
   /// The last target position, content coordinates; nil until the first
   /// update.
@@ -11,6 +22,17 @@ struct InteractiveMovement {
   /// The pinned blocks when it began (the data source's order): a data
   /// source may move them with the item shown, and a cancel puts them back.
   var pinnedItemRanges: [PinnedItemRange] = []
+
+  /// The rules written on the type, the current index path checked by
+  /// `namesItem` against the collection's own counts.
+  ///
+  /// - Complexity: O(1) plus `namesItem`.
+  func invariantViolations(namesItem: (IndexPath) -> Bool) -> [InvariantViolation] {
+    var check = InvariantChecker("InteractiveMovement")
+    check.expect(namesItem(current), "the current index path names an item")
+    check.expect(position.map { $0.x.isFinite && $0.y.isFinite } ?? true, "the position is finite")
+    return check.violations
+  }
 }
 
 extension CollectionView {
@@ -33,19 +55,19 @@ extension CollectionView {
   /// - Complexity: O(1) after the layout is up to date.
   @discardableResult
   public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
-    guard interactiveMovement == nil, openBatch == nil, !isInLayoutPass, !isMeasuring else { return false }
+    guard itemUpdates.movement == nil, isFreeForMovement else { return false }
     layoutIfNeeded()
-    let generation = itemsGeneration
+    let generation = itemUpdates.generation
     guard let dataSource, global(indexPath) != nil,
       dataSource.collectionView(self, canMoveItemAt: indexPath)
     else { return false }
     // The data source may have started a batch or a movement of its own, or
     // changed the items while it answered: the path may name another item.
-    guard interactiveMovement == nil, openBatch == nil, itemsGeneration == generation,
+    guard itemUpdates.movement == nil, itemUpdates.openBatch == nil, itemUpdates.generation == generation,
       global(indexPath) != nil
     else { return false }
-    interactiveMovement = InteractiveMovement(
-      original: indexPath, current: indexPath, pinnedItemRanges: pinnedItemRanges)
+    itemUpdates.movement = InteractiveMovement(
+      original: indexPath, current: indexPath, pinnedItemRanges: pinning.ranges)
     return true
   }
 
@@ -59,24 +81,24 @@ extension CollectionView {
   ///
   /// - Complexity: O(log *n* + *v*), plus the lines the move places again.
   public func updateInteractiveMovementTargetPosition(_ targetPosition: CGPoint) {
-    guard var movement = interactiveMovement, openBatch == nil, !isInLayoutPass, !isMeasuring,
+    guard var movement = itemUpdates.movement, isFreeForMovement,
       targetPosition.x.isFinite, targetPosition.y.isFinite
     else { return }
     movement.position = targetPosition
-    interactiveMovement = movement
+    itemUpdates.movement = movement
     if let proposed = indexPathForItem(at: targetPosition), proposed != movement.current {
       let target =
         delegate?.collectionView(
           self, targetIndexPathForMoveOfItemFromOriginalIndexPath: movement.original,
           atCurrentIndexPath: movement.current, toProposedIndexPath: proposed) ?? proposed
       // The delegate may have ended the movement or started a batch.
-      guard interactiveMovement != nil, openBatch == nil else { return }
+      guard itemUpdates.movement != nil, itemUpdates.openBatch == nil else { return }
       if target != movement.current, moveShownItem(from: movement.current, to: target) {
         movement.current = target
       }
     }
-    interactiveMovement = movement
-    needsLayout = true
+    itemUpdates.movement = movement
+    invalidation.setNeedsLayout()
     layoutIfNeeded()
   }
 
@@ -86,10 +108,10 @@ extension CollectionView {
   ///
   /// - Complexity: O(*v*) for *v* visible items.
   public func endInteractiveMovement() {
-    guard let movement = interactiveMovement, openBatch == nil, !isInLayoutPass, !isMeasuring else { return }
-    interactiveMovement = nil
+    guard let movement = itemUpdates.movement, isFreeForMovement else { return }
+    itemUpdates.movement = nil
     dataSource?.collectionView(self, moveItemAt: movement.original, to: movement.current)
-    needsLayout = true
+    invalidation.setNeedsLayout()
     layoutIfNeeded()
   }
 
@@ -99,11 +121,11 @@ extension CollectionView {
   ///
   /// - Complexity: O(*v*), plus the lines the move places again.
   public func cancelInteractiveMovement() {
-    guard let movement = interactiveMovement, openBatch == nil, !isInLayoutPass, !isMeasuring else { return }
-    interactiveMovement = nil
+    guard let movement = itemUpdates.movement, isFreeForMovement else { return }
+    itemUpdates.movement = nil
     if movement.current != movement.original { moveShownItem(from: movement.current, to: movement.original) }
     pinnedItemRanges = movement.pinnedItemRanges
-    needsLayout = true
+    invalidation.setNeedsLayout()
     layoutIfNeeded()
   }
 
@@ -128,13 +150,22 @@ extension CollectionView {
     return true
   }
 
+  /// Whether a movement may begin, follow its target or end now: not while
+  /// a batch is recorded, a layout pass runs or the delegate is asked for
+  /// sizes, when the items are between two states.
+  ///
+  /// - Complexity: O(1).
+  private var isFreeForMovement: Bool {
+    itemUpdates.openBatch == nil && !invalidation.isInLayoutPass && !invalidation.isMeasuring
+  }
+
   /// Whether an item is being moved by hand (between
   /// ``beginInteractiveMovementForItem(at:)`` and the end or cancel of the
   /// movement). Package access: ListDiffUI's data source cancels a movement
   /// placed on sections a root has since changed.
   ///
   /// - Complexity: O(1).
-  package var isMovingItemInteractively: Bool { interactiveMovement != nil }
+  package var isMovingItemInteractively: Bool { itemUpdates.movement != nil }
 
   /// The index path the data source knows the item shown at `shown` by.
   /// During a movement the collection shows the moving item at `current`
@@ -146,7 +177,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(1).
   package func dataSourceIndexPath(forShown shown: IndexPath) -> IndexPath {
-    guard let movement = interactiveMovement, movement.current != movement.original,
+    guard let movement = itemUpdates.movement, movement.current != movement.original,
       shown.isCollectionIndexPath
     else { return shown }
     if shown == movement.current { return movement.original }
@@ -164,7 +195,7 @@ extension CollectionView {
   ///
   /// - Complexity: O(1).
   package func shownIndexPath(forDataSource path: IndexPath) -> IndexPath {
-    guard let movement = interactiveMovement, movement.current != movement.original,
+    guard let movement = itemUpdates.movement, movement.current != movement.original,
       path.isCollectionIndexPath
     else { return path }
     if path == movement.original { return movement.current }
@@ -180,7 +211,7 @@ extension CollectionView {
   /// `frame`, the place of item `index`, or for the item being moved the
   /// same size centred on the movement's position.
   func displayedFrame(of index: Int, placed frame: CGRect) -> CGRect {
-    guard let movement = interactiveMovement, let position = movement.position,
+    guard let movement = itemUpdates.movement, let position = movement.position,
       global(movement.current) == index
     else { return frame }
     return CGRect(
