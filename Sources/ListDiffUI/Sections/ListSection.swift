@@ -115,7 +115,7 @@ public final class ListSection<
       if let shown = flattener.shownItems(scope: scope, controllerType: ListCellControllerType.self),
         shown.holdsArray(at: operations.elementsAddress(given), count: given.count)
       {
-        flattener.appendLeaf(consume leaf, items: shown, untouched: true)
+        flattener.appendLeaf(leaf, items: shown, untouched: true)
         reportEmptyIdentifiers(shown.emptyIdentifierCount, into: &flattener, scope: scope)
         return
       }
@@ -127,7 +127,7 @@ public final class ListSection<
     }
     let scan = operations.scanIdentifiers(viewModels)
     flattener.appendLeaf(
-      consume leaf,
+      leaf,
       items: TypedLeafItems(
         viewModels: viewModels, identifiers: scan.identifiers, operations: operations,
         emptyIdentifierCount: scan.emptyCount))

@@ -90,7 +90,7 @@ struct Flattener {
   /// shown), keeping the walk of the list shown in step.
   ///
   /// - Complexity: O(1) amortized.
-  mutating func appendLeaf(_ leaf: consuming ListLeaf, items: consuming any LeafItems, untouched: Bool = false) {
+  mutating func appendLeaf(_ leaf: ListLeaf, items: any LeafItems, untouched: Bool = false) {
     if !untouched { shown?.pass(leaf.scope) }
     list.appendLeaf(leaf, items: items, untouched: untouched)
   }
