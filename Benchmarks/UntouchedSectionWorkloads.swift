@@ -113,13 +113,10 @@ func untouchedSectionRows(
     func changeOne(_ model: inout SectionedModel, _ run: Int) {
       model.sections[(run * 389) % 1_000][(run * 577) % 1_000].payload &+= 1
     }
-    let model = SectionedModel.million()
-    let sync = await timeUpdates(of: model, runs: runs, applyUpdatesAsync: false, change: changeOne)
-    let async = await timeUpdates(of: model, runs: runs, applyUpdatesAsync: true, change: changeOne)
     rows.append(
-      row(
+      await row(
         "E5", work: "1,000 sections of 1,000 items (1M), one view model changed in one section: the whole update",
-        sync, async, earlier: earlier + rows, config: config))
+        SectionedModel.million(), runs: runs, change: changeOne, earlier: earlier + rows, config: config))
   }
   if selected("E6") {
     progress("E6: a log of 1,000,000 lines in sections of 1,000, 100 lines appended per update")
@@ -134,12 +131,10 @@ func untouchedSectionRows(
       if model.sections[model.sections.count - 1].count >= 1_000 { model.sections.append([]) }
       model.sections[model.sections.count - 1].append(contentsOf: arriving[(run * 100)..<((run + 1) * 100)])
     }
-    let sync = await timeUpdates(of: model, runs: runs, applyUpdatesAsync: false, change: append)
-    let async = await timeUpdates(of: model, runs: runs, applyUpdatesAsync: true, change: append)
     rows.append(
-      row(
+      await row(
         "E6", work: "a log of 1,000,000 lines in sections of 1,000, 100 lines appended to the last: the whole update",
-        sync, async, earlier: earlier + rows, config: config))
+        model, runs: runs, change: append, earlier: earlier + rows, config: config))
   }
   if selected("E7") {
     progress("E7: not measured (carousels do not exist yet)")
@@ -152,12 +147,15 @@ func untouchedSectionRows(
   return rows
 }
 
-/// The row of a synchronous and an asynchronous series, with W3 and the
-/// counts of the last update.
+/// The row of `model`'s updates by `change`, timed in a synchronous and an
+/// asynchronous series, with W3 and the counts of the last update.
+@MainActor
 private func row(
-  _ name: String, work: String, _ sync: UpdateSeries, _ async: UpdateSeries, earlier: [BenchRow],
-  config: BenchConfig
-) -> BenchRow {
+  _ name: String, work: String, _ model: SectionedModel, runs: Int,
+  change: (inout SectionedModel, Int) -> Void, earlier: [BenchRow], config: BenchConfig
+) async -> BenchRow {
+  let sync = await timeUpdates(of: model, runs: runs, applyUpdatesAsync: false, change: change)
+  let async = await timeUpdates(of: model, runs: runs, applyUpdatesAsync: true, change: change)
   let w3 = w3MedianMs(earlier: earlier, config: config)
   return BenchRow(
     name: name, work: work, timing: sync.timing, floorMedianMs: nil, stdlibMedianMs: nil,
