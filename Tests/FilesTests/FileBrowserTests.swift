@@ -58,7 +58,7 @@ private final class ReadPaths: @unchecked Sendable {
   }
 }
 
-@Suite("files, without a terminal", .timeLimit(.minutes(5)))
+@Suite("files, without a terminal", .timeLimit(.minutes(20)))
 @MainActor
 struct FileBrowserTests {
   private func browser(width: Int = 40, height: Int = 8) async -> FileBrowser {

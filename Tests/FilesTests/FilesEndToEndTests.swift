@@ -10,7 +10,7 @@ import Darwin
 #endif
 
 /// The built `files` in a pseudo-terminal.
-@Suite("files in a pseudo-terminal", .serialized, .timeLimit(.minutes(5)))
+@Suite("files in a pseudo-terminal", .serialized, .timeLimit(.minutes(20)))
 struct FilesEndToEndTests {
   /// A directory with `files` empty files in `big/` and a small tree beside it.
   private static func makeTree(bigFiles: Int) throws -> URL {

@@ -7,7 +7,7 @@ import Testing
 /// The files sample's real sections under `fuzzList`: directories opened
 /// and closed, entries added, removed and renamed, the name filter typed
 /// and cleared, with the rows' size reader as a context object.
-@Suite("The file tree under the fuzzer", .timeLimit(.minutes(10)))
+@Suite("The file tree under the fuzzer", .timeLimit(.minutes(20)))
 @MainActor
 struct FilesFuzzTests {
   struct Model: Sendable {

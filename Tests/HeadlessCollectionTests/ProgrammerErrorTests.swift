@@ -7,7 +7,7 @@ import Testing
 /// documented default; a handler records it instead and the collection is
 /// left unchanged). Each case runs in a child process. Other misuse is
 /// reported and recovered from: see `MisuseRecoveryTests`.
-@Suite(.timeLimit(.minutes(5))) struct ProgrammerErrorTests {
+@Suite(.timeLimit(.minutes(20))) struct ProgrammerErrorTests {
   /// Whether the child's standard error contains `text`.
   func stderr(_ result: ExitTest.Result?, contains text: String) -> Bool {
     guard let result else { return false }

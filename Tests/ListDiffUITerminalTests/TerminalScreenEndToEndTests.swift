@@ -13,7 +13,7 @@ import Darwin
 /// in a pseudo-terminal: what the library does for any app — keys, mouse
 /// clicks and wheel, resize, suspend and every way out — seen from the
 /// terminal's side through a VT100 interpreter.
-@Suite("TerminalScreen in a pseudo-terminal", .serialized, .timeLimit(.minutes(5)))
+@Suite("TerminalScreen in a pseudo-terminal", .serialized, .timeLimit(.minutes(20)))
 struct TerminalScreenEndToEndTests {
   static let status = "click a fruit · wheel or ↑↓ scroll · q quits"
 

@@ -78,7 +78,7 @@ struct ApplyUpdateTests {
   /// one replays as the plain replay does, and the collection view accepts
   /// it too; every rejected one throws what the collection view throws for
   /// the same batch, leaving the array as it was.
-  @Test("seeded random batches agree with a plain replay and with the collection view", .timeLimit(.minutes(5)))
+  @Test("seeded random batches agree with a plain replay and with the collection view", .timeLimit(.minutes(20)))
   func seededBatches() async throws {
     let seed: UInt64 = 0x5EED_A991
     var generator = SeededGenerator(seed: seed)

@@ -40,7 +40,7 @@ final class GrowOnceController: ListCellController<Row, FlippingState, RowCell> 
   }
 }
 
-@Suite("Collection view misuse on a ListScreen", .timeLimit(.minutes(5)))
+@Suite("Collection view misuse on a ListScreen", .timeLimit(.minutes(20)))
 @MainActor
 struct CollectionMisuseTests {
   @Test("a layout that never settles fails the test as a warning, naming the passes it ran")

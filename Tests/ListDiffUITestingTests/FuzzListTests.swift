@@ -31,7 +31,7 @@ func failedCheck(of report: String) -> String? {
   return String(report[start.upperBound..<end])
 }
 
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(20)))
 @MainActor
 struct FuzzListTests {
   // 600 steps in a plain `swift test`; CI runs it again with
@@ -121,7 +121,7 @@ struct SixSwitches: Sendable {
   var noise: [Int] = []
 }
 
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(20)))
 @MainActor
 struct FuzzShrinkingTests {
   private static func changes() -> [ListFuzzChange<SixSwitches>] {
@@ -203,7 +203,7 @@ struct FuzzShrinkingTests {
   }
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 @MainActor
 struct FuzzStepNotationTests {
   /// Every step written parses back to itself, over thousands of random
@@ -250,7 +250,7 @@ struct FuzzChangeFailure: Error, CustomStringConvertible {
   var description: String { "the server said no" }
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 @MainActor
 struct FuzzBadInputTests {
   private func messages(
@@ -351,7 +351,7 @@ struct FuzzBadInputTests {
   }
 }
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(20)))
 struct FuzzCrashTests {
   /// A trap in a change closure stops the process, as any trap does; the
   /// fuzz's note on standard error says which step ran it and how to

@@ -278,7 +278,7 @@ struct ListScreenTests {
     #expect(screen.lifecycle(of: "x", sectionPath: ["top"]).isEmpty)
   }
 
-  @Test("an asynchronous data source: await setRoot shows the root; the synchronous form fails", .timeLimit(.minutes(5)))
+  @Test("an asynchronous data source: await setRoot shows the root; the synchronous form fails", .timeLimit(.minutes(20)))
   func asynchronous() async {
     let screen = ListScreen(width: 8, height: 3, applyUpdatesAsync: true)
     await screen.setRoot(rows("a", "b"))

@@ -44,7 +44,7 @@ final class ProbeController: ListCellController<ProbeVM, ListViewStateNone, Item
   override func itemSize(containerSize: CGSize) -> CGSize { CGSize(width: 5, height: 5) }
 }
 
-@Suite("Asynchronous updates", .timeLimit(.minutes(5)))
+@Suite("Asynchronous updates", .timeLimit(.minutes(20)))
 @MainActor
 struct AsyncTests {
   @Test("applyUpdatesAsync diffs off the main actor: setRootSection returns before the root is shown")

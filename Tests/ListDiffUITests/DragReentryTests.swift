@@ -169,7 +169,7 @@ struct DragReentryTests {
     #expect(screen.log.violations.isEmpty)
   }
 
-  @Test("async: the root that carries the move diffs to no change: no second move, no reconfigure", .timeLimit(.minutes(5)))
+  @Test("async: the root that carries the move diffs to no change: no second move, no reconfigure", .timeLimit(.minutes(20)))
   func asyncCarryingRoot() async throws {
     let (screen, hooks, a) = try await asyncLetters()
     #expect(screen.move(identifier: "a", toIndex: 2))
@@ -185,7 +185,7 @@ struct DragReentryTests {
     #expect(hooks.moves.count == 1)
   }
 
-  @Test("async: a root that does not carry the move puts the item back, by a move", .timeLimit(.minutes(5)))
+  @Test("async: a root that does not carry the move puts the item back, by a move", .timeLimit(.minutes(20)))
   func asyncRootPutsBack() async throws {
     let (screen, _, a) = try await asyncLetters()
     #expect(screen.move(identifier: "a", toIndex: 2))
@@ -197,7 +197,7 @@ struct DragReentryTests {
     #expect(screen.log.violations.isEmpty)
   }
 
-  @Test("async: a root in flight while a drag ends is diffed again against the moved list", .timeLimit(.minutes(5)))
+  @Test("async: a root in flight while a drag ends is diffed again against the moved list", .timeLimit(.minutes(20)))
   func asyncRootInFlightDuringTheDrag() async throws {
     let (screen, hooks, a) = try await asyncLetters()
     // Set before the drop, so it does not carry the move: it adds "e" and
@@ -206,7 +206,7 @@ struct DragReentryTests {
     try expectRootAppliedAfterTheMove(screen, hooks, a)
   }
 
-  @Test("async: a root in flight that deletes the dragged item: the move is reported, then the item goes, nothing left behind", .timeLimit(.minutes(5)))
+  @Test("async: a root in flight that deletes the dragged item: the move is reported, then the item goes, nothing left behind", .timeLimit(.minutes(20)))
   func asyncRootInFlightDeletesTheDraggedItem() async throws {
     let (screen, hooks, a) = try await asyncLetters()
     // Fails the test unless the warning comes, and only it.
@@ -226,7 +226,7 @@ struct DragReentryTests {
     #expect(screen.log.violations.isEmpty)
   }
 
-  @Test("async: a root in flight that arrives during the drag cancels it, unreported", .timeLimit(.minutes(5)))
+  @Test("async: a root in flight that arrives during the drag cancels it, unreported", .timeLimit(.minutes(20)))
   func asyncRootArrivesDuringTheDrag() async throws {
     let (screen, hooks) = screen(height: 60, async: true)
     await screen.setRoot(movable(letters(4)))
@@ -240,7 +240,7 @@ struct DragReentryTests {
     #expect(screen.log.violations.isEmpty)
   }
 
-  @Test("async: a root set from inside moveHandler is queued and, carrying the move, changes nothing", .timeLimit(.minutes(5)))
+  @Test("async: a root set from inside moveHandler is queued and, carrying the move, changes nothing", .timeLimit(.minutes(20)))
   func asyncRootFromMoveHandler() async throws {
     let (screen, hooks) = screen(height: 60, async: true)
     await screen.setRoot(movable(letters(4)))
@@ -260,7 +260,7 @@ struct DragReentryTests {
     #expect(hooks.moves.count == 1)
   }
 
-  @Test("async: a root set from a working-range hook is queued like any re-entrant root", .timeLimit(.minutes(5)))
+  @Test("async: a root set from a working-range hook is queued like any re-entrant root", .timeLimit(.minutes(20)))
   func asyncRootFromAWorkingRangeHook() async {
     let actions = RangeActions()
     let log = EventLog()
@@ -290,7 +290,7 @@ struct DragReentryTests {
     #expect(log.violations.isEmpty)
   }
 
-  @Test("async: a drag that ends while a root is being diffed on the background task: the root is diffed again against the moved list", .timeLimit(.minutes(5)))
+  @Test("async: a drag that ends while a root is being diffed on the background task: the root is diffed again against the moved list", .timeLimit(.minutes(20)))
   func asyncDragWhileTheRootIsDiffed() async throws {
     let (screen, hooks, a) = try await asyncLetters()
     // The root's transform holds the background task until the drag is

@@ -89,7 +89,7 @@ struct Issue9FailingTests {
 @Suite("Issue 9: the re-entrancy model with no defect steered around (failing)")
 @MainActor
 struct Issue9FailingModelTests {
-  @Test("synchronous, nothing avoided or tolerated", .timeLimit(.minutes(5)), arguments: [UInt64(0x5EE_D000), 0x5EE_D001])
+  @Test("synchronous, nothing avoided or tolerated", .timeLimit(.minutes(20)), arguments: [UInt64(0x5EE_D000), 0x5EE_D001])
   func synchronous(seed: UInt64) async {
     let model = ReentrancyModel(seed: seed, applyUpdatesAsync: false, knownDefects: [])
     await model.runSynchronousSteps(2_000)

@@ -230,7 +230,7 @@ struct Issue9RegressionTests {
 
   @Test(
     "applyUpdatesAsync: a 100,000-model ListSection transform runs off the main actor",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(20)))
   func transformRunsInBackground() async {
     let counter = CallCounter()
     let layout = CollectionViewFlowLayout()

@@ -10,7 +10,7 @@ import TestSupport
 /// nothing anyone can see: a data source fed roots whose arrays share
 /// storage with the previous root's behaves exactly as one fed the same
 /// roots with every array freshly copied.
-@Suite("Sections: view-model arrays shared with the list shown", .timeLimit(.minutes(5)))
+@Suite("Sections: view-model arrays shared with the list shown", .timeLimit(.minutes(20)))
 @MainActor
 struct LeafReuseTests {
   /// One data source and what it reported.

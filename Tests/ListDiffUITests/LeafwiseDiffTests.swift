@@ -14,7 +14,7 @@ import Testing
 /// roots that mostly edit the items in place (section by section) and now
 /// and then reorder sections, repeat their ids or start afresh (whole
 /// lists).
-@Suite("Diffs section by section and of whole lists agree with IGListKit", .timeLimit(.minutes(10)))
+@Suite("Diffs section by section and of whole lists agree with IGListKit", .timeLimit(.minutes(20)))
 @MainActor
 struct LeafwiseDiffTests {
   @Test("seeded roots: every update is IGListKit's diff of the scoped identities", arguments: [false, true])

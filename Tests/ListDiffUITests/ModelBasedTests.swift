@@ -119,7 +119,7 @@ struct ExpectedList {
   }
 }
 
-@Suite("Model-based: random nested roots applied in sequence", .timeLimit(.minutes(10)))
+@Suite("Model-based: random nested roots applied in sequence", .timeLimit(.minutes(20)))
 @MainActor
 struct ModelBasedTests {
   @Test("every root is accepted, shown exactly, with one live controller per item", arguments: [false, true])

@@ -201,7 +201,7 @@ struct MoveTests {
     #expect(screen.shown == ["title=0", "a=0", "c=0"])
   }
 
-  @Test("async mode: a root set before a drag that ends before the root is applied is applied against the moved list", .timeLimit(.minutes(5)))
+  @Test("async mode: a root set before a drag that ends before the root is applied is applied against the moved list", .timeLimit(.minutes(20)))
   func asyncRootDuringMove() async throws {
     let screen = ListScreen.logging(height: 100, applyUpdatesAsync: true)
     let chores = Chores(open: ["a", "b", "c"], done: [])

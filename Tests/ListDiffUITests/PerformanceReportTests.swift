@@ -17,7 +17,7 @@ private func rows(_ identifiers: [String], changing changed: String? = nil) -> S
 
 /// The performance report's counts: exact, so the same on every run, for
 /// the first root, one change, one insert, a scroll and a drag.
-@Suite("Performance report", .timeLimit(.minutes(5)))
+@Suite("Performance report", .timeLimit(.minutes(20)))
 @MainActor
 struct PerformanceReportTests {
   static let ten = (0..<10).map { "r\($0)" }

@@ -78,7 +78,7 @@ struct PinnedHeaderTests {
   /// Nested pinned sections: the outer header on top, the inner one below
   /// it, over a 10,000-item list scrolled a page at a time; at every page
   /// the headers of the sections in view are where they belong.
-  @Test("nested pinned headers stack, outermost on top, through a 10,000-item list", .timeLimit(.minutes(5)))
+  @Test("nested pinned headers stack, outermost on top, through a 10,000-item list", .timeLimit(.minutes(20)))
   func nestedThroughTenThousand() throws {
     let screen = ListScreen.logging(height: 8)
     let groups = 100

@@ -25,7 +25,7 @@ struct ReentrancyModelTests {
   @Test(
     "synchronous: every callback keeps the grammar, completions in order, the last root shown",
     // Long, and on the main actor that the whole suite's screens share.
-    .timeLimit(.minutes(10)), arguments: synchronousSeeds)
+    .timeLimit(.minutes(20)), arguments: synchronousSeeds)
   func synchronous(seed: UInt64) async {
     let model = ReentrancyModel(seed: seed, applyUpdatesAsync: false)
     await model.runSynchronousSteps(Self.synchronousSteps)
@@ -39,7 +39,7 @@ struct ReentrancyModelTests {
 
   @Test(
     "asynchronous: every callback keeps the grammar, completions in order, the last root shown",
-    .timeLimit(.minutes(5)), arguments: asynchronousSeeds)
+    .timeLimit(.minutes(20)), arguments: asynchronousSeeds)
   func asynchronous(seed: UInt64) async {
     let model = ReentrancyModel(seed: seed, applyUpdatesAsync: true)
     while model.step < Self.asynchronousSteps {

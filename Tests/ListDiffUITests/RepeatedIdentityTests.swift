@@ -9,7 +9,7 @@ import TestSupport
 /// these tests pin what that hash must respect: identifiers that Swift
 /// considers equal (canonically equivalent spellings) are one identity,
 /// wherever they appear and however long they are.
-@Suite("Repeated identities: canonically equal identifiers are one item", .timeLimit(.minutes(5)))
+@Suite("Repeated identities: canonically equal identifiers are one item", .timeLimit(.minutes(20)))
 @MainActor
 struct RepeatedIdentityTests {
   /// Spellings that Swift's `==` identifies, in groups.

@@ -36,7 +36,7 @@ private final class TokenController: ListCellController<TokenVM, ListViewStateNo
 /// actor's next turn (as IGListKit keeps its previous objects until the
 /// batch update completes), never longer than the next root, and released
 /// there, on the main actor.
-@Suite("Replaced view models are released", .timeLimit(.minutes(5)))
+@Suite("Replaced view models are released", .timeLimit(.minutes(20)))
 @MainActor
 struct ReplacedListReleaseTests {
   private func makeDataSource() -> ListDiffDataSource {

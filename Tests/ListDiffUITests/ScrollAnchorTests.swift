@@ -54,7 +54,7 @@ struct ScrollAnchorTests {
 
   @Test(
     ".visibleContent: 1,000 items prepended above a reader, then more paged in below",
-    .timeLimit(.minutes(5)),
+    .timeLimit(.minutes(20)),
     arguments: [false, true], [false, true])
   func prependAndPageIn(estimated: Bool, applyUpdatesAsync: Bool) async throws {
     let screen = ListScreen.logging(height: 50, applyUpdatesAsync: applyUpdatesAsync)
@@ -151,7 +151,7 @@ struct ScrollAnchorTests {
   /// 1,000 updates, each prepending a few items (and now and then deleting
   /// some above the viewport or appending below): the reader never moves.
   @Test(
-    ".visibleContent under 1,000 random prepends", .timeLimit(.minutes(5)),
+    ".visibleContent under 1,000 random prepends", .timeLimit(.minutes(20)),
     arguments: [false, true])
   func randomPrepends(estimated: Bool) throws {
     let seed: UInt64 = estimated ? 0xA9C4_0001 : 0xA9C4_0000

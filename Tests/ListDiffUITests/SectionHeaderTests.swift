@@ -88,7 +88,7 @@ struct SectionHeaderTests {
   /// identifiers repeat across blocks: every batch replays onto the old
   /// list to give the new one, nothing is reported as a duplicate, and the
   /// shown items are the flattened order.
-  @Test("random roots with headers and footers", .timeLimit(.minutes(5)))
+  @Test("random roots with headers and footers", .timeLimit(.minutes(20)))
   func randomRoots() throws {
     var generator = SeededGenerator(seed: 0x4EAD_E125)
     let screen = ListScreen.logging(height: 1_000)

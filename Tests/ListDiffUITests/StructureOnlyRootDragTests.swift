@@ -117,7 +117,7 @@ struct StructureDragModel: Equatable {
   }
 }
 
-@Suite("A root that changes only the sections around a drag", .timeLimit(.minutes(10)))
+@Suite("A root that changes only the sections around a drag", .timeLimit(.minutes(20)))
 @MainActor
 struct StructureOnlyRootDragTests {
   @Test("issue 34's reproduction: the empty section between the two leaves mid-drag, then the drag ends")

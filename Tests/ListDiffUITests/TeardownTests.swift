@@ -33,7 +33,7 @@ private final class Weak<Object: AnyObject> {
   init(_ object: Object?) { self.object = object }
 }
 
-@Suite("Releasing the data source", .timeLimit(.minutes(5)))
+@Suite("Releasing the data source", .timeLimit(.minutes(20)))
 @MainActor
 struct TeardownTests {
   @Test("willUnmount during the release can touch the collection view, which no longer reaches the data source")

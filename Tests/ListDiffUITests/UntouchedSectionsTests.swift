@@ -58,7 +58,7 @@ private struct Sections {
 /// each update read. The results equal the whole-list diff's (the seeded
 /// tests of `LeafwiseDiffTests` hold that over thousands of roots); these
 /// pin the counts and the edges.
-@Suite("Untouched sections are skipped", .timeLimit(.minutes(5)))
+@Suite("Untouched sections are skipped", .timeLimit(.minutes(20)))
 @MainActor
 struct UntouchedSectionsTests {
   @Test("one change among 100 sections reads that section only", arguments: [false, true])

@@ -57,7 +57,7 @@ final class UpdateRecorder {
 
 // Ten minutes: the seeded random roots are long, and run on the main actor
 // that every screen of the whole test run shares.
-@Suite("Reporting applied batches", .timeLimit(.minutes(10)))
+@Suite("Reporting applied batches", .timeLimit(.minutes(20)))
 @MainActor
 struct UpdateHandlerTests {
   @Test("hand-made roots: each report is the batch the collection view applied")

@@ -25,7 +25,7 @@ final class DelegateRecorder: CollectionViewDelegateFlowLayout {
   }
 }
 
-@Suite("Applying roots", .timeLimit(.minutes(5)))
+@Suite("Applying roots", .timeLimit(.minutes(20)))
 @MainActor
 struct UpdateTests {
   @Test("same identity and equal: nothing happens to the cell")

@@ -159,7 +159,7 @@ struct WorkingRangeTests {
   /// exactly those of the visible items and N beyond, and every controller's
   /// hooks alternate enter, exit.
   @Test(
-    "model: range membership and enter/exit pairing over random steps", .timeLimit(.minutes(5)),
+    "model: range membership and enter/exit pairing over random steps", .timeLimit(.minutes(20)),
     arguments: [UInt64(20), 2026, 0xDEC0DE])
   func randomSteps(seed: UInt64) {
     var generator = SeededGenerator(seed: seed)

@@ -13,7 +13,7 @@ import Darwin
 /// `todo` killed with SIGKILL at random moments while it saves change after
 /// change: whatever the moment, the file on disk is a complete list holding
 /// every change whose prompt had returned, in order.
-@Suite("Killed mid-save", .serialized, .timeLimit(.minutes(5)))
+@Suite("Killed mid-save", .serialized, .timeLimit(.minutes(20)))
 struct CrashTests {
   @Test func aKilledTodoLeavesACompleteListWithEveryAcknowledgedChange() async throws {
     let seed: UInt64 = 0xC0FFEE

@@ -3,7 +3,7 @@ import TerminalTestSupport
 import Testing
 
 /// The built `todo` executable, run with scripts on standard input.
-@Suite("todo, end to end", .serialized, .timeLimit(.minutes(5)))
+@Suite("todo, end to end", .serialized, .timeLimit(.minutes(20)))
 struct EndToEndTests {
   @Test func theIssueScript() async throws {
     let run = try await TodoBinary.run("add milk\nadd eggs\ndone 1\n")

@@ -58,7 +58,7 @@ final class Driver {
   }
 }
 
-@Suite("The full-screen app, without a terminal", .timeLimit(.minutes(5)))
+@Suite("The full-screen app, without a terminal", .timeLimit(.minutes(20)))
 @MainActor
 struct FullScreenAppTests {
   @Test func theFrameFillsTheTerminalExactly() async {
@@ -258,7 +258,7 @@ struct FullScreenAppTests {
   }
 }
 
-@Suite("The full-screen app's invariants", .timeLimit(.minutes(5)))
+@Suite("The full-screen app's invariants", .timeLimit(.minutes(20)))
 @MainActor
 struct FullScreenAppInvariantTests {
   /// Random keys and resizes on random lists: after every one the frame
@@ -327,7 +327,7 @@ struct FullScreenAppInvariantTests {
   }
 }
 
-@Suite("The full-screen app: what a new user hit", .timeLimit(.minutes(5)))
+@Suite("The full-screen app: what a new user hit", .timeLimit(.minutes(20)))
 @MainActor
 struct FullScreenAppFixesTests {
   /// An item expanded before a search that hides it is expanded again when

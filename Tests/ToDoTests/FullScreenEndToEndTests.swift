@@ -32,7 +32,7 @@ private func showsPinnedHeaders(_ screen: VT100Screen, open: Int, done: Int) -> 
 
 /// The built `todo` in a pseudo-terminal, driven with keys as a person
 /// drives it, its screen read back through a VT100 interpreter.
-@Suite("todo full screen, in a pseudo-terminal", .serialized, .timeLimit(.minutes(5)))
+@Suite("todo full screen, in a pseudo-terminal", .serialized, .timeLimit(.minutes(20)))
 struct FullScreenEndToEndTests {
   /// Starts todo and waits for its first frame.
   private func start(width: Int, height: Int, arguments: [String] = ["--memory"]) async throws -> PseudoTerminalRun {

@@ -11,7 +11,7 @@ import Darwin
 
 private struct SimulatedCrash: Error, CustomStringConvertible { var description: String { "power cut" } }
 
-@Suite("Persistence", .timeLimit(.minutes(5)))
+@Suite("Persistence", .timeLimit(.minutes(20)))
 struct PersistenceTests {
   @Test func firstRunCreatesTheDirectoryAndAnEmptyFile() throws {
     let directory = try TemporaryDirectory()
@@ -278,7 +278,7 @@ struct PersistenceTests {
   }
 }
 
-@Suite("One todo per list", .timeLimit(.minutes(5)))
+@Suite("One todo per list", .timeLimit(.minutes(20)))
 struct FileLockTests {
   @Test func aSecondLockOnTheSameListIsRefusedUntilTheFirstIsReleased() throws {
     let directory = try TemporaryDirectory()

@@ -38,7 +38,7 @@ func expectPinnedHeaders(
   }
 }
 
-@Suite("The to-do list's pinned headers, drag to reorder and anchoring", .timeLimit(.minutes(5)))
+@Suite("The to-do list's pinned headers, drag to reorder and anchoring", .timeLimit(.minutes(20)))
 @MainActor
 struct PinnedHeaderDragAndAnchorTests {
   @Test func theCountsStayOnTopAtEveryScrollPosition() async {

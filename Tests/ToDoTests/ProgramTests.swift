@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ToDoCore
 
-@Suite("Starting, stopping and failing to save", .timeLimit(.minutes(5)))
+@Suite("Starting, stopping and failing to save", .timeLimit(.minutes(20)))
 @MainActor
 struct ProgramTests {
   @Test func aTerminalInLineModeGetsPromptsAndNoEscapeCodes() async {

@@ -1,7 +1,7 @@
 import Testing
 import ToDoCore
 
-@Suite("Waiting for frames", .timeLimit(.minutes(5)))
+@Suite("Waiting for frames", .timeLimit(.minutes(20)))
 struct RenderedRevisionsTests {
   @Test func aRevisionCountsAsShownWhenTheConsumerAsksForMore() async {
     let store = ToDoStore(clock: .fixed(fixedDate))

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import ToDoCore
 
-@Suite("The to-do screen, in-process", .timeLimit(.minutes(10)))
+@Suite("The to-do screen, in-process", .timeLimit(.minutes(20)))
 @MainActor
 struct SessionTests {
   @Test func theIssueScriptEndsWithEggsOpenAndMilkDone() async {

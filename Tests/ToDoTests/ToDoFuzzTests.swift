@@ -7,7 +7,7 @@ import ToDoCore
 /// The to-do sample's real sections under `fuzzList`, with the changes a
 /// person makes through the app: add, complete, reopen, delete, retitle,
 /// annotate, reorder, filter, search, show ids.
-@Suite("The to-do screen under the fuzzer", .timeLimit(.minutes(10)))
+@Suite("The to-do screen under the fuzzer", .timeLimit(.minutes(20)))
 @MainActor
 struct ToDoFuzzTests {
   struct Model: Sendable {

@@ -24,7 +24,7 @@ final class RecordingStorage: ToDoStorage, @unchecked Sendable {
   }
 }
 
-@Suite("The store", .timeLimit(.minutes(5)))
+@Suite("The store", .timeLimit(.minutes(20)))
 struct ToDoStoreTests {
   func makeStore(_ titles: [String] = [], storage: any ToDoStorage = MemoryStorage()) async throws -> ToDoStore {
     let ids = SequentialIDs()

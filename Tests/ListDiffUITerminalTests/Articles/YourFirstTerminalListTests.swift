@@ -60,7 +60,7 @@ func runTheArticleProgram() async {
 import Testing
 
 @MainActor
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(20)))
 func aClickSelectsTheFruitUnderIt() async {
   let screen = TerminalScreen(size: TerminalSize(width: 20, height: 4))
   let dataSource = ListDiffDataSource(collectionView: screen.collectionView)
@@ -71,7 +71,7 @@ func aClickSelectsTheFruitUnderIt() async {
   #expect(screen.frame().lines == ["  apple", "› pear", "  plum", ""])
 }
 
-@Suite("Your first terminal list: what the article says", .timeLimit(.minutes(5)))
+@Suite("Your first terminal list: what the article says", .timeLimit(.minutes(20)))
 @MainActor
 struct YourFirstTerminalListTests {
   /// A screen of `count` fruits, `height` rows, with the article's status line.

@@ -41,7 +41,7 @@ let pantry = (1...8).map {
   #expect(screen.text == "6 × item 6\n7 × item 7\n8 × item 8")
 }
 
-@Test(.timeLimit(.minutes(5)))
+@Test(.timeLimit(.minutes(20)))
 @MainActor func aRootAppliedInTheBackground() async {
   let screen = ListScreen(width: 16, height: 2, applyUpdatesAsync: true)
   await screen.setRoot(grocerySection(Array(pantry.prefix(2))))

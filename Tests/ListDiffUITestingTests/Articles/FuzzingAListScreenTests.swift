@@ -93,7 +93,7 @@ struct FuzzingAListScreenExamples {
 }
 }
 
-@Suite("The article Fuzzing a list screen", .timeLimit(.minutes(5)))
+@Suite("The article Fuzzing a list screen", .timeLimit(.minutes(20)))
 @MainActor
 struct FuzzingAListScreenTests {
   /// The article's report: the bare fenced block after "this one issue:".

@@ -118,7 +118,7 @@ struct DiagnosticsAndInvalidUpdatesArticleTests {
 
   struct Broken: Error {}
 
-  @Test(.timeLimit(.minutes(5))) func aThrowingSequenceStopsObserving() async {
+  @Test(.timeLimit(.minutes(20))) func aThrowingSequenceStopsObserving() async {
     let dataSource = ArticleScreen.dataSource(width: 20, height: 5)
     var found: [ListDiffDiagnostic.Kind] = []
     dataSource.diagnosticHandler = { found.append($0.kind) }

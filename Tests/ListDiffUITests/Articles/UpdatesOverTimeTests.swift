@@ -103,7 +103,7 @@ struct UpdatesOverTimeArticleTests {
     #expect(rows(dataSource) == ["a", "b"])
   }
 
-  @Test(.timeLimit(.minutes(5))) func asynchronousRootsCoalesceAndEndOnTheLatest() async {
+  @Test(.timeLimit(.minutes(20))) func asynchronousRootsCoalesceAndEndOnTheLatest() async {
     let dataSource = makeDataSource(async: true)
     var completions: [Int] = []
     var applied: [Int] = []
@@ -119,7 +119,7 @@ struct UpdatesOverTimeArticleTests {
     #expect(applied.last == 2)
   }
 
-  @Test(.timeLimit(.minutes(5))) func observeShowsEveryElement() async {
+  @Test(.timeLimit(.minutes(20))) func observeShowsEveryElement() async {
     let dataSource = makeDataSource(async: false)
     var shown: [[String]] = []
     dataSource.updateHandler = { _ in shown.append(rows(dataSource)) }
@@ -133,7 +133,7 @@ struct UpdatesOverTimeArticleTests {
     #expect(shown == [["a"], ["a", "b"], ["b"]])
   }
 
-  @Test(.timeLimit(.minutes(5))) func observesSectionClosureRunsOffTheMainActor() async {
+  @Test(.timeLimit(.minutes(20))) func observesSectionClosureRunsOffTheMainActor() async {
     for async in [false, true] {
       let dataSource = makeDataSource(async: async)
       let record = ThreadRecord()  // AsyncTests.swift: counts calls on and off this thread
@@ -150,7 +150,7 @@ struct UpdatesOverTimeArticleTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(5))) func transformsRunOffTheMainActorOnlyWhenAsync() async {
+  @Test(.timeLimit(.minutes(20))) func transformsRunOffTheMainActorOnlyWhenAsync() async {
     for async in [false, true] {
       let dataSource = makeDataSource(async: async)
       let record = ThreadRecord()

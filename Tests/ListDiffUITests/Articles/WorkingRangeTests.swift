@@ -67,7 +67,7 @@ func showPhotos(
 @Suite("Article: Working range", .serialized)
 @MainActor
 struct WorkingRangeArticleTests {
-  @Test(.timeLimit(.minutes(5)))
+  @Test(.timeLimit(.minutes(20)))
   func photosAheadOfTheViewportAreLoadedAndCancelled() async {
     ImageCache.shared.reset()
     let screen = ListScreen(width: 20, height: 50)
