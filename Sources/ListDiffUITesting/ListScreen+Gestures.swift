@@ -264,7 +264,7 @@ extension ListScreen {
 
   /// Runs a gesture, keeping what it made the data source do in
   /// ``lastGesture``.
-  private func countingGesture(_ gesture: () -> Void) {
+  func countingGesture(_ gesture: () -> Void) {
     let itemsBefore = dataSource.itemCount
     let totals = dataSource.workCounts
     gesture()
@@ -284,7 +284,7 @@ extension ListScreen {
 
   /// The index path of the item, or nil after failing the test with what
   /// does exist.
-  private func find(
+  func find(
     _ identifier: String, _ sectionPath: [String], for action: String,
     at sourceLocation: SourceLocation
   ) -> IndexPath? {

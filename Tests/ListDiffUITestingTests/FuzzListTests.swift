@@ -288,7 +288,7 @@ struct FuzzBadInputTests {
   }
 
   @Test func nothingToDoIsReported() async {
-    let reported = await messages(changes: [], gestures: [.select, .focus])
+    let reported = await messages(changes: [], gestures: [.expand, .carousel])
     #expect(reported.count == 1 && reported[0].contains("nothing to do"), "\(reported)")
   }
 

@@ -111,7 +111,8 @@ struct InteractionTests {
   @Test("the default diagnostic handler prints warnings only")
   func diagnosticSeverity() {
     #expect(ListDiffDiagnostic(kind: .droppedModels, message: "m").severity == .note)
-    for kind in ListDiffDiagnostic.Kind.allCases where kind != .droppedModels {
+    #expect(ListDiffDiagnostic(kind: .ignoredInteraction, message: "m").severity == .note)
+    for kind in ListDiffDiagnostic.Kind.allCases where kind != .droppedModels && kind != .ignoredInteraction {
       #expect(ListDiffDiagnostic(kind: kind, message: "m").severity == .warning)
     }
     #expect(ListDiffDiagnostic(kind: .rejectedBatch, message: "boom").description == "ListDiffUI: boom")

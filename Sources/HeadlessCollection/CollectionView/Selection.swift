@@ -10,6 +10,9 @@ import Foundation
 struct Selection {
   /// The selected items, global indexes.
   private(set) var indexes: Set<Int> = []
+  /// How many times `clear()` ran: what a data source keeping its own
+  /// selection watches to mirror it again.
+  private(set) var clearCount = 0
 
   /// Whether item `index` is selected.
   ///
@@ -32,7 +35,10 @@ struct Selection {
   /// Deselects everything, as a reload does.
   ///
   /// - Complexity: O(*m*).
-  mutating func clear() { indexes = [] }
+  mutating func clear() {
+    indexes = []
+    clearCount &+= 1
+  }
 
   /// Follows the selected items through a batch: a moved, surviving or
   /// reloaded item stays selected under its new index; a deleted one's

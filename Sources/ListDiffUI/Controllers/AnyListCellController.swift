@@ -45,6 +45,9 @@ open class AnyListCellController {
   /// layout (the collection view's next pass does, as UIKit defers a
   /// `setNeedsLayout()` made in `layoutSubviews()`).
   var isLayingOutCell = false
+  /// What the last `configureCell` read of the selection and focus: whose
+  /// changes configure the cell again.
+  var configureReads: ConfigureReads = []
 
   /// The identifier of the item's view model, as the data source last gave
   /// it; nil before the controller is attached to an item.
@@ -93,6 +96,89 @@ open class AnyListCellController {
   ///
   /// - Complexity: whatever the override does; O(1) by default.
   open var canMove: Bool { false }
+
+  // MARK: Selection, focus and actions
+
+  /// Whether the item can be selected (by a tap, ``ListDiffDataSource/select(_:)``,
+  /// ``ListDiffDataSource/selectAll()`` or a key). Asked each time. The
+  /// default is true.
+  ///
+  /// - Complexity: whatever the override does; O(1) by default.
+  open var canSelect: Bool { true }
+
+  /// Whether the keyboard focus can rest on the item
+  /// (``ListDiffDataSource/focusedItem``); focus moves skip items that
+  /// say no. Asked each time. The default is true, except for the items of
+  /// a pinned header block, which the focus passes over.
+  ///
+  /// - Complexity: whatever the override does; O(*p*) by default for *p*
+  ///   pinned header blocks.
+  open var canFocus: Bool {
+    guard let host, let index = host.index(of: self) else { return true }
+    return !host.isPinnedHeaderItem(index)
+  }
+
+  /// Whether the item is in ``ListDiffDataSource/selection``.
+  ///
+  /// - Complexity: O(*d*) for a section path of *d* names.
+  public var isSelected: Bool {
+    if isConfiguring { configureReads.insert(.selection) }
+    guard let host, let id = host.itemID(of: self) else { return false }
+    return host.selection.contains(id)
+  }
+
+  /// Whether the item has the keyboard focus (``ListDiffDataSource/focusedItem``).
+  ///
+  /// - Complexity: O(*d*) for a section path of *d* names.
+  public var isFocused: Bool {
+    if isConfiguring { configureReads.insert(.focus) }
+    guard let host, let id = host.itemID(of: self) else { return false }
+    return host.focusedItem == id
+  }
+
+  /// ``isSelected`` changed. The default configures the item's cell again
+  /// (and re-sizes the item, as a view-state change does) if the cell shows
+  /// it: if the last `configureCell` read ``isSelected``. So a cell that
+  /// draws its selection needs nothing more, and one that does not hears
+  /// nothing new (a tap still gives just `didSelect`). Override it to do
+  /// something else (call `super` to keep that). Not called for an item
+  /// being deleted.
+  ///
+  /// - Complexity: whatever the override does; by default O(1), or one
+  ///   `configureCell` and a size invalidation.
+  open func didChangeSelection() {
+    if configureReads.contains(.selection) { host?.controllerDidChangeState(self) }
+  }
+
+  /// ``isFocused`` changed. The default configures the item's cell again
+  /// if the last `configureCell` read ``isFocused``, as
+  /// ``didChangeSelection()`` does for the selection.
+  ///
+  /// - Complexity: whatever the override does; by default O(1), or one
+  ///   `configureCell` and a size invalidation.
+  open func didChangeFocus() {
+    if configureReads.contains(.focus) { host?.controllerDidChangeState(self) }
+  }
+
+  /// What type-to-select matches for this item (NSTableView's
+  /// `typeSelectString`): typed keys select the next item whose string
+  /// starts with them, ignoring case and diacritics. The default, nil,
+  /// leaves the item out.
+  ///
+  /// - Complexity: whatever the override does.
+  open var typeSelectString: String? { nil }
+
+  /// The actions offered at the item's leading edge (UIKit's leading
+  /// swipe actions). The default is none.
+  ///
+  /// - Complexity: whatever the override does.
+  open func leadingActions() -> [ListItemAction] { [] }
+
+  /// The actions offered at the item's trailing edge (UIKit's trailing
+  /// swipe actions, where "Delete" usually goes). The default is none.
+  ///
+  /// - Complexity: whatever the override does.
+  open func trailingActions() -> [ListItemAction] { [] }
 
   // MARK: Working range
 
@@ -150,7 +236,10 @@ open class AnyListCellController {
   /// inside it is stored and re-sizes the item without configuring again.
   final func send(_ event: ListLifecycleEvent, _ cell: ListCell?) {
     let (wasConfiguring, wasLayingOut) = (isConfiguring, isLayingOutCell)
-    if event == .configureCell { isConfiguring = true }
+    if event == .configureCell {
+      isConfiguring = true
+      configureReads = []
+    }
     if event == .cellDidLayoutSubviews { isLayingOutCell = true }
     defer { (isConfiguring, isLayingOutCell) = (wasConfiguring, wasLayingOut) }
     guard let host else { return deliver(event, cell) }
@@ -168,4 +257,12 @@ package enum ListLifecycleEvent: String, Sendable, CaseIterable {
   case didAppear, didFullyAppear, willPartiallyDisappear, willDisappear
   case didUpdateViewModel, didSelect
   case willEnterWorkingRange, didExitWorkingRange
+}
+
+/// What a controller's `configureCell` read that the data source changes
+/// outside roots (see ``AnyListCellController/didChangeSelection()``).
+struct ConfigureReads: OptionSet {
+  let rawValue: UInt8
+  static let selection = ConfigureReads(rawValue: 1 << 0)
+  static let focus = ConfigureReads(rawValue: 1 << 1)
 }

@@ -123,13 +123,18 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath)
     -> Bool
   {
-    owner.callingOut { forward?.collectionView(collectionView, shouldSelectItemAt: indexPath) ?? true }
+    owner.callingOut {
+      guard owner.controller(atShown: indexPath.item)?.canSelect ?? true else { return false }
+      return forward?.collectionView(collectionView, shouldSelectItemAt: indexPath) ?? true
+    }
   }
 
   /// Tells the item's controller, `didSelect(cell:)`, then the forwarded
   /// delegate. An item without a cell on screen cannot be tapped.
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     owner.callingOut {
+      // The selection first, so that `didSelect` reads `isSelected` true.
+      owner.collectionViewDidChangeSelection(true, at: owner.listIndex(ofShown: indexPath.item))
       // The cell on screen, not the controller's link: a cell waiting in the
       // reuse queue stays linked to its controller, but it is not on screen.
       if let cell = collectionView.cellForItem(at: indexPath) as? ListCell,
@@ -142,7 +147,14 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   }
 
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
-    owner.callingOut { forward?.collectionView(collectionView, didDeselectItemAt: indexPath) }
+    owner.callingOut {
+      // With single selection a tap deselects the others just before it
+      // selects its item: the selection changes once, with the select.
+      if collectionView.allowsMultipleSelection {
+        owner.collectionViewDidChangeSelection(false, at: owner.listIndex(ofShown: indexPath.item))
+      }
+      forward?.collectionView(collectionView, didDeselectItemAt: indexPath)
+    }
   }
 
   // MARK: Display

@@ -100,6 +100,7 @@ extension ListDiffDataSource {
     let totalsBefore = workCounts
     let applied = apply(update, animate: root.animate, timer: timer)
     timer?.end()
+    carryInteraction(from: replaced, deletes: update.result.deletes)
     let counts = countsOfUpdate(from: replaced.count, update, since: totalsBefore)
     if update.diffWasLeafwise { diffCounts.leafwise += 1 } else { diffCounts.wholeList += 1 }
     lastUpdateCounts = counts

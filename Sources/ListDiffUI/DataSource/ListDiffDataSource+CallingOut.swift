@@ -80,6 +80,7 @@ extension ListDiffDataSource {
   /// The collection view finished a layout pass: what waited for it is
   /// applied now, unless a callback of ours is still running (its end drains).
   func collectionViewDidFinishLayout() {
+    mirrorSelectionIfCleared()
     drain()
   }
 }

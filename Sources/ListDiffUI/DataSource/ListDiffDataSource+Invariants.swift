@@ -3,8 +3,8 @@ import HeadlessCollection
 extension ListDiffDataSource {
   /// The invariants of the data source's parts once a root is applied:
   /// the list shown, the controller store and mount links, the appearance
-  /// tracker, the scheduler, the working range, the deferred sizes and the
-  /// drag's moves. Empty when all hold. Package access: the tests plant
+  /// tracker, the scheduler, the working range, the selection and focus,
+  /// the deferred sizes and the drag's moves. Empty when all hold. Package access: the tests plant
   /// broken states and read what is named.
   ///
   /// - Complexity: O(*s* + *c*) in leaves and live controllers, plus O(*n*)
@@ -16,6 +16,7 @@ extension ListDiffDataSource {
     violations += appearance.invariantViolations()
     violations += scheduler.invariantViolationsBetweenRoots()
     violations += workingRange.invariantViolations(controllers: controllers.all)
+    violations += interaction.invariantViolations(shown: indexes(of: interaction.identities))
     var check = InvariantChecker("ListDiffDataSource")
     check.expect(movedWhilePreparing.isEmpty, "moves are kept only while a root is prepared")
     check.expect(
@@ -40,6 +41,8 @@ extension ListDiffDataSource {
         controller.isInWorkingRange = true
         workingRange.forget(controller)
       }
+    case .selectionOfGoneItem:
+      _ = interaction.setSelection([ListItemID(identifier: "\u{0}gone", sectionPath: ["\u{0}gone"])])
     case .pinnedBlockBeyondItems:
       let end = list.count
       list.pinnedHeaders.append(PinnedItemRange(header: end..<end + 1, section: end..<end + 2, level: 0))
@@ -58,6 +61,8 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
   case workingRangeFlagWithoutMembership
   /// A pinned header block beyond the list's items.
   case pinnedBlockBeyondItems
+  /// A selected identity that names no item shown.
+  case selectionOfGoneItem
 
   /// The rule the check names for it: the part, then the rule.
   package var brokenRule: InvariantViolation {
@@ -70,6 +75,8 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
       InvariantViolation("WorkingRangeTracker", "members holds every controller in the working range")
     case .pinnedBlockBeyondItems:
       InvariantViolation("FlatList", "a pinned header block lies within its section, within the items")
+    case .selectionOfGoneItem:
+      InvariantViolation("ItemInteraction", "every selected identity names an item shown")
     }
   }
 }

@@ -193,6 +193,10 @@ extension ListDiffDataSource {
     if key != oldKey {
       controllers.rekey(oldKey, to: key)
       controllers[key]?.sectionScope = leaf.scope
+      // Selection and focus follow the item into its new section.
+      interaction.rekey(
+        ListItemID(identifier: key.identifier, sectionPath: source.scope.names),
+        to: ListItemID(identifier: key.identifier, sectionPath: leaf.scope.names))
     }
     let move = ListItemMove(
       identifier: key.identifier, sectionPath: source.scope.names, fromIndex: fromIndex,

@@ -124,6 +124,20 @@ public final class ListDiffDataSource {
   /// ListDiffUITesting's lifecycle recorder is built on. Not API.
   package var lifecycleObserver: (@MainActor (AnyListCellController, ListLifecycleEvent) -> Void)?
 
+  /// Hears the new ``selection`` after every change to it, once per
+  /// change: a tap, ``select(_:)``, ``deselect(_:)``, ``selectAll()``, a
+  /// key, a focus move with ``selectionFollowsFocus``, or a root that
+  /// deleted selected items (before the ``updateHandler`` hears that
+  /// root). On the main actor, as a callback: a root set from it is
+  /// applied when it returns. Default nil.
+  ///
+  /// - Complexity: free when nil; otherwise the handler's own work.
+  public var selectionHandler: (@MainActor (Set<ListItemID>) -> Void)?
+
+  /// The clock type-to-select reads, in seconds: tests replace it to type
+  /// slowly without waiting. Not API.
+  package var typeSelectClock: @MainActor () -> Double = { ProcessInfo.processInfo.systemUptime }
+
   /// Hears what every applied root cost, as a ``ListUpdatePerformance``:
   /// how long flattening, diffing, the work on the main actor and the layout
   /// that followed took, and the work done in counts that do not depend on
@@ -215,6 +229,8 @@ public final class ListDiffDataSource {
   var appearance = AppearanceTracker()
   /// Which controllers are in the working range.
   var workingRange = WorkingRangeTracker()
+  /// The selection, focus and type-to-select prefix, by identity.
+  var interaction = ItemInteraction()
   /// Controllers whose view state changed while the collection view could
   /// not be changed (inside a batch or a layout pass): re-sized once it can.
   var deferredInvalidations: [AnyListCellController] = []

@@ -50,6 +50,13 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The message is the misuse's description. UIKit traps or misbehaves
     /// on each, so a test should not pass on one.
     case collectionViewMisuse
+    /// A selection, focus or item-action request the data source ignored:
+    /// it named an item that is not shown, or one whose controller says no
+    /// (``AnyListCellController/canSelect``,
+    /// ``AnyListCellController/canFocus``), selection is off, ``ListDiffDataSource/selectAll()``
+    /// was asked without multiple selection, or an action title the item
+    /// does not offer. Nothing changed. A note.
+    case ignoredInteraction
   }
 
   /// How much a diagnostic matters.
@@ -87,11 +94,12 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `.note` for ``Kind/droppedModels`` (filtering is what a transform
-  /// returning nil is for), `.warning` for everything else.
+  /// returning nil is for) and ``Kind/ignoredInteraction`` (a person's
+  /// request that changed nothing), `.warning` for everything else.
   ///
   /// - Complexity: O(1).
   public var severity: Severity {
-    kind == .droppedModels ? .note : .warning
+    kind == .droppedModels || kind == .ignoredInteraction ? .note : .warning
   }
 
   /// The message, prefixed with the framework's name.

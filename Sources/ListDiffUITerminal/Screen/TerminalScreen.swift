@@ -1,6 +1,11 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 /// A collection view on a terminal: the one type a terminal list app needs.
 ///
@@ -61,6 +66,9 @@ public final class TerminalScreen {
   public internal(set) var isLineMode = false
   /// Set by ``redrawAll()``; the session clears the screen on its next frame.
   var needsClear = false
+  /// The data source of ``init(dataSource:size:)``, which list keys and
+  /// clicks reach (see ``handleListKey(_:)``). Weak: the app keeps it.
+  public private(set) weak var dataSource: ListDiffDataSource?
 
   /// A screen for `collectionView`, laid out at `size` until ``events``
   /// starts and finds the window's own size. O(1) plus a layout of the
@@ -88,6 +96,22 @@ public final class TerminalScreen {
   /// A screen for the data source's collection view. O(1) plus a layout.
   public convenience init(dataSource: ListDiffDataSource, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
     self.init(collectionView: dataSource.collectionView, size: size)
+    self.dataSource = dataSource
+  }
+
+  /// Hands `key` to the list, through the one key map lists share
+  /// (`ListDiffDataSource/handleKey(_:)`, by ``Key/listKey``): ↑ ↓ PgUp PgDn
+  /// Home End move the focus, Space toggles the focused item's selection,
+  /// Shift+↑/↓ extend it, Enter taps the focused item, typed characters
+  /// select by type. Returns whether the list used the key; false without a
+  /// data source (``init(dataSource:size:)``) or for a key lists do not
+  /// use, which is then the app's. O(that of the key's effect).
+  @discardableResult
+  public func handleListKey(_ key: Key) -> Bool {
+    guard isLargeEnough, let dataSource, let listKey = key.listKey else { return false }
+    let used = dataSource.handleKey(listKey)
+    collectionView.layoutIfNeeded()
+    return used
   }
 
   /// Whether standard input and output are both terminals and `TERM`
@@ -115,8 +139,8 @@ public final class TerminalScreen {
 
   /// Does what the screen does itself for `event`, as ``events`` does
   /// before handing it to the app: a resize resizes the collection view; a
-  /// left click on a list row selects the item under it
-  /// (`selectItem(at:)`); the wheel scrolls ``wheelLines`` with
+  /// left click on a list row focuses (with a data source) and selects the
+  /// item under it (`selectItem(at:)`); the wheel scrolls ``wheelLines`` with
   /// `drag(by:)`. Keys and pastes are the app's. Use it to drive a screen
   /// in tests. O(visible items) (a resize: see ``resize(to:)``).
   public func apply(_ event: TerminalEvent) {
@@ -190,6 +214,12 @@ public final class TerminalScreen {
     switch mouse.action {
     case .press(.left):
       if let indexPath = indexPathForItem(column: mouse.column, row: mouse.row) {
+        // A click focuses the row too, where a data source keeps focus.
+        if let dataSource, let identity = dataSource.itemIdentity(at: indexPath.item),
+          dataSource.cellController(at: indexPath.item)?.canFocus == true
+        {
+          dataSource.focusedItem = ListItemID(identifier: identity.identifier, sectionPath: identity.sectionNames)
+        }
         collectionView.selectItem(at: indexPath)
       }
     case .scrollUp: collectionView.drag(by: CGPoint(x: 0, y: -CGFloat(wheelLines)))

@@ -21,10 +21,12 @@ extension FuzzRun {
       }
       return .changes(changes)
     }
-    let kinds: [ListFuzzGestures] = [.scroll, .drag, .tap, .resize, .move].filter(gestures.contains)
+    let kinds: [ListFuzzGestures] = [.scroll, .drag, .tap, .resize, .move, .select, .focus].filter(gestures.contains)
     switch random.element(of: kinds) ?? .scroll {
     case .drag: return drawDrag(&random)
     case .tap: return drawTap(&random) ?? drawScroll(&random)
+    case .select: return drawTap(&random).map(Self.selecting) ?? drawScroll(&random)
+    case .focus: return .key(random.element(of: FuzzStep.keyNames)?.key ?? .down)
     case .resize: return drawResize(&random)
     case .move: return drawMove(&random) ?? drawScroll(&random)
     default: return drawScroll(&random)
@@ -63,6 +65,12 @@ extension FuzzRun {
     guard let index = random.element(of: visible), let identity = screen.dataSource.itemIdentity(at: index)
     else { return nil }
     return .tap(FuzzStep.Item(identity))
+  }
+
+  /// The tap `step` as a selection by identity.
+  private static func selecting(_ step: FuzzStep) -> FuzzStep {
+    guard case .tap(let item) = step else { return step }
+    return .select(item)
   }
 
   private func drawResize(_ random: inout ListFuzzRandom) -> FuzzStep {

@@ -114,6 +114,18 @@ final class FuzzRun<Model> {
       }
     case .resize(let width, let height):
       screen.resize(width: width, height: height)
+    case .select(let item):
+      if let index = index(of: item, in: screen), let identity = screen.dataSource.itemIdentity(at: index) {
+        let id = ListItemID(identifier: identity.identifier, sectionPath: identity.sectionNames)
+        if screen.dataSource.selection.contains(id) {
+          screen.dataSource.deselect(id)
+        } else {
+          screen.dataSource.select(id)
+        }
+        screen.collectionView.layoutIfNeeded()
+      }
+    case .key(let key):
+      screen.pressKey(key)
     case .move(let item, let toIndex, let toSection):
       if let index = index(of: item, in: screen) {
         screen.move(from: IndexPath(item: index, section: 0), toIndex: toIndex, inSection: toSection)
@@ -270,6 +282,11 @@ final class FuzzRun<Model> {
       else { continue }
       fresh.dataSource.cellController(at: index)?.adoptViewState(of: controller)
     }
+    // So are the selection and the focus, by identity (before the scroll
+    // below, which a focus change would otherwise move).
+    fresh.dataSource.allowsMultipleSelection = screen.dataSource.allowsMultipleSelection
+    for id in screen.dataSource.selection { fresh.dataSource.select(id) }
+    if let focus = screen.dataSource.focusedItem { fresh.dataSource.focusedItem = focus }
     freshView.layoutIfNeeded()
     if let anchor = anchor(), let index = index(of: anchor.item, in: fresh) {
       // Sizes resolved on the way move the item: aim again (a few times).
@@ -285,12 +302,6 @@ final class FuzzRun<Model> {
     } else {
       freshView.setContentOffset(collectionView.contentOffset, animated: false)
       freshView.layoutIfNeeded()
-    }
-    for path in collectionView.indexPathsForSelectedItems {
-      guard let identity = screen.dataSource.itemIdentity(at: path.item),
-        let index = index(of: FuzzStep.Item(identity), in: fresh)
-      else { continue }
-      freshView.setItemSelected(true, at: IndexPath(item: index, section: 0))
     }
     return fresh.text
   }

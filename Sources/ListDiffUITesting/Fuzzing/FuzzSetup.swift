@@ -35,7 +35,7 @@ struct FuzzSetup<Model> {
     }
     if changes.isEmpty && drawableGestures.isEmpty {
       return "nothing to do: give at least one change, or gestures other than "
-        + "select, focus, expand and carousel"
+        + "expand and carousel"
     }
     if let bad = changes.first(where: { !ListFuzzChange<Model>.isValidName($0.name) }) {
       return "the change name \"\(bad.name)\" cannot be written in a replay string: use letters, "
@@ -53,7 +53,7 @@ struct FuzzSetup<Model> {
 
   /// The gestures this setup can draw.
   var drawableGestures: ListFuzzGestures {
-    var drawable = gestures.intersection([.scroll, .drag, .tap, .resize])
+    var drawable = gestures.intersection([.scroll, .drag, .tap, .resize, .select, .focus])
     if gestures.contains(.move) && moved != nil { drawable.insert(.move) }
     return drawable
   }

@@ -1,3 +1,5 @@
+import ListDiffUI
+
 /// One step of a fuzz run, as its replay string writes it: a model change
 /// (or, on an asynchronous data source, a burst of changes arriving
 /// together) or a gesture. See ``ListFuzzGestures`` for the notation.
@@ -38,6 +40,16 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
   case resize(width: Int, height: Int)
   /// The item dragged to `toIndex` of `toSection` (its own when nil).
   case move(Item, toIndex: Int, toSection: [String]?)
+  /// The item selected by identity, or deselected when it is selected.
+  case select(Item)
+  /// A key pressed: a focus move, or Space, Shift+arrows or Enter.
+  case key(ListKey)
+
+  /// The keys a `key` step presses, by the name it is written with.
+  static let keyNames: [(name: String, key: ListKey)] = [
+    ("up", .up), ("down", .down), ("pageUp", .pageUp), ("pageDown", .pageDown), ("home", .home),
+    ("end", .end), ("space", .space), ("enter", .enter), ("shiftUp", .shiftUp), ("shiftDown", .shiftDown),
+  ]
 
   package var description: String {
     switch self {
@@ -54,6 +66,10 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     case .move(let item, let toIndex, let toSection):
       return "move:" + Self.written(item) + ">\(toIndex)"
         + (toSection.map { "@" + Self.written(names: $0) } ?? "")
+    case .select(let item):
+      return "select:" + Self.written(item)
+    case .key(let key):
+      return "key:" + (Self.keyNames.first { $0.key == key }?.name ?? "?")
     }
   }
 
@@ -143,10 +159,18 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
       }
       let toSection = try target.count == 2 ? (target[1] == "~" ? [] : Self.names(target[1])) : nil
       self = .move(try Self.item(rest[..<arrow]), toIndex: toIndex, toSection: toSection)
+    } else if let rest = text.dropPrefix("select:") {
+      self = .select(try Self.item(rest))
+    } else if let rest = text.dropPrefix("key:") {
+      guard let key = Self.keyNames.first(where: { $0.name == rest })?.key else {
+        let names = Self.keyNames.map(\.name).joined(separator: ", ")
+        throw fail("key wants one of \(names): key:down")
+      }
+      self = .key(key)
     } else {
       throw fail(
         "not a step; a change is written name#number (post#3), a gesture as scroll+7, drag+12, "
-          + "tap:id, resize:30x9 or move:id>0")
+          + "tap:id, resize:30x9, move:id>0, select:id or key:down")
     }
   }
 

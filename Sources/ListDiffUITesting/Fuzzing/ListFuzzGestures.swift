@@ -10,6 +10,8 @@
 /// | ``tap`` | taps an item on screen (selection, `didSelect`) | `tap:p12`, `tap:open/p12` |
 /// | ``resize`` | gives the viewport a new size | `resize:30x9` |
 /// | ``move`` | drags an item that can move to another index | `move:p3>0`, `move:done/p3>2@open` |
+/// | ``select`` | selects an item on screen by identity (deselects a selected one) | `select:p12` |
+/// | ``focus`` | presses a key: ↑ ↓ PgUp PgDn Home End, Space, Enter, Shift+↑ ↓ | `key:down`, `key:pageUp`, `key:shiftDown` |
 ///
 /// `tap` and `move` name the item by its identifier, after the names of
 /// its sections, separated by `/` (characters other than letters, digits
@@ -20,10 +22,9 @@
 ///
 /// `move` is drawn only when the fuzz is given a `moved:` closure that
 /// applies the move to the model, as a `moveHandler` does, and only for
-/// items whose controllers say `canMove`. ``select``, ``focus``,
-/// ``expand`` and ``carousel`` are the gestures of the selection, focus,
-/// outline and carousel models; the data source has none of them yet, so
-/// they are accepted and draw nothing.
+/// items whose controllers say `canMove`. ``expand`` and ``carousel`` are
+/// the gestures of the outline and carousel models; the data source has
+/// neither yet, so they are accepted and draw nothing.
 public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
   /// The gestures as bits, one per gesture.
   public let rawValue: Int
@@ -41,9 +42,10 @@ public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
   public static let resize = ListFuzzGestures(rawValue: 1 << 3)
   /// Interactive moves of items (with a `moved:` closure).
   public static let move = ListFuzzGestures(rawValue: 1 << 4)
-  /// Selection by identity (drawn once the data source has it).
+  /// Selection by identity, `ListDiffDataSource/select(_:)` and `deselect(_:)`.
   public static let select = ListFuzzGestures(rawValue: 1 << 5)
-  /// Focus moves (drawn once the data source has them).
+  /// Keys, through `ListDiffDataSource/handleKey(_:)`: focus moves and the
+  /// selection keys.
   public static let focus = ListFuzzGestures(rawValue: 1 << 6)
   /// Expanding and collapsing outline rows (drawn once outlines exist).
   public static let expand = ListFuzzGestures(rawValue: 1 << 7)

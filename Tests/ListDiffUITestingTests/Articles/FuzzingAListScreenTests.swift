@@ -89,7 +89,7 @@ struct FuzzingAListScreenExamples {
 @Test @MainActor func theReadMarkIsRedrawn() async {
   await fuzzList(
     Inbox(), changes: inboxChanges(),
-    replay: "receive#6184 read#741", root: inboxSection)
+    replay: "receive#6184 read#2034", root: inboxSection)
 }
 }
 
@@ -135,7 +135,7 @@ struct FuzzingAListScreenTests {
     }
     try #require(reports.count == 1)
     #expect(failedCheck(of: reports[0]) == "fresh screen")
-    #expect(replayLine(of: reports[0]) == "receive#6184 read#741")
+    #expect(replayLine(of: reports[0]) == "receive#6184 read#2034")
   }
 
   /// Without the planted bug (every field compared), the same seed passes.

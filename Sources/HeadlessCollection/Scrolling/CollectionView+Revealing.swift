@@ -1,0 +1,45 @@
+import Foundation
+
+/// What keyboard focus needs from the collection view: bringing an item
+/// into view below the headers pinned over it, and the length of a page.
+/// Not API: ListDiffUI's focus moves use them.
+extension CollectionView {
+  /// Scrolls as little as shows the item at `indexPath` whole, below the
+  /// pinned header blocks that stack over it, and lays out; an item longer
+  /// than the room left shows its leading edge. Does nothing for an index
+  /// path that names no item.
+  ///
+  /// - Complexity: that of ``scrollToItem(at:at:animated:)``.
+  package func scrollToReveal(itemAt indexPath: IndexPath) {
+    layoutIfNeeded()
+    guard let index = global(indexPath) else { return }
+    let vertical = engine.direction == .vertical
+    let frame = engine.frame(of: index)
+    let length = vertical ? frame.height : frame.width
+    let fits = length <= pageLength(overItemAt: indexPath)
+    let position: ScrollPosition = fits ? [] : (vertical ? .top : .left)
+    scrollToItem(at: indexPath, at: position, animated: false)
+    layoutIfNeeded()
+  }
+
+  /// The length along the scroll direction that shows items below the
+  /// pinned header blocks over the item at `indexPath`: the viewport less
+  /// the content insets and those blocks. Zero for an index path that
+  /// names no item.
+  ///
+  /// - Complexity: O(*p*) for *p* pinned ranges.
+  package func pageLength(overItemAt indexPath: IndexPath) -> CGFloat {
+    guard let index = global(indexPath) else { return 0 }
+    let inset = contentInset
+    let room =
+      engine.direction == .vertical
+      ? frame.height - inset.top - inset.bottom : frame.width - inset.left - inset.right
+    return max(0, room - pinnedLength(over: index, viewport: room))
+  }
+
+  /// How many times the selection was cleared (by a reload): a data source
+  /// that keeps its own selection mirrors it again when this changes.
+  ///
+  /// - Complexity: O(1).
+  package var selectionClearCount: Int { selection.clearCount }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import HeadlessCollection
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
+
+/// The keyboard focus: one item or none, kept by identity.
+extension ListDiffDataSource {
+  /// The item with the keyboard focus, or nil.
+  ///
+  /// Setting it focuses the item the identity names (see ``ListItemID``;
+  /// the path may be partial) and scrolls it fully into view below the
+  /// headers pinned over it (an item longer than the viewport shows its
+  /// top); nil takes the focus away. An identity of no shown item, or of
+  /// one whose controller's ``AnyListCellController/canFocus`` is false,
+  /// is ignored with a note. The controllers that lose and gain the focus
+  /// hear ``AnyListCellController/didChangeFocus()``.
+  ///
+  /// The focus survives every root that keeps its item. When a root
+  /// deletes it, the focus passes to the item now in its place (the next
+  /// one of the old list that is still shown and can take it), else to the
+  /// one before; the view does not scroll for that.
+  ///
+  /// - Complexity: reading, O(1); setting, O(*n*) at worst to find the item.
+  public var focusedItem: ListItemID? {
+    get { interaction.focus }
+    set {
+      guard let newValue else { return setFocus(nil) }
+      guard let index = resolve(newValue, for: "focus") else { return }
+      guard controller(at: index).canFocus else {
+        return ignore("focus(\(itemID(at: index))): its controller's canFocus is false", itemID(at: index))
+      }
+      setFocus(index, reveal: true)
+    }
+  }
+
+  /// Whether moving the focus to another item selects that item
+  /// (replacing the selection), as in a list whose selection is where the
+  /// focus is. A focus passed on because a root deleted its item does not
+  /// select. Default false.
+  ///
+  /// - Complexity: O(1).
+  public var selectionFollowsFocus: Bool {
+    get { interaction.selectionFollowsFocus }
+    set { interaction.selectionFollowsFocus = newValue }
+  }
+
+  /// Moves the focus (see ``ListFocusMove``) to a focusable item and
+  /// scrolls it fully into view below the pinned headers. Without a focus,
+  /// `.up`, `.down` and the page moves focus the first focusable item
+  /// visible. A move past either end, or on a list without focusable
+  /// items, does nothing; page moves never go against their direction.
+  ///
+  /// - Complexity: O(*k*) for the *k* items passed over (a page), plus the
+  ///   scroll's layout pass.
+  public func moveFocus(_ move: ListFocusMove) {
+    guard let target = focusTarget(of: move) else { return }
+    setFocus(target, reveal: true)
+  }
+
+  /// Where `move` takes the focus, or nil when it stays.
+  func focusTarget(of move: ListFocusMove) -> Int? {
+    guard list.count > 0 else { return nil }
+    let current = interaction.focus.flatMap { indexes(of: CollectionOfOne($0))[$0] }
+    switch move {
+    case .first: return focusable(from: 0, step: 1)
+    case .last: return focusable(from: list.count - 1, step: -1)
+    default: break
+    }
+    guard let current else { return firstVisibleFocusable() }
+    switch move {
+    case .up: return focusable(from: current - 1, step: -1)
+    case .down: return focusable(from: current + 1, step: 1)
+    case .pageUp: return pageTarget(from: current, forward: false)
+    case .pageDown: return pageTarget(from: current, forward: true)
+    case .first, .last: return nil
+    }
+  }
+
+  /// The first item from `start`, going by `step`, whose controller can
+  /// take the focus.
+  ///
+  /// - Complexity: O(*k*) for the *k* items passed over.
+  func focusable(from start: Int, step: Int) -> Int? {
+    var index = start
+    while index >= 0 && index < list.count {
+      if controller(at: index).canFocus { return index }
+      index += step
+    }
+    return nil
+  }
+
+  /// The first focusable item at or after the first one visible.
+  private func firstVisibleFocusable() -> Int? {
+    let visible = collectionView.indexPathsForVisibleItems.map { listIndex(ofShown: $0.item) }
+    return focusable(from: visible.min() ?? 0, step: 1)
+  }
+
+  /// The page move's target from `current`: the farthest focusable item
+  /// that starts within one page (the viewport less the pinned headers
+  /// over `current`) of it, else the next focusable item at all.
+  private func pageTarget(from current: Int, forward: Bool) -> Int? {
+    let step = forward ? 1 : -1
+    guard let next = focusable(from: current + step, step: step) else { return nil }
+    guard let origin = leadingEdge(of: current) else { return next }
+    let page = max(1, collectionView.pageLength(overItemAt: shownPath(current)))
+    var target = next
+    var index = next
+    while let edge = leadingEdge(of: index), forward ? edge <= origin + page : edge >= origin - page {
+      if controller(at: index).canFocus { target = index }
+      index += step
+      guard index >= 0 && index < list.count else { break }
+    }
+    return target
+  }
+
+  /// Where item `index` starts along the scroll direction.
+  private func leadingEdge(of index: Int) -> CGFloat? {
+    guard let frame = collectionView.layoutAttributesForItem(at: shownPath(index))?.frame else {
+      return nil
+    }
+    return collectionView.collectionViewLayout.scrollDirection == .vertical ? frame.minY : frame.minX
+  }
+
+  /// The index path the collection view shows item `index` at.
+  func shownPath(_ index: Int) -> IndexPath {
+    IndexPath(item: shownIndex(ofListIndex: index), section: 0)
+  }
+
+  /// Moves the focus to item `index` (nil: nowhere), telling the
+  /// controllers that lose and gain it; scrolls it into view if `reveal`;
+  /// selects it if ``selectionFollowsFocus`` and `follows`.
+  func setFocus(_ index: Int?, reveal: Bool = false, follows: Bool = true) {
+    let new = index.map { itemID(at: $0) }
+    let old = interaction.focus
+    if old != new {
+      interaction.focus = new
+      let oldIndex = old.flatMap { indexes(of: CollectionOfOne($0))[$0] }
+      callingOut {
+        for changed in [oldIndex, index].compactMap({ $0 }) {
+          controllers[list.key(at: changed)]?.didChangeFocus()
+        }
+      }
+    }
+    // A root set by `didChangeFocus` was applied as the callback ended:
+    // the item is found again.
+    guard let new = interaction.focus, let index = indexes(of: CollectionOfOne(new))[new] else { return }
+    if reveal {
+      collectionView.scrollToReveal(itemAt: shownPath(index))
+    }
+    if follows, old != new, selectionFollowsFocus, allowsSelection, controller(at: index).canSelect {
+      commitSelection([new])
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/// The one key map of a list: what the terminal library and
+/// ListDiffUITesting's `ListScreen.pressKey(_:)` both send keys through.
+extension ListDiffDataSource {
+  /// Handles `key` as a list does, and returns whether it used it:
+  ///
+  /// | Key | Effect |
+  /// |---|---|
+  /// | ↑ ↓ | ``moveFocus(_:)`` `.up`, `.down` |
+  /// | PgUp PgDn | `.pageUp`, `.pageDown` |
+  /// | Home End | `.first`, `.last` |
+  /// | Shift+↑ Shift+↓ | moves the focus; with multiple selection, selects the items it leaves and lands on |
+  /// | Space | toggles the focused item's selection (selects it with single selection) |
+  /// | Enter | taps the focused item: selects it, its controller hears `didSelect` |
+  /// | a character | ``typeSelect(_:)`` |
+  /// | Esc ← → | not used by a plain list (returns false; Esc ends a type-to-select prefix) |
+  ///
+  /// A key other than a character ends the type-to-select prefix.
+  ///
+  /// - Complexity: that of the move, selection or search it makes.
+  @discardableResult
+  public func handleKey(_ key: ListKey) -> Bool {
+    if case .character = key {} else { interaction.typeSelect.reset() }
+    switch key {
+    case .up: moveFocus(.up)
+    case .down: moveFocus(.down)
+    case .pageUp: moveFocus(.pageUp)
+    case .pageDown: moveFocus(.pageDown)
+    case .home: moveFocus(.first)
+    case .end: moveFocus(.last)
+    case .shiftUp: extendSelection(.up)
+    case .shiftDown: extendSelection(.down)
+    case .space: toggleFocusedSelection()
+    case .enter: tapFocused()
+    case .character(let character): typeSelect(character)
+    case .escape, .left, .right: return false
+    }
+    return true
+  }
+
+  /// Shift+↑/↓: with multiple selection, the item the focus leaves and the
+  /// one it lands on both join the selection; otherwise a plain move.
+  private func extendSelection(_ move: ListFocusMove) {
+    guard allowsMultipleSelection, allowsSelection else { return moveFocus(move) }
+    let anchor = interaction.focus
+    guard let target = focusTarget(of: move) else { return }
+    setFocus(target, reveal: true, follows: false)
+    var extended = selection
+    for id in [anchor, interaction.focus].compactMap({ $0 }) {
+      if let index = indexes(of: CollectionOfOne(id))[id], controller(at: index).canSelect {
+        extended.insert(id)
+      }
+    }
+    commitSelection(extended)
+  }
+
+  /// Space: the focused item in or out of the selection.
+  private func toggleFocusedSelection() {
+    guard let focus = interaction.focus else { return }
+    if selection.contains(focus) { deselect(focus) } else { select(focus) }
+  }
+
+  /// Enter: a tap on the focused item, as a finger would make.
+  private func tapFocused() {
+    guard let focus = interaction.focus, let index = indexes(of: CollectionOfOne(focus))[focus] else {
+      return
+    }
+    collectionView.selectItem(at: shownPath(index))
+    collectionView.layoutIfNeeded()
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HeadlessCollection
+import ListDiffUI
+import ListDiffUITerminal
+import Testing
+
+/// A row that draws its focus (">") and selection ("*").
+private struct Line: ListViewModel, Equatable {
+  var identifier: String
+}
+
+private final class LineCell: ListCell {
+  var text = ""
+  override var textRepresentation: String { text }
+}
+
+private final class LineController: ListCellController<Line, ListViewStateNone, LineCell> {
+  override func itemSize(containerSize: CGSize) -> CGSize { CGSize(width: containerSize.width, height: 1) }
+  override func configureCell(cell: LineCell) {
+    cell.text = (isFocused ? ">" : " ") + (isSelected ? "*" : " ") + viewModel.identifier
+  }
+  override var typeSelectString: String? { viewModel.identifier }
+}
+
+@MainActor
+@Suite("The terminal's keys reach the list through the one key map")
+struct ListKeysTests {
+  @Test("each terminal key's list key")
+  func mapping() {
+    let expected: [(Key, ListKey?)] = [
+      (.up, .up), (.down, .down), (.left, .left), (.right, .right), (.pageUp, .pageUp),
+      (.pageDown, .pageDown), (.home, .home), (.end, .end), (.enter, .enter), (.escape, .escape),
+      (.character(" "), .space), (.character("é"), .character("é")),
+      (.modified(.up, .shift), .shiftUp), (.modified(.down, .shift), .shiftDown),
+      (.tab, nil), (.backspace, nil), (.function(5), nil), (.control("c"), nil),
+      (.modified(.up, .alt), nil),
+    ]
+    for (key, listKey) in expected {
+      #expect(key.listKey == listKey, "\(key)")
+    }
+  }
+
+  @Test("arrows, pages, Space, Shift+arrows and typing drive focus and selection; clicks focus")
+  func driving() {
+    let dataSource = ListDiffDataSource(
+      collectionView: CollectionView(
+        frame: .zero, collectionViewLayout: {
+          let layout = CollectionViewFlowLayout()
+          layout.minimumLineSpacing = 0
+          return layout
+        }()))
+    let screen = TerminalScreen(dataSource: dataSource, size: TerminalSize(width: 10, height: 3))
+    dataSource.allowsMultipleSelection = true
+    dataSource.setRootSection(
+      ListSection<Line, LineController>(["ant", "bee", "cat", "dog", "eel"].map(Line.init)))
+    #expect(screen.handleListKey(.down))
+    #expect(screen.handleListKey(.character(" ")))
+    #expect(screen.handleListKey(.modified(.down, .shift)))
+    #expect(screen.frame().lines == [" *ant", ">*bee", "  cat"])
+    #expect(dataSource.selection.map(\.identifier).sorted() == ["ant", "bee"])
+    #expect(dataSource.focusedItem?.identifier == "bee")
+    #expect(screen.handleListKey(.character("d")))
+    #expect(dataSource.focusedItem?.identifier == "dog")
+    #expect(screen.frame().lines.contains("> dog"))
+    #expect(screen.handleListKey(.pageUp))
+    #expect(dataSource.focusedItem?.identifier == "ant", "a page up from dog: three rows")
+    #expect(screen.handleListKey(.tab) == false)
+    screen.apply(.mouse(MouseEvent(.press(.left), column: 2, row: 2)))
+    #expect(dataSource.focusedItem?.identifier == "cat")
+    #expect(dataSource.selection.map(\.identifier).sorted() == ["ant", "bee", "cat"])
+  }
+}
