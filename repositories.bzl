@@ -2,7 +2,8 @@
 
 Bzlmod users need none of this: `MODULE.bazel` declares the same dependency.
 WORKSPACE users call `listdiffui_dependencies()` and then rules_swift's own
-setup macros; see the README ("Installation with Bazel") for the exact lines.
+setup macros; see Documentation/ListDiffUIForSwift.docc/PlatformsAndBazel.md
+for the exact lines.
 """
 
 load("@bazel_tools//tools/build_defs/repo:http.bzl", "http_archive")
@@ -31,9 +32,9 @@ def listdiffui_dependencies():
 
     Only `build_bazel_rules_swift` is declared here. Its own dependencies come
     from `swift_rules_dependencies()`, which must be loaded from it and called
-    next, as the README shows. A repository the caller already declared under
-    the same name is left alone, so a workspace can pin a different
-    rules_swift release.
+    next, as PlatformsAndBazel.md shows. A repository the caller already
+    declared under the same name is left alone, so a workspace can pin a
+    different rules_swift release.
     """
     maybe(
         http_archive,

@@ -15,9 +15,7 @@ import Testing
     ListSection<Contact, ContactController>([
       Contact(id: "1", name: "Ada", unread: 0), Contact(id: "2", name: "Grace", unread: 2),
     ]) { ContactViewModel(identifier: $0.id, name: $0.name, unread: $0.unread) })
-
   screen.tap(identifier: "1")
-
   #expect(screen.lifecycle(of: "1").contains("didSelect"))
   expectSnapshot(screen, named: "starred")
 }

@@ -116,19 +116,6 @@ struct FuzzingAListScreenTests {
     #expect(reports[0] == expected, "\(LineDiff(expected: expected.split(separator: "\n", omittingEmptySubsequences: false), actual: reports[0].split(separator: "\n", omittingEmptySubsequences: false)))")
   }
 
-  /// The README's five-line fuzz is the article's, compiled above.
-  @Test(.disabled(if: ProcessInfo.processInfo.environment["TEST_SRCDIR"] != nil, "the README is not a runfile"))
-  func theReadmeShowsTheArticlesFuzz() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-    let start = try #require(source.range(of: "@Test @MainActor func theInboxSurvivesAnything()"))
-    let end = try #require(source[start.lowerBound...].range(of: "\n}\n"))
-    let block = "```swift\n" + source[start.lowerBound..<end.upperBound] + "```\n"
-    #expect(readme.contains(block))
-  }
-
   @Test func theReplayReproducesTheFailure() async throws {
     let reports = await fuzzReports {
       await FuzzingAListScreenExamples().theReadMarkIsRedrawn()

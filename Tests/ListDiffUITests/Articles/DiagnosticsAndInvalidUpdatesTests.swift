@@ -75,6 +75,30 @@ func deleteWithoutUpdatingTheModel() -> BatchUpdateError? {
 }
 
 @MainActor
+func insertWithoutUpdatingTheModel() -> String {
+  let collectionView = CollectionView(
+    frame: CGRect(x: 0, y: 0, width: 20, height: 10),
+    collectionViewLayout: CollectionViewFlowLayout())
+  collectionView.register(
+    CollectionViewCell.self, forCellWithReuseIdentifier: "letter")
+  let letters = Letters()
+  collectionView.dataSource = letters
+  collectionView.reloadData()
+  do {
+    // The bug: an insert is announced, but the model still has three
+    // letters.
+    try collectionView.performBatchUpdates(
+      {
+        collectionView.insertItems(at: [IndexPath(item: 3, section: 0)])
+      }, completion: nil)
+  } catch {
+    // The collection is exactly as it was: three items, same cells.
+    return error.description
+  }
+  return "applied"
+}
+
+@MainActor
 @Suite("Article: Diagnostics and invalid updates")
 struct DiagnosticsAndInvalidUpdatesArticleTests {
   /// The article, read where `swift test` runs (Bazel gives tests no catalogs,
@@ -135,6 +159,49 @@ struct DiagnosticsAndInvalidUpdatesArticleTests {
 
   @Test func theExampleBatchIsRejectedAndChangesNothing() {
     #expect(deleteWithoutUpdatingTheModel() == .deleteOutOfRange(IndexPath(item: 3, section: 0), itemCountBefore: 3))
+  }
+
+  /// The insert example returns the message the article quotes, UIKit's.
+  @Test func anInsertBreakingTwoRulesIsReportedByItsIndex() {
+    let message = "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update"
+    #expect(insertWithoutUpdatingTheModel() == message)
+    if !Self.underBazel {
+      #expect(Self.article.contains("```\n" + message + "\n```\n"))
+    }
+  }
+
+  /// The same insert at an index that exists breaks only the counts; either
+  /// way the batch changes nothing.
+  @Test func anInsertAtAnIndexThatExistsBreaksOnlyTheCounts() {
+    let collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: 20, height: 10),
+      collectionViewLayout: CollectionViewFlowLayout())
+    collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "letter")
+    let letters = Letters()
+    collectionView.dataSource = letters
+    collectionView.reloadData()
+    collectionView.layoutIfNeeded()
+    let cellsBefore = (0..<3).map { collectionView.cellForItem(at: IndexPath(item: $0, section: 0)) }
+    for item in [3, 0] {
+      var error: BatchUpdateError?
+      do {
+        try collectionView.performBatchUpdates({
+          collectionView.insertItems(at: [IndexPath(item: item, section: 0)])
+        }, completion: nil)
+      } catch let thrown {
+        error = thrown
+      }
+      if item == 3 {
+        #expect(error == .insertOutOfRange(IndexPath(item: 3, section: 0), itemCountAfter: 3))
+      } else {
+        #expect(
+          error == .invalidNumberOfItems(section: 0, after: 3, before: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0))
+      }
+      #expect(collectionView.numberOfItems(inSection: 0) == 3)
+      for index in 0..<3 {
+        #expect(collectionView.cellForItem(at: IndexPath(item: index, section: 0)) === cellsBefore[index])
+      }
+    }
   }
 
   @Test(.disabled(if: underBazel, "the article is not a runfile"))

@@ -1,11 +1,13 @@
-// The README's "invalid updates" example, verbatim between the markers.
+// Changes made outside a batch cannot throw: an invalid one goes to the
+// collection view's invalidUpdateHandler and changes nothing. (The README's
+// invalid batch example moved to the article Diagnostics and invalid
+// updates, and is tested with it in ListDiffUITests.)
 
 import Foundation
 import HeadlessCollection
 import Testing
 
-// README invalid update begins
-final class Rows: CollectionViewDataSource {
+private final class ThreeRows: CollectionViewDataSource {
   var rows = ["a", "b", "c"]
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     rows.count
@@ -18,39 +20,6 @@ final class Rows: CollectionViewDataSource {
 }
 
 @MainActor
-func insertWithoutUpdatingTheModel() -> String {
-  let collectionView = CollectionView(
-    frame: CGRect(x: 0, y: 0, width: 20, height: 10),
-    collectionViewLayout: CollectionViewFlowLayout())
-  collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "row")
-  let rows = Rows()
-  collectionView.dataSource = rows
-  collectionView.reloadData()
-  do {
-    // The bug: an insert is announced but the model still has three rows.
-    try collectionView.performBatchUpdates({
-      collectionView.insertItems(at: [IndexPath(item: 3, section: 0)])
-    }, completion: nil)
-  } catch {
-    // The collection is exactly as it was: three items, same cells.
-    return error.description
-  }
-  return "applied"
-}
-// README invalid update ends
-
-@MainActor
-@Suite("README invalid update")
-struct ReadmeInvalidUpdateTests {
-  @Test func theReadmeExampleFailsWithUIKitsWords() {
-    #expect(
-      insertWithoutUpdatingTheModel()
-        == "attempt to insert item 3 into section 0, but there are only 3 items in section 0 after the update"
-    )
-  }
-}
-
-@MainActor
 @Suite("Invalid updates outside a batch")
 struct InvalidUnbatchedUpdateTests {
   @Test func aHandlerReceivesTheErrorAndNothingChanges() throws {
@@ -58,7 +27,7 @@ struct InvalidUnbatchedUpdateTests {
       frame: CGRect(x: 0, y: 0, width: 20, height: 200),
       collectionViewLayout: CollectionViewFlowLayout())
     collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "row")
-    let rows = Rows()
+    let rows = ThreeRows()
     collectionView.dataSource = rows
     collectionView.reloadData()
     collectionView.layoutIfNeeded()
