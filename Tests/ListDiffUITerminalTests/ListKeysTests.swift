@@ -20,6 +20,23 @@ private final class LineController: ListCellController<Line, ListViewStateNone, 
     cell.text = (isFocused ? ">" : " ") + (isSelected ? "*" : " ") + viewModel.identifier
   }
   override var typeSelectString: String? { viewModel.identifier }
+  override func trailingActions() -> [ListItemAction] {
+    let id = viewModel.identifier
+    let log = context.object(type: ActionLog.self)
+    return [
+      ListItemAction(title: "Copy") { log?.performed.append("Copy \(id)") },
+      ListItemAction(title: "Delete", style: .destructive) {
+        log?.performed.append("Delete \(id)")
+        log?.delete?(id)
+      },
+    ]
+  }
+}
+
+@MainActor
+private final class ActionLog {
+  var performed: [String] = []
+  var delete: ((String) -> Void)?
 }
 
 @MainActor
@@ -64,9 +81,55 @@ struct ListKeysTests {
     #expect(screen.frame().lines.contains("> dog"))
     #expect(screen.handleListKey(.pageUp))
     #expect(dataSource.focusedItem?.identifier == "ant", "a page up from dog: three rows")
-    #expect(screen.handleListKey(.tab) == false)
+    #expect(screen.handleListKey(.backspace) == false)
     screen.apply(.mouse(MouseEvent(.press(.left), column: 2, row: 2)))
     #expect(dataSource.focusedItem?.identifier == "cat")
     #expect(dataSource.selection.map(\.identifier).sorted() == ["ant", "bee", "cat"])
+  }
+
+  @Test("Tab opens the focused item's actions below it; ↑↓ Enter perform one after the menu closes; Esc closes")
+  func actionMenu() {
+    let layout = CollectionViewFlowLayout()
+    layout.minimumLineSpacing = 0
+    let log = ActionLog()
+    let dataSource = ListDiffDataSource(
+      collectionView: CollectionView(frame: .zero, collectionViewLayout: layout), contextObjects: log)
+    let screen = TerminalScreen(dataSource: dataSource, size: TerminalSize(width: 30, height: 8))
+    var names = ["ant", "bee", "cat"]
+    func show() {
+      dataSource.setRootSection(ListSection<Line, LineController>(names.map(Line.init)))
+    }
+    log.delete = { id in
+      // A root set from the handler: the menu is already closed.
+      #expect(screen.actionMenu == nil)
+      names.removeAll { $0 == id }
+      show()
+    }
+    show()
+    #expect(screen.handleListKey(.tab) == false, "nothing is focused: no menu")
+    screen.handleListKey(.down)
+    screen.handleListKey(.down)
+    #expect(screen.handleListKey(.tab))
+    #expect(screen.frame().lines == [
+      "  ant",
+      "> bee",
+      "┌─ actions ────────────┐",
+      "│› Copy                │",
+      "│  Delete (destructive)│",
+      "└──────────────────────┘",
+      "",
+      "",
+    ])
+    #expect(screen.handleListKey(.character("z")), "the open menu takes every key")
+    #expect(dataSource.focusedItem?.identifier == "bee")
+    screen.handleListKey(.escape)
+    #expect(screen.actionMenu == nil)
+    screen.handleListKey(.tab)
+    screen.handleListKey(.down)
+    screen.handleListKey(.enter)
+    #expect(log.performed == ["Delete bee"])
+    #expect(screen.actionMenu == nil)
+    #expect(dataSource.focusedItem?.identifier == "cat", "the focus passes to the row now in its place")
+    #expect(screen.frame().lines.prefix(2) == ["  ant", "> cat"])
   }
 }

@@ -26,6 +26,35 @@ struct SelectionTests {
     #expect(screen.text.contains(" *b"))
   }
 
+  @Test("a deselection in code, as UIKit apps make in didSelect, leaves the selection; a reload does not bring it back")
+  func programmaticDeselection() {
+    let screen = ListScreen.rows()
+    screen.setRoot(rowSection(rows(["a", "b"])))
+    screen.tap(identifier: "a")
+    #expect(screen.selectedIdentifiers == ["a"])
+    screen.collectionView.deselectItem(at: IndexPath(item: 0, section: 0))
+    #expect(screen.dataSource.selection.isEmpty)
+    screen.collectionView.reloadData()
+    screen.collectionView.layoutIfNeeded()
+    #expect(screen.collectionSelection.isEmpty)
+    #expect(screen.text.hasPrefix("  a\n  b"))
+  }
+
+  @Test("an item deleted and inserted again under its identity stays selected, also when the focus goes in the same root")
+  func reinsertedUnderItsIdentity() {
+    let screen = ListScreen.rows()
+    // Anonymous sections are scoped by position: one put before them moves
+    // "x" to another scope with the same names, a delete and an insert.
+    screen.setRoot(CompositeSection(rowSection(rows(["f"])), rowSection(rows(["x"]))))
+    screen.dataSource.focusedItem = ListItemID(identifier: "f")
+    screen.select(identifier: "x")
+    screen.setRoot(CompositeSection(rowSection(rows(["new"])), rowSection([]), rowSection(rows(["x"]))))
+    #expect(screen.selectedIdentifiers == ["x"])
+    #expect(screen.collectionSelection == ["x"])
+    #expect(screen.dataSource.focusedItem?.identifier == "x", "the focus passes on to x, shown again")
+    #expect(screen.updates.last?.deletes.count == 2)
+  }
+
   @Test("a deleted item leaves the selection, and the handler hears so once")
   func deletedItemsLeave() {
     let screen = ListScreen.rows()

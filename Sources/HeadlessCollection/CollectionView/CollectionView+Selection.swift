@@ -43,14 +43,16 @@ extension CollectionView {
   }
 
   /// Deselects the item at `indexPath` without telling the delegate, as
-  /// UIKit's programmatic deselection does. Index paths that name no item are
-  /// ignored.
+  /// UIKit's programmatic deselection does (a ListDiffUI data source, which
+  /// keeps the selection by identity, follows it). Index paths that name no
+  /// item are ignored.
   ///
   /// - Complexity: O(1).
   public func deselectItem(at indexPath: IndexPath) {
     layoutIfNeeded()
-    guard let index = global(indexPath) else { return }
+    guard let index = global(indexPath), selection.contains(index) else { return }
     setSelected(false, index)
+    programmaticDeselection?(indexPath)
   }
 
   /// Selects or deselects the item at `indexPath` without asking or

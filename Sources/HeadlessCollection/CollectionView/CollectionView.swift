@@ -207,6 +207,11 @@ public final class CollectionView {
   /// changes during the pass (ListDiffUI's data source) applies them. Not
   /// in a part: it is the client's hook, not the collection's state.
   package var layoutDidFinish: (@MainActor () -> Void)?
+  /// Told when ``deselectItem(at:)`` deselected an item, which the delegate
+  /// does not hear (UIKit's rule): how a client that keeps a selection of
+  /// its own (ListDiffUI's data source, by identity) follows a
+  /// deselection made in code. The client's hook, like `layoutDidFinish`.
+  package var programmaticDeselection: (@MainActor (IndexPath) -> Void)?
 
   /// Receives the error when an insert, delete, move or reload made outside
   /// ``performBatchUpdates(_:completion:)`` is invalid; the collection is

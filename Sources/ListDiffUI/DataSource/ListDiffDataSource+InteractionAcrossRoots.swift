@@ -17,33 +17,36 @@ extension ListDiffDataSource {
     if let focus = interaction.focus { kept.insert(focus) }
     let shown = indexes(of: kept)
     let gone = kept.filter { shown[$0] == nil }
-    guard !gone.isEmpty else {
-      // Deleted and inserted again: the collection view dropped its
-      // selection with the deleted item.
-      for id in interaction.selection { if let index = shown[id] { showSelectedInCollection(index) } }
-      return
-    }
     if let focus = interaction.focus, gone.contains(focus) {
       let oldIndex = indexes(of: CollectionOfOne(focus), in: old)[focus]
       // The selection is the person's: a focus passed on does not change it.
-      setFocus(oldIndex.flatMap { focusNeighbour(of: $0, in: old, deletes: deletes) }, follows: false)
+      setFocus(oldIndex.flatMap { focusNeighbour(of: $0, in: old) }, follows: false)
     }
-    commitSelection(interaction.selection.subtracting(gone))
+    if !gone.isEmpty { commitSelection(interaction.selection.subtracting(gone)) }
+    // An item deleted and inserted again under the same identity (its
+    // section moved among anonymous siblings, its controller type changed)
+    // lost the collection view's selection with the deleted item.
+    for id in interaction.selection { if let index = shown[id] { showSelectedInCollection(index) } }
   }
 
   /// The focus's new item once item `index` of `old` is deleted: the first
-  /// later item of `old` still shown that can take the focus, else the
-  /// last such earlier one.
-  private func focusNeighbour(of index: Int, in old: FlatList, deletes: [Int]) -> Int? {
-    let deleted = Set(deletes)
+  /// later item of `old` still shown (by identity: one deleted and inserted
+  /// again counts) that can take the focus, else the last such earlier one.
+  ///
+  /// - Complexity: O(*k* + *s* · *d* · ⌈*k* / 64⌉) for the *k* old items
+  ///   passed over, looked up 64 at a time.
+  private func focusNeighbour(of index: Int, in old: FlatList) -> Int? {
     for step in [1, -1] {
       var candidate = index + step
       while candidate >= 0 && candidate < old.count {
-        defer { candidate += step }
-        guard !deleted.contains(candidate) else { continue }
-        let id = itemID(at: candidate, in: old)
-        if let shown = indexes(of: CollectionOfOne(id))[id], controller(at: shown).canFocus {
-          return shown
+        var batch: [ListItemID] = []
+        while batch.count < 64 && candidate >= 0 && candidate < old.count {
+          batch.append(itemID(at: candidate, in: old))
+          candidate += step
+        }
+        let shown = indexes(of: batch)
+        for id in batch {
+          if let index = shown[id], controller(at: index).canFocus { return index }
         }
       }
     }

@@ -288,6 +288,10 @@ public final class ListDiffDataSource {
     collectionView.dataSource = adapter
     collectionView.delegate = adapter
     collectionView.layoutDidFinish = { [weak self] in self?.collectionViewDidFinishLayout() }
+    collectionView.programmaticDeselection = { [weak self] indexPath in
+      guard let self else { return }
+      collectionViewDidChangeSelection(false, at: listIndex(ofShown: indexPath.item))
+    }
     if collectionView.invalidGeometryHandler == nil {
       // Geometry the collection view had to replace reaches the diagnostic
       // handler with everything else (a handler set on the collection view
@@ -343,6 +347,7 @@ public final class ListDiffDataSource {
     if collectionView.dataSource === adapter { collectionView.dataSource = nil }
     if collectionView.delegate === adapter { collectionView.delegate = nil }
     collectionView.layoutDidFinish = nil
+    collectionView.programmaticDeselection = nil
     // Every mounted controller hears `willUnmount` once the data source lets
     // go of the collection view.
     for controller in controllers.removeAll() {

@@ -69,6 +69,13 @@ public final class TerminalScreen {
   /// The data source of ``init(dataSource:size:)``, which list keys and
   /// clicks reach (see ``handleListKey(_:)``). Weak: the app keeps it.
   public private(set) weak var dataSource: ListDiffDataSource?
+  /// The key that opens the focused item's actions as a menu
+  /// (``actionMenu``) in ``handleListKey(_:)``. Default Tab: a letter
+  /// would be type-to-select's.
+  public var actionMenuKey: Key = .tab
+  /// The focused item's actions, open as a menu below it (above it when
+  /// there is no room below), or nil. See ``TerminalActionMenu``.
+  public internal(set) var actionMenu: TerminalActionMenu?
 
   /// A screen for `collectionView`, laid out at `size` until ``events``
   /// starts and finds the window's own size. O(1) plus a layout of the
@@ -106,12 +113,73 @@ public final class TerminalScreen {
   /// select by type. Returns whether the list used the key; false without a
   /// data source (``init(dataSource:size:)``) or for a key lists do not
   /// use, which is then the app's. O(that of the key's effect).
+  /// ``actionMenuKey`` opens the focused item's actions as a menu
+  /// (``actionMenu``), which then takes every key until it closes.
   @discardableResult
   public func handleListKey(_ key: Key) -> Bool {
-    guard isLargeEnough, let dataSource, let listKey = key.listKey else { return false }
+    guard isLargeEnough, let dataSource else { return false }
+    if actionMenu != nil {
+      handleMenuKey(key)
+      return true
+    }
+    if key == actionMenuKey { return openActionMenu() }
+    guard let listKey = key.listKey else { return false }
     let used = dataSource.handleKey(listKey)
     collectionView.layoutIfNeeded()
     return used
+  }
+
+  /// Opens the focused item's actions (its leading ones, then its trailing
+  /// ones) as ``actionMenu``; returns false, opening nothing, when nothing
+  /// is focused or the item offers no action. O(the controller's work).
+  @discardableResult
+  public func openActionMenu() -> Bool {
+    guard let dataSource, let item = dataSource.focusedItem else { return false }
+    let actions = ListActionEdge.allCases.flatMap { dataSource.actions(for: item, edge: $0) }
+    guard !actions.isEmpty else { return false }
+    actionMenu = TerminalActionMenu(item: item, actions: actions)
+    return true
+  }
+
+  /// Closes ``actionMenu`` without performing anything. O(1).
+  public func closeActionMenu() {
+    actionMenu = nil
+  }
+
+  private func handleMenuKey(_ key: Key) {
+    guard var menu = actionMenu else { return }
+    switch key {
+    case .up: menu.highlighted = max(0, menu.highlighted - 1)
+    case .down: menu.highlighted = min(menu.actions.count - 1, menu.highlighted + 1)
+    case .enter:
+      // Closed first: a root the handler sets is applied when it returns,
+      // after the menu is gone.
+      actionMenu = nil
+      dataSource?.performAction(menu.actions[menu.highlighted].title, for: menu.item)
+      collectionView.layoutIfNeeded()
+      return
+    case .escape, actionMenuKey:
+      actionMenu = nil
+      return
+    default: break
+    }
+    actionMenu = menu
+  }
+
+  /// Where ``actionMenu`` is drawn: its first row (below the focused item,
+  /// or above it when there is no room below) and its rows.
+  private func menuPlacement() -> (row: Int, rows: [String])? {
+    guard let menu = actionMenu else { return nil }
+    let rows = menu.rows(width: size.width)
+    var anchor = (top: 0, bottom: 0)
+    if let dataSource, let index = dataSource.indexPath(forIdentifier: menu.item.identifier, sectionPath: menu.item.sectionPath),
+      let frame = collectionView.layoutAttributesForItem(at: index)?.frame
+    {
+      let offset = collectionView.contentOffset.y
+      anchor = (Int((frame.minY - offset).rounded(.down)), Int((frame.maxY - offset).rounded(.up)))
+    }
+    let first = anchor.bottom + rows.count <= listRows ? anchor.bottom : anchor.top - rows.count
+    return (min(max(0, first), max(0, listRows - rows.count)), rows)
   }
 
   /// Whether standard input and output are both terminals and `TERM`
@@ -181,6 +249,11 @@ public final class TerminalScreen {
     for (row, line) in overlay.prefix(listRows).enumerated() {
       lines[row] = TerminalText.fit(line, width: size.width)
     }
+    if let (first, rows) = menuPlacement() {
+      for (offset, line) in rows.enumerated() where first + offset < listRows {
+        lines[first + offset] = line
+      }
+    }
     guard let status else { return TerminalFrame(lines: lines) }
     lines[size.height - 1] = TerminalText.fit(status, width: size.width)
     return TerminalFrame(lines: lines, cursor: statusCursorColumn.map { (size.height - 1, $0) })
@@ -211,6 +284,11 @@ public final class TerminalScreen {
 
   private func apply(_ mouse: MouseEvent) {
     guard isLargeEnough else { return }
+    // A click anywhere closes the menu; it selects nothing then.
+    if actionMenu != nil, case .press = mouse.action {
+      actionMenu = nil
+      return
+    }
     switch mouse.action {
     case .press(.left):
       if let indexPath = indexPathForItem(column: mouse.column, row: mouse.row) {
