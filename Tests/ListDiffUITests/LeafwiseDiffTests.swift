@@ -206,8 +206,9 @@ extension RootNode {
       let unused = ["a", "b", "c", "d", "e", "f", "g", "h"].filter { !seen.contains($0) }
       Item.edit(&edited, adding: unused, using: &generator)
       return .list(id: id, alternate: alternate, items: edited)
-    case .composite(let id, let children):
-      return .composite(id: id, children: children.map { $0?.editedInPlace(using: &generator) })
+    case .composite(let id, let children, let placeholder):
+      return .composite(
+        id: id, children: children.map { $0?.editedInPlace(using: &generator) }, placeholder: placeholder)
     case .render(let id, let models):
       return .render(id: id, models: models.map { ($0.identifier, $0.child?.editedInPlace(using: &generator)) })
     }

@@ -13,12 +13,14 @@ indirect enum RootNode {
     var height: CGFloat
   }
   case list(id: String?, alternate: Bool, items: [Item])
-  case composite(id: String?, children: [RootNode?])
+  /// With a placeholder, shown (as a list section) while the children
+  /// show no item.
+  case composite(id: String?, children: [RootNode?], placeholder: [Item]? = nil)
   case render(id: String?, models: [(identifier: String, child: RootNode?)])
 
   var id: String? {
     switch self {
-    case .list(let id, _, _), .composite(let id, _), .render(let id, _): return id
+    case .list(let id, _, _), .composite(let id, _, _), .render(let id, _): return id
     }
   }
 
@@ -42,7 +44,10 @@ indirect enum RootNode {
         Int.random(in: 0..<7, using: &generator) == 0
           ? nil : random(depth: depth + 1, using: &generator)
       }
-      return .composite(id: sectionID, children: children)
+      let placeholder: [Item]? =
+        Int.random(in: 0..<3, using: &generator) == 0
+        ? [Item(identifier: ["a", "p"].randomElement(using: &generator)!, value: 0, height: 5)] : nil
+      return .composite(id: sectionID, children: children, placeholder: placeholder)
     default:
       let count = Int.random(in: 0...3, using: &generator)
       let models: [(String, RootNode?)] = (0..<count).map { _ in
@@ -88,7 +93,8 @@ struct ExpectedList {
       return alternate
         ? ListSection<ItemVM, AltController>(viewModels, id: id)
         : ListSection<ItemVM, ItemController>(viewModels, id: id)
-    case .composite(let id, let children):
+    case .composite(let id, let children, let placeholder):
+      let itemsBefore = items.count
       var sections: [Section?] = []
       for (position, child) in children.enumerated() {
         guard let child else {
@@ -98,7 +104,14 @@ struct ExpectedList {
         let component = child.id.map { "=\($0)" } ?? "#\(position)"
         sections.append(build(child, path: path + [component]))
       }
-      return CompositeSection(sections, id: id)
+      guard let placeholder else { return CompositeSection(sections, id: id) }
+      // Recorded as shown only when the children showed no item.
+      let shown =
+        items.count == itemsBefore
+        ? build(.list(id: nil, alternate: false, items: placeholder), path: path + ["^P"])
+        : ListSection<ItemVM, ItemController>(
+          placeholder.map { ItemVM(identifier: $0.identifier, value: $0.value, height: $0.height) })
+      return CompositeSection(id: id, header: nil, placeholder: shown, sections)
     case .render(let id, let models):
       struct Model: ListIdentifiable {
         var identifier: String

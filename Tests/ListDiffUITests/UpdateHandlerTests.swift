@@ -403,13 +403,13 @@ extension RootNode {
     case .list(let id, let alternate, var items):
       Item.edit(&items, adding: ["a", "b", "c", "d", "e", "f"], using: &generator)
       return .list(id: id, alternate: alternate, items: items)
-    case .composite(let id, var children):
+    case .composite(let id, var children, let placeholder):
       children = children.map { $0?.edited(using: &generator) }
       if children.count > 1 && Int.random(in: 0..<3, using: &generator) == 0 {
         children.swapAt(
           Int.random(in: children.indices, using: &generator), Int.random(in: children.indices, using: &generator))
       }
-      return .composite(id: id, children: children)
+      return .composite(id: id, children: children, placeholder: placeholder)
     case .render(let id, var models):
       models = models.map { ($0.identifier, $0.child?.edited(using: &generator)) }
       if models.count > 1 && Int.random(in: 0..<3, using: &generator) == 0 {

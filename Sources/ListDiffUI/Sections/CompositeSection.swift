@@ -38,6 +38,9 @@ public final class CompositeSection: Section, @unchecked Sendable {
   let footer: Section?
   /// Whether the header block pins to the top of the viewport.
   let pinsHeader: Bool
+  /// Shown in place of the children while they have no items, in a scope
+  /// of its own.
+  let placeholder: Section?
 
   /// Composes `sections` in order; `nil` entries are skipped but keep their
   /// position.
@@ -48,6 +51,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     header = nil
     footer = nil
     pinsHeader = false
+    placeholder = nil
     super.init(id: id)
   }
 
@@ -59,6 +63,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     header = nil
     footer = nil
     pinsHeader = false
+    placeholder = nil
     super.init(id: id)
   }
 
@@ -70,6 +75,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     header = nil
     footer = nil
     pinsHeader = false
+    placeholder = nil
     super.init(id: id)
   }
 
@@ -85,6 +91,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     header = nil
     footer = nil
     pinsHeader = false
+    placeholder = nil
     super.init(id: id)
   }
 
@@ -116,6 +123,7 @@ public final class CompositeSection: Section, @unchecked Sendable {
     self.header = header
     self.footer = footer
     self.pinsHeader = pinsHeader
+    placeholder = nil
     super.init(id: id)
   }
 
@@ -132,6 +140,62 @@ public final class CompositeSection: Section, @unchecked Sendable {
     self.header = header
     self.footer = footer
     self.pinsHeader = pinsHeader
+    placeholder = nil
+    super.init(id: id)
+  }
+
+  /// Composes `sections` with a header, a footer and a placeholder: the
+  /// placeholder is shown, in a scope of its own, in place of the children
+  /// while they have no items at all ("No results", "Empty folder"), and
+  /// goes as soon as one of them has an item. Its items are ordinary items
+  /// (controllers, view state, lifecycle), never the same items as a
+  /// child's, whatever their identifiers.
+  ///
+  /// - Parameters:
+  ///   - id: this section's id.
+  ///   - header: shown before the children (or the placeholder); nil for none.
+  ///   - footer: shown after them; nil for none.
+  ///   - pinsHeader: keep the header block at the top of the viewport, as
+  ///     ``init(id:header:footer:pinsHeader:_:)-(_,_,_,_,[Section?])`` says.
+  ///   - placeholder: shown while the children have no items; nil for none.
+  ///   - sections: the children.
+  /// - Complexity: O(*k*), *k* the number of sections. Flattening costs one
+  ///   comparison more than without a placeholder.
+  public init(
+    id: String? = nil, header: Section?, footer: Section? = nil, pinsHeader: Bool = false,
+    placeholder: Section?, _ sections: [Section?]
+  ) {
+    children = sections
+    self.header = header
+    self.footer = footer
+    self.pinsHeader = pinsHeader
+    self.placeholder = placeholder
+    super.init(id: id)
+  }
+
+  /// The builder form of
+  /// ``init(id:header:footer:pinsHeader:placeholder:_:)-(_,_,_,_,_,[Section?])``:
+  /// the children listed in a ``SectionBuilder`` block.
+  ///
+  /// ```swift
+  /// CompositeSection(
+  ///   id: "results", header: nil,
+  ///   placeholder: ListSection<Note, NoteController>(Note("No results"))
+  /// ) {
+  ///   ListSection<Todo, TodoController>(matches)
+  /// }
+  /// ```
+  ///
+  /// - Complexity: O(*k*), *k* the number of sections listed.
+  public init(
+    id: String? = nil, header: Section?, footer: Section? = nil, pinsHeader: Bool = false,
+    placeholder: Section?, @SectionBuilder _ content: () -> [Section?]
+  ) {
+    children = content()
+    self.header = header
+    self.footer = footer
+    self.pinsHeader = pinsHeader
+    self.placeholder = placeholder
     super.init(id: id)
   }
 
@@ -144,6 +208,9 @@ public final class CompositeSection: Section, @unchecked Sendable {
     let level = flattener.pinDepth
     if pinsHeader { flattener.pinDepth += 1 }
     flattener.flattenChildren(children, scope: scope)
+    if let placeholder, flattener.list.count == headerEnd {
+      flattener.flattenChildren([placeholder], scope: flattener.scope(.placeholder, under: scope))
+    }
     if pinsHeader { flattener.pinDepth -= 1 }
     if let footer { flattener.flattenChildren([footer], scope: flattener.scope(.footer, under: scope)) }
     if pinsHeader {

@@ -29,6 +29,9 @@ final class SectionScope: Sendable {
     case header
     /// The footer block of a composite section.
     case footer
+    /// What a composite section shows in place of its children while they
+    /// have no items.
+    case placeholder
   }
 
   let parent: SectionScope?
@@ -80,6 +83,7 @@ final class SectionScope: Sendable {
     case .branch(let first): return first ? "?T" : "?F"
     case .header: return "^H"
     case .footer: return "^F"
+    case .placeholder: return "^P"
     }
   }
 
@@ -112,7 +116,7 @@ final class SectionScope: Sendable {
     components.compactMap {
       switch $0 {
       case .id(let id), .model(let id): return id
-      case .position, .branch, .header, .footer: return nil
+      case .position, .branch, .header, .footer, .placeholder: return nil
       }
     }
   }
@@ -128,6 +132,7 @@ final class SectionScope: Sendable {
       case .branch(let first): parts.append(first ? "if" : "else")
       case .header: parts.append("header")
       case .footer: parts.append("footer")
+      case .placeholder: parts.append("placeholder")
       }
     }
     return parts.joined(separator: " > ")

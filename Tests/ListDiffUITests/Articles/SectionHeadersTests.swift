@@ -49,6 +49,17 @@ func groups(_ groups: [String: [String]]) -> Section {
   }
 }
 
+func search(_ query: String, in names: [String]) -> Section {
+  let matches = names.filter { $0.contains(query) }
+  return CompositeSection(
+    id: "search", header: title("Results for \(query)"),
+    placeholder: title("No results")
+  ) {
+    ListSection<TitleViewModel, TitleController>(
+      matches.map { TitleViewModel(identifier: $0, text: "  " + $0) })
+  }
+}
+
 @Suite("Article: Section headers and footers")
 @MainActor
 struct SectionHeadersArticleTests {
@@ -62,6 +73,17 @@ struct SectionHeadersArticleTests {
     #expect(screen.text == "2 groups\nFRUIT\n  apple3\n  apple4")
     screen.scroll(by: 5)
     #expect(screen.text == "2 groups\nVEG\n  kale1\n  kale2")
+  }
+
+  @Test func thePlaceholderShowsWhileNothingMatches() {
+    let screen = ListScreen(width: 16, height: 3)
+    let names = ["apple", "pear", "plum"]
+    screen.setRoot(search("kiwi", in: names))
+    #expect(screen.text == "Results for kiwi\nNo results\n")
+    screen.setRoot(search("p", in: names))
+    #expect(screen.text == "Results for p\n  apple\n  pear")
+    // The header and the placeholder are both "title": no duplicate.
+    #expect(screen.diagnostics.isEmpty)
   }
 
   @Test func aCountInTheHeaderIsUpdatedInPlace() throws {
