@@ -38,17 +38,20 @@ struct SelectionModelTests {
       })
   }
 
-  @Test("10,000 random steps: the selection is the model's", arguments: 0..<10)
-  func selectionFollowsTheModel(seed: UInt64) {
+  @Test(
+    "10,000 random steps in each mode: the selection is the model's", .timeLimit(.minutes(20)),
+    arguments: 0..<10, [false, true])
+  func selectionFollowsTheModel(seed: UInt64, async: Bool) async {
+    let seed = seed + (async ? 100 : 0)
     var generator = SeededGenerator(seed: 0x5E1E_C700 + seed)
-    let screen = ListScreen(width: 12, height: 8)
+    let screen = ListScreen(width: 12, height: 8, applyUpdatesAsync: async)
     screen.dataSource.allowsMovingBetweenSections = true
     screen.dataSource.allowsMultipleSelection = true
     var model = Set<ListItemID>()
     func shown() -> [ListItemID] {
       screen.dataSource.itemIdentities.map { ListItemID(identifier: $0.identifier, sectionPath: $0.sectionNames) }
     }
-    screen.setRoot(Self.randomRoot(&generator))
+    await screen.setRoot(Self.randomRoot(&generator))
     for step in 0..<1_000 {
       let ids = shown()
       let pick = ids.randomElement(using: &generator)
@@ -56,7 +59,7 @@ struct SelectionModelTests {
       switch Int.random(in: 0..<10, using: &generator) {
       case 0, 1:
         action = "root"
-        screen.setRoot(Self.randomRoot(&generator))
+        await screen.setRoot(Self.randomRoot(&generator))
         model.formIntersection(shown())
       case 2:
         guard let pick else { continue }
@@ -122,7 +125,7 @@ struct SelectionModelTests {
         screen.dataSource.allowsMultipleSelection.toggle()
         screen.dataSource.selectionFollowsFocus = Int.random(in: 0..<4, using: &generator) == 0
       }
-      let context = Comment(rawValue: "seed \(0x5E1E_C700 + seed), step \(step): \(action)")
+      let context = Comment(rawValue: "seed \(0x5E1E_C700 + seed) (async: \(async)), step \(step): \(action)")
       guard screen.dataSource.selection == model else {
         Issue.record("selection \(screen.dataSource.selection) ≠ model \(model); \(context.rawValue)")
         return

@@ -36,7 +36,7 @@ extension ListDiffDataSource {
       finish(
         root,
         with: Self.prepare(
-          root: root.section, old: list, timed: performanceHandler != nil,
+          root: framedForLoadingMore(root.section), old: list, timed: performanceHandler != nil,
           minimumAverageLeafCount: minimumAverageLeafCountForLeafwiseDiff))
     }
   }
@@ -46,7 +46,7 @@ extension ListDiffDataSource {
   /// the next.
   func startPreparingIfIdle() {
     guard let root = scheduler.takeForPreparing() else { return }
-    let section = root.section
+    let section = framedForLoadingMore(root.section)
     let timed = performanceHandler != nil
     let minimumAverageLeafCount = minimumAverageLeafCountForLeafwiseDiff
     Task {
@@ -98,7 +98,12 @@ extension ListDiffDataSource {
     let replaced = list
     let timer = performanceHandler == nil ? nil : UpdateTimer()
     let totalsBefore = workCounts
+    shownRootSection = root.section
+    // Items loaded above keep the reader's place (see `loadMoreEdges`).
+    let anchoring = collectionView.contentAnchoring
+    if loadMoreEdges.contains(.top) && anchoring == .none { collectionView.contentAnchoring = .visibleContent }
     let applied = apply(update, animate: root.animate, timer: timer)
+    collectionView.contentAnchoring = anchoring
     timer?.end()
     carryInteraction(from: replaced, deletes: update.result.deletes)
     let counts = countsOfUpdate(from: replaced.count, update, since: totalsBefore)
@@ -113,6 +118,9 @@ extension ListDiffDataSource {
     if let applied, let updateHandler { updateHandler(applied) }
     for completion in root.completions { completion() }
     scheduler.finishApplying()
+    // A loading row came or went while this root was on its way: show the
+    // newest root again with the rows as they are now.
+    if !scheduler.hasWaitingRoot && loadMoreRows() != framedLoadMoreRows { setRootSection(shownRootSection) }
     // Debug builds, and builds with -DLISTDIFFUI_INTERNAL_CHECKS, check
     // every part's invariants after every applied root; other builds do
     // not evaluate them at all.

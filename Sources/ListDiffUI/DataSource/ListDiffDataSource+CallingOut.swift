@@ -81,6 +81,7 @@ extension ListDiffDataSource {
   /// applied now, unless a callback of ours is still running (its end drains).
   func collectionViewDidFinishLayout() {
     mirrorSelectionIfCleared()
+    checkLoadMore()
     drain()
   }
 }

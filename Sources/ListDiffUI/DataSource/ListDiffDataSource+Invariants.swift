@@ -17,6 +17,7 @@ extension ListDiffDataSource {
     violations += scheduler.invariantViolationsBetweenRoots()
     violations += workingRange.invariantViolations(controllers: controllers.all)
     violations += interaction.invariantViolations(shown: indexes(of: interaction.identities))
+    violations += loadMore.invariantViolations(enabled: loadMoreEdges)
     var check = InvariantChecker("ListDiffDataSource")
     check.expect(movedWhilePreparing.isEmpty, "moves are kept only while a root is prepared")
     check.expect(

@@ -134,6 +134,22 @@ public final class ListDiffDataSource {
   /// - Complexity: free when nil; otherwise the handler's own work.
   public var selectionHandler: (@MainActor (Set<ListItemID>) -> Void)?
 
+  /// Loads more when the viewport comes near an edge in ``loadMoreEdges``
+  /// (Texture's batch fetching): called with the edge, on the main actor,
+  /// once per approach, never while it runs for that edge, never after it
+  /// returned ``ListLoadMoreResult/exhausted`` there, and after it threw
+  /// only on ``retryLoadMore(_:)``. Set a root with what it loaded before
+  /// returning ``ListLoadMoreResult/more``; while it runs (and after it
+  /// threw) a row at the edge says "loading…" (or "failed — retry"). A
+  /// list that grew while the viewport stays near the edge loads again, so
+  /// a short first page fills the screen. Default nil.
+  ///
+  /// - Complexity: the handler's own work, plus one root applied when its
+  ///   row comes and one when it goes.
+  public var loadMoreHandler: (@MainActor (ListLoadMoreEdge) async throws -> ListLoadMoreResult)? {
+    didSet { checkLoadMore() }
+  }
+
   /// The clock type-to-select reads, in seconds: tests replace it to type
   /// slowly without waiting. Not API.
   package var typeSelectClock: @MainActor () -> Double = { ProcessInfo.processInfo.systemUptime }
@@ -231,6 +247,16 @@ public final class ListDiffDataSource {
   var workingRange = WorkingRangeTracker()
   /// The selection, focus and type-to-select prefix, by identity.
   var interaction = ItemInteraction()
+  /// The edges more is loaded at (`loadMoreEdges`).
+  var loadMoreEdgesStorage: ListLoadMoreEdges = []
+  /// Each edge's loading state.
+  var loadMore = LoadMoreTracker()
+  /// The last root applied, as the app set it (without loading rows): set
+  /// again when a loading row comes or goes.
+  var shownRootSection: Section?
+  /// The loading rows the root applied last was flattened with (top,
+  /// bottom).
+  var framedLoadMoreRows: [LoadMoreRowViewModel?] = [nil, nil]
   /// Controllers whose view state changed while the collection view could
   /// not be changed (inside a batch or a layout pass): re-sized once it can.
   var deferredInvalidations: [AnyListCellController] = []
@@ -339,6 +365,7 @@ public final class ListDiffDataSource {
 
   isolated deinit {
     observations.cancelAll()
+    loadMore.cancelAll()
     // Unhooked before any user code runs: a `willUnmount` below that
     // touches the collection view (lays it out, selects, reloads) must not
     // reach this data source through the adapter, whose reference to it is

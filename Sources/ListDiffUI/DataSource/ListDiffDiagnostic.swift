@@ -38,6 +38,9 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// ``ListDiffDataSource/workingRangeSize`` was set below zero; the
     /// working range is off (zero) instead.
     case invalidWorkingRangeSize
+    /// ``ListDiffDataSource/loadMoreDistance`` was set below zero; 0 is
+    /// used instead.
+    case invalidLoadMoreDistance
     /// With `applyUpdatesAsync`, a root set before a drag ended deletes the
     /// item the drag moved: ``ListDiffDataSource/moveHandler`` heard the
     /// move (the item was shown when it was dropped), then the root

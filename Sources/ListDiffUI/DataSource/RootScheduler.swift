@@ -41,6 +41,9 @@ struct RootScheduler {
   private var waiting: PendingRoot?
   private(set) var callbackDepth = 0
 
+  /// Whether a root set by the user waits to be taken.
+  var hasWaitingRoot: Bool { waiting != nil }
+
   /// Whether the data source is inside a callback or busy with a root, so
   /// that collection-view changes it would make must wait.
   var isBusy: Bool { phase != .idle || callbackDepth > 0 }
