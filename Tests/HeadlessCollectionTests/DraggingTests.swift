@@ -137,7 +137,13 @@ import Testing
   @Test func nonFiniteDragsMoveNothing() {
     let (model, recorder, collection) = makeList()
     defer { withExtendedLifetime(model) {} }
+    final class Issues { var locations: [String] = [] }
+    let issues = Issues()
+    collection.invalidGeometryHandler = { issues.locations.append($0.location) }
     collection.drag(by: CGPoint(x: CGFloat.nan, y: .infinity), velocity: CGPoint(x: .nan, y: -.infinity))
+    #expect(issues.locations == [
+      "CollectionView.drag(by:velocity:) translation", "CollectionView.drag(by:velocity:) velocity",
+    ])
     #expect(recorder.folded == ["willBeginDragging", "didEndDragging false"])
     #expect(collection.contentOffset == .zero)
   }

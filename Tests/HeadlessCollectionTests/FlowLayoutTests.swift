@@ -268,8 +268,15 @@ import Testing
     model.size = { path in
       [CGSize(width: -5, height: 2), CGSize(width: 3, height: CGFloat.nan), CGSize(width: 4, height: 1)][path.item]
     }
-    let collection = makeCollection(model, width: 10, height: 10)
+    final class Issues { var locations: [String] = [] }
+    let issues = Issues()
+    let collection = makeCollection(model, width: 10, height: 10) { _ in } geometryIssues: {
+      issues.locations.append($0.location)
+    }
     let frames = frames(collection)
+    #expect(issues.locations == [
+      "collectionView(_:layout:sizeForItemAt:) for [0, 0]", "collectionView(_:layout:sizeForItemAt:) for [0, 1]",
+    ])
     #expect(frames[0].size == CGSize(width: 0, height: 2))
     #expect(frames[1].size == CGSize(width: 3, height: 0))
     #expect(frames.allSatisfy { $0.origin.x.isFinite && $0.origin.y.isFinite })

@@ -125,7 +125,8 @@ final class ListModel: CollectionViewDataSource, CollectionViewDelegateFlowLayou
 @MainActor
 func makeCollection(
   _ model: ListModel, width: CGFloat = 10, height: CGFloat = 5,
-  configure: (CollectionViewFlowLayout) -> Void = { _ in }
+  configure: (CollectionViewFlowLayout) -> Void = { _ in },
+  geometryIssues: (@MainActor (GeometryIssue) -> Void)? = nil
 ) -> CollectionView {
   let layout = CollectionViewFlowLayout()
   layout.minimumLineSpacing = 0
@@ -133,6 +134,8 @@ func makeCollection(
   configure(layout)
   let collection = CollectionView(
     frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
+  // A test that expects bad geometry hears it here instead of standard error.
+  collection.invalidGeometryHandler = geometryIssues
   collection.register(LabelCell.self, forCellWithReuseIdentifier: "label")
   collection.dataSource = model
   collection.delegate = model
