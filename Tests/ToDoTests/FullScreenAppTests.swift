@@ -81,18 +81,25 @@ struct FullScreenAppTests {
     }
   }
 
-  @Test func theSelectionMovesAndFollowsItsItemThroughDone() async {
+  /// Marking the focused item done moves it to the completed items; the
+  /// focus stays in place, on the item that takes its row. (The selection
+  /// used to follow the item into the completed section.)
+  @Test func theFocusMovesAndStaysInPlaceThroughDone() async {
     let driver = await Driver()
     await driver.add("milk", "eggs", "tea")
-    #expect(await driver.selectedTitle == "tea")  // a new item is selected
+    #expect(await driver.selectedTitle == "tea")  // a new item is focused
     await driver.press(.home, .down)
     #expect(await driver.selectedTitle == "eggs")
     #expect(driver.text.contains("› 2. [ ] eggs"))
     await driver.press(.character(" "))
-    #expect(await driver.selectedTitle == "eggs")
-    #expect(driver.text.contains("  2. [ ] tea\n── completed (1)"))
-    #expect(driver.text.contains("› 3. [x] eggs"))
+    #expect(await driver.selectedTitle == "tea")
+    #expect(driver.text.contains("› 2. [ ] tea\n── completed (1)"))
+    #expect(driver.text.contains("  3. [x] eggs"))
     #expect(driver.text.components(separatedBy: "›").count == 2)  // one highlight
+    // Reopened, eggs goes back between milk and tea; the focus stays on
+    // tea, the item before it in the list as it was.
+    await driver.press(.down, .character(" "))
+    #expect(driver.text.contains("  2. [ ] eggs\n› 3. [ ] tea"))
     await driver.press(.up, .character("k"))
     #expect(await driver.selectedTitle == "milk")
     await driver.press(.up)  // stays at the top
@@ -384,16 +391,112 @@ struct FullScreenAppFixesTests {
     #expect(driver.lines.last == FullScreenKeys.footer(width: 40))
   }
 
-  /// A click selects the item under it (the screen's `selectItem(at:)`),
-  /// and the app's selection follows, without toggling it.
-  @Test func aClickMovesTheSelection() async {
+  /// A click focuses the item under it (the terminal screen does), and
+  /// the keys act on it; it does not toggle it.
+  @Test func aClickMovesTheFocus() async {
     let driver = await Driver()
     await driver.add("milk")
     await driver.add("eggs")
     let milkRow = driver.lines.firstIndex { $0.contains("milk") }!
     await driver.send(.mouse(MouseEvent(.press(.left), column: 5, row: milkRow)))
     #expect(driver.lines[milkRow] == "› 1. [ ] milk")
+    #expect(await driver.selectedTitle == "milk")
+    #expect(await driver.store.snapshot.items.allSatisfy { !$0.isDone })
     await driver.press(.character(" "))
     #expect(await driver.store.snapshot.items.first { $0.title == "milk" }?.isDone == true)
+  }
+}
+
+@Suite("The full-screen app's focus, kept by the data source", .timeLimit(.minutes(20)))
+@MainActor
+struct FullScreenFocusTests {
+  /// The number beside the focused row, read from the frame, after
+  /// checking that it shows once, below the pinned lines.
+  private func focusedNumber(_ driver: Driver, _ context: String) async -> Int? {
+    await expectPinnedHeaders(driver, context)
+    guard let line = driver.lines.first(where: { $0.hasPrefix("›") }) else { return nil }
+    return Int(line.dropFirst().drop { $0 == " " }.prefix { $0.isNumber })
+  }
+
+  /// A new user's report: in a 100×30 window of 40 items, End went to
+  /// #40, PgUp to #27 and PgDn to #14. From every item, reached with the
+  /// arrows from either end, PgDn goes down (or stays at the last) and
+  /// PgUp up (or stays at the first), the focus on screen.
+  @Test func pagesNeverMoveTheFocusAgainstTheirDirection() async {
+    let driver = await Driver(width: 100, height: 30, items: numberedItems(40))
+    await driver.press(.end, .pageUp)
+    let afterUp = await focusedNumber(driver, "End, PgUp") ?? 0
+    #expect(afterUp < 40)
+    await driver.press(.pageDown)
+    #expect(await focusedNumber(driver, "End, PgUp, PgDn") ?? 0 > afterUp)
+    for start in 1...40 {
+      for fromTop in [true, false] {
+        for (key, down) in [(Key.pageDown, true), (.pageUp, false)] {
+          if fromTop {
+            await driver.press(.home)
+            for _ in 1..<start { await driver.press(.down) }
+          } else {
+            await driver.press(.end)
+            for _ in start..<40 { await driver.press(.up) }
+          }
+          let context = "\(key) from \(start), reached from the \(fromTop ? "top" : "bottom")"
+          #expect(await focusedNumber(driver, context) == start, "\(context)")
+          await driver.press(key)
+          let now = await focusedNumber(driver, context) ?? 0
+          if down {
+            #expect(now > start || (start == 40 && now == 40), "\(context): at \(now)")
+          } else {
+            #expect(now < start || (start == 1 && now == 1), "\(context): at \(now)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Space marks the focused item done: it leaves for the completed items
+  /// and the focus stays on the row, now the next item's; the view does
+  /// not move (it used to jump to the completed section). Deleting does
+  /// the same.
+  @Test func doneAndDeleteKeepTheFocusOnItsRowAndTheViewStill() async {
+    let driver = await Driver(width: 40, height: 30, items: numberedItems(40))
+    await driver.press(.end)
+    for _ in 0..<10 { await driver.press(.up) }
+    let row = driver.lines.firstIndex { $0.hasPrefix("›") }
+    #expect(row.map { driver.lines[$0] } == "›30. [ ] item 30")
+    let offset = driver.screen.collectionView.contentOffset.y
+    let before = driver.lines
+    await driver.press(.character(" "))
+    #expect(await driver.selectedTitle == "item 31")
+    #expect(driver.screen.collectionView.contentOffset.y == offset)
+    let afterDone = driver.lines
+    #expect(row.map { afterDone[$0] } == "›30. [ ] item 31")
+    #expect(afterDone[2..<row!] == before[2..<row!], "the rows above stay")
+    #expect(afterDone.contains { $0.hasPrefix("── completed (1) ──") })
+    await driver.press(.character("d"))
+    #expect(await driver.selectedTitle == "item 32")
+    #expect(driver.screen.collectionView.contentOffset.y == offset)
+    #expect(row.map { driver.lines[$0] } == "›30. [ ] item 32")
+    #expect(driver.lines[2..<row!] == before[2..<row!])
+    await driver.press(.character("u"), .character("u"))  // undo puts each back, focused
+    #expect(await driver.selectedTitle == "item 30")
+    #expect(await driver.store.snapshot.items == numberedItems(40))
+  }
+
+  /// An item taller than the room below the pinned lines shows its first
+  /// line, with the `›`, when it takes the focus, from above, from below
+  /// and after a resize.
+  @Test func aFocusedItemTallerThanTheViewportShowsItsMark() async {
+    var items = numberedItems(12)
+    items[5].notes = (1...60).map { "note\($0)" }.joined(separator: " ")
+    let driver = await Driver(width: 40, height: 8, items: items)
+    for _ in 0..<5 { await driver.press(.down) }
+    await driver.press(.enter)  // item 6 expanded: many more lines than the 7 rows
+    #expect(driver.lines.filter { $0.hasPrefix("›") } == ["› 6. [ ] item 6"])
+    await driver.press(.down, .down, .up, .up)
+    #expect(driver.lines[2] == "› 6. [ ] item 6", "from below")
+    await driver.press(.end, .pageUp, .pageUp, .pageUp, .home, .down, .down, .down, .down, .down)
+    #expect(driver.lines[2] == "› 6. [ ] item 6", "from above")
+    driver.app.resize(width: 50, height: 6)
+    #expect(driver.lines[2] == "› 6. [ ] item 6", "after a resize")
   }
 }

@@ -15,7 +15,7 @@ extension FullScreenApp {
   }
 
   /// Runs `body` against the store; if it changed the items, records the
-  /// items from before for undo. `body` may return an item to select. A
+  /// items from before for undo. `body` may return an item to focus. A
   /// refusal (a bad title, a failed save) goes to the footer and changes
   /// nothing.
   func change(
@@ -24,16 +24,10 @@ extension FullScreenApp {
     let before = shown.items
     let selectedBefore = selectedID
     do throws(ToDoError) {
-      let newSelection = try await body(store, selectedID)
+      let newFocus = try await body(store, selectedID)
       await showLatest()
       if recording { history.record(before: before, after: shown.items, selectedID: selectedBefore) }
-      if let newSelection {
-        if shown.number(ofItemWithID: newSelection) == nil {
-          message = "added, but the search or filter hides it"
-        } else {
-          select(newSelection)
-        }
-      }
+      if let newFocus, !screen.focus(id: newFocus) { message = "added, but the search or filter hides it" }
     } catch {
       message = error.fullScreenDescription
     }
@@ -47,7 +41,7 @@ extension FullScreenApp {
     do throws(ToDoError) {
       try await store.restore(last.items)
       await showLatest()
-      if let id = last.selectedID, shown.number(ofItemWithID: id) != nil { select(id) }
+      if let id = last.selectedID { screen.focus(id: id) }
       message = history.message(again: "u")
     } catch {
       history.putBack(last)

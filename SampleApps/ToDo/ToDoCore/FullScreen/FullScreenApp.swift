@@ -1,22 +1,23 @@
 import Foundation
 import ListDiffUITerminal
-import ListDiffUITerminal
 
 /// The full-screen to-do app as a state machine: keys in, frames out.
 ///
-/// It owns what a person sees and does — which item is selected, whether a
-/// line editor or the help panel is open, the undo history, the one-line
-/// footer — and presents it on a `TerminalScreen` (``terminal``): the
-/// footer as its status line, the help panel as its overlay. The screen's
-/// event loop (in ``ToDoProgram``) reads the terminal, draws the frames and
-/// handles signals; this type never touches a terminal, so it is tested by
-/// handing it events and reading ``frame()``.
+/// It owns what a person does — whether a line editor or the help panel
+/// is open, the undo history, the one-line footer — and presents it on a
+/// `TerminalScreen` (``terminal``): the footer as its status line, the
+/// help panel as its overlay. The screen's event loop (in ``ToDoProgram``)
+/// reads the terminal, draws the frames and handles signals; this type
+/// never touches a terminal, so it is tested by handing it events and
+/// reading ``frame()``.
 ///
-/// The selection is the collection view's (the item's controller draws the
-/// `›`), and it follows its item by id through every change: done, moves,
-/// filters, edits, another item deleted. When the selected item itself
-/// goes, the selection moves to the item that followed it (or, at the
-/// end, the one before).
+/// The item the keys act on is the data source's focus (the item's
+/// controller draws the `›`): the arrows, pages, Home and End move it, a
+/// click puts it on the row clicked, and it follows its item through every
+/// change that keeps it (edits, moves, other items added or deleted). When
+/// a change deletes or hides the focused item, or marks it done or open
+/// (which moves it to the other section), the focus passes to the item
+/// now in its place, else the one before, and the view stays where it is.
 @MainActor
 public final class FullScreenApp {
   /// What a key asks of the terminal besides a new frame.
@@ -61,15 +62,13 @@ public final class FullScreenApp {
 
   let store: ToDoStore
   let screen: ToDoScreen
-  /// The terminal screen the app presents on: the collection view of
-  /// ``screen``, with the footer as its status line.
+  /// The terminal screen the app presents on: the collection view and data
+  /// source of ``screen``, with the footer as its status line.
   public let terminal: TerminalScreen
   private var mode = Mode.browsing
-  /// The selected item's id: the app's memory of the selection, so it can
-  /// follow the item when the collection view's own selection cannot (an
-  /// item that moves between sections is deleted from one and inserted
-  /// into the other).
-  public private(set) var selectedID: String?
+  /// The id of the item the keys act on: the focused one
+  /// (``ToDoScreen/focusedID``), if any. O(1).
+  public var selectedID: String? { screen.focusedID }
   /// The snapshot on screen.
   var shown: ToDoSnapshot
   /// Items before each change, newest last, with the item selected then.
@@ -89,13 +88,13 @@ public final class FullScreenApp {
   public init(store: ToDoStore, screen: ToDoScreen, width: Int, height: Int) {
     self.store = store
     self.screen = screen
-    terminal = TerminalScreen(collectionView: screen.collectionView, size: TerminalSize(width: width, height: height))
+    terminal = TerminalScreen(dataSource: screen.dataSource, size: TerminalSize(width: width, height: height))
     terminal.minimumSize = Self.minimumSize
     shown = ToDoSnapshot(items: [])
     present()
   }
 
-  /// Starts the screen, waits for the first snapshot to show, selects the
+  /// Starts the screen, waits for the first snapshot to show, focuses the
   /// first item and shows `notice` in the footer — or, when it is longer
   /// than the footer, wrapped in a panel over the list until a key. With
   /// no notice, `status` (cut to the width) is the first footer. O(n).
@@ -103,8 +102,6 @@ public final class FullScreenApp {
     screen.start()
     layOut()
     await showLatest()
-    selectedID = shown.shownItems.first?.id
-    screen.select(id: selectedID)
     if let notice, TerminalText.columns(notice) > width {
       mode = .note(notice)
     } else {
@@ -125,15 +122,15 @@ public final class FullScreenApp {
   public func resize(width: Int, height: Int) {
     terminal.resize(to: TerminalSize(width: width, height: height))
     layOut()
-    screen.select(id: selectedID)
+    revealFocus()
     present()
   }
 
   /// Handles one event from the terminal: a key or a paste as ``handle(_:)-(Key)``
-  /// does; a resize by following it; a click by taking the selection to the
-  /// item the screen selected under it (without toggling it); the wheel
-  /// by nothing more than the scroll the screen made. Returns once any
-  /// change is saved and on screen.
+  /// does; a resize by following it; a click, on which the screen already
+  /// focused the row under it (without toggling it), by clearing the
+  /// footer's message; the wheel by nothing more than the scroll the
+  /// screen made. Returns once any change is saved and on screen.
   public func handle(_ event: TerminalEvent) async -> Outcome {
     defer { present() }
     switch event {
@@ -148,11 +145,8 @@ public final class FullScreenApp {
     case .resize(let size):
       resize(width: size.width, height: size.height)
       return .redraw
-    case .mouse:
-      if case .browsing = mode, let selected = screen.selectedItemID(), selected != selectedID {
-        message = nil
-        select(selected)
-      }
+    case .mouse(let mouse):
+      if case .browsing = mode, mouse.action == .press(.left) { message = nil }
       return .redraw
     }
   }
@@ -223,16 +217,13 @@ public final class FullScreenApp {
   private func browse(_ key: Key) async -> Outcome {
     switch key {
     case .character("q"), .control("c"): return .quit
-    case .up, .character("k"): moveSelection(by: -1)
-    case .down, .character("j"): moveSelection(by: 1)
+    // The list's own keys move the focus (the data source's moveFocus).
+    case .up, .down, .pageUp, .pageDown, .end: terminal.handleListKey(key)
+    case .character("k"): terminal.handleListKey(.up)
+    case .character("j"): terminal.handleListKey(.down)
     case .home:
-      select(shown.shownItems.first?.id)
-      screen.scroll(.top)  // the header too
-    case .end:
-      select(shown.shownItems.last?.id)
-      screen.scroll(.bottom)
-    case .pageDown: page(.down)
-    case .pageUp: page(.up)
+      screen.scroll(.top)  // what is above the first item too
+      terminal.handleListKey(.home)
     case .character("?"): mode = .help
     case .character("a"): edit(.add, text: "")
     case .character("/"): edit(.search, text: shown.search)
@@ -293,35 +284,6 @@ public final class FullScreenApp {
     shown.shownItems.first { $0.id == selectedID }
   }
 
-  private func moveSelection(by offset: Int) {
-    let items = shown.shownItems
-    guard let current = items.firstIndex(where: { $0.id == selectedID }) else {
-      select(items.first?.id)
-      return
-    }
-    select(items[min(max(0, current + offset), items.count - 1)].id)
-  }
-
-  /// Scrolls a page and takes the selection along: to the first item now
-  /// wholly on screen (the last, going up) — or, if none is whole, partly
-  /// on screen, scrolled to its first line — or to the last (first) item
-  /// when the list cannot scroll further.
-  private func page(_ direction: ToDoCommand.ScrollDirection) {
-    let down = direction == .down
-    guard screen.scroll(direction) else {
-      select(down ? shown.shownItems.last?.id : shown.shownItems.first?.id)
-      return
-    }
-    var visible = screen.visibleItemIDs()
-    if visible.isEmpty { visible = screen.visibleItemIDs(wholly: false) }
-    select((down ? visible.first : visible.last) ?? selectedID)
-  }
-
-  func select(_ id: String?) {
-    selectedID = id
-    screen.select(id: id)
-  }
-
   private func edit(_ field: Field, text: String) {
     mode = .editing(field, LineEditor(text: text, history: histories[field.historyKey] ?? [], limit: field.limit))
   }
@@ -361,24 +323,25 @@ public final class FullScreenApp {
     screen.resize(width: width, height: height)
   }
 
-  /// Waits for the store's latest state to be on screen, then keeps the
-  /// selection on its item — or, if the item is gone or hidden, on the
-  /// item that followed it.
+  /// Waits for the store's latest state to be on screen (the data source
+  /// has carried the focus through it), then keeps the focus in view.
   func showLatest() async {
-    let previous = shown.shownItems.map(\.id)
     shown = await store.snapshot
     await screen.waitUntilShown(shown.revision)
-    let present = Set(shown.shownItems.map(\.id))
-    if let id = selectedID, present.contains(id) {
-      select(id)
-      return
+    revealFocus()
+  }
+
+  /// Shows the focused item, scrolling the least needed (not at all when
+  /// it shows, as after a change that passed the focus to the item in its
+  /// place); with no focus, focuses the first item in view. O(n) at worst
+  /// to find the item.
+  private func revealFocus() {
+    let dataSource = screen.dataSource
+    if let focus = dataSource.focusedItem {
+      dataSource.focusedItem = focus
+    } else {
+      dataSource.moveFocus(.down)
     }
-    let start = selectedID.flatMap { previous.firstIndex(of: $0) } ?? 0
-    let candidate =
-      previous[min(start, previous.count)...].first(where: present.contains)
-      ?? previous[..<min(start, previous.count)].last(where: present.contains)
-      ?? shown.shownItems.first?.id
-    select(candidate)
   }
 }
 

@@ -4,13 +4,13 @@ import ListDiffUITerminal
 public enum FullScreenKeys {
   /// Every key with what it does, in the order help lists them.
   public static let reference: [(usage: String, summary: String)] = [
-    ("↑ ↓  k j", "move the selection"),
-    ("PgUp PgDn", "scroll a page, selection along"),
-    ("Home End", "first and last item"),
-    ("Space", "mark the selected item done or open"),
+    ("↑ ↓  k j", "move the focus (the › row)"),
+    ("PgUp PgDn", "move it a page"),
+    ("Home End", "to the first and last item"),
+    ("Space", "mark the focused item done or open"),
     ("Enter", "show or hide its notes and whole title"),
     ("a", "add an item"),
-    ("e", "edit the selected item's title"),
+    ("e", "edit the focused item's title"),
     ("n", "edit its notes"),
     ("d", "delete it"),
     ("u", "undo the last change (again for earlier ones)"),

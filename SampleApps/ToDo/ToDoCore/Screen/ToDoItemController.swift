@@ -10,8 +10,8 @@ public protocol ToDoItemControllerDelegate: AnyObject {
 }
 
 /// Shows one item: one line collapsed; expanded, its whole title, its notes
-/// and created date. Draws the selection highlight; tells the delegate when
-/// it is selected.
+/// and created date. Draws the `›` where the data source's focus is (the
+/// full screen's highlight); tells the delegate when the item is tapped.
 public final class ToDoItemController:
   ListCellController<ToDoItemViewModel, ToDoItemViewState, ToDoTextCell>, ListCellControllerWithDelegate
 {
@@ -22,13 +22,13 @@ public final class ToDoItemController:
   /// size the cell was given.
   private var width = 80
 
-  /// The cell's lines at `width` columns, with the selection marker when
-  /// `isSelected`. O(w + title + notes).
-  public func lines(width: Int, isSelected: Bool = false) -> [String] {
+  /// The cell's lines at `width` columns, with the focus marker when
+  /// `isFocused`. O(w + title + notes).
+  public func lines(width: Int, isFocused: Bool = false) -> [String] {
     ToDoLines.item(
       position: viewModel.position, title: viewModel.title, isDone: viewModel.isDone, notes: viewModel.notes,
       created: viewModel.created, isExpanded: viewState.isExpanded, width: width,
-      numberColumns: viewModel.numberColumns, isSelected: isSelected, shortID: viewModel.shortID)
+      numberColumns: viewModel.numberColumns, isFocused: isFocused, shortID: viewModel.shortID)
   }
 
   /// Every item can be dragged within its section (`J`/`K` drive the
@@ -41,23 +41,13 @@ public final class ToDoItemController:
     return CGSize(width: containerSize.width, height: CGFloat(lines(width: width).count))
   }
 
-  /// Fills the cell with the item's lines. O(w + notes).
+  /// Fills the cell with the item's lines, marked `›` when the item has
+  /// the focus: having read `isFocused`, the cell is configured again
+  /// whenever the focus comes or goes. O(w + notes).
   public override func configureCell(cell: ToDoTextCell) {
     let cellWidth = Int(cell.bounds.width)
-    cell.lines = lines(width: cellWidth > 0 ? cellWidth : width, isSelected: cell.isSelected)
+    cell.lines = lines(width: cellWidth > 0 ? cellWidth : width, isFocused: isFocused)
     cell.itemID = viewModel.identifier
-  }
-
-  /// Draws the selection highlight (the `›` marker) whenever the
-  /// collection view selects or deselects the item. O(1).
-  public override func didMount(onCell cell: ToDoTextCell) {
-    cell.selectionDidChange = { [weak self] cell in self?.configureCell(cell: cell) }
-  }
-
-  /// Stops drawing on a cell that goes to another item. O(1).
-  public override func willUnmount(onCell cell: ToDoTextCell) {
-    cell.selectionDidChange = nil
-    cell.itemID = nil
   }
 
   /// Re-fits the text when the cell's width changed (the screen was
