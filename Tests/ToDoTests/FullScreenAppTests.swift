@@ -183,7 +183,7 @@ struct FullScreenAppTests {
     await driver.add("milk")
     let before = driver.text
     let named: [(Key, String)] = [
-      (.character("Z"), "“Z”"), (.control("b"), "Ctrl-B"), (.function(5), "F5"), (.left, "←"), (.tab, "Tab"),
+      (.character("Z"), "“Z”"), (.control("b"), "Ctrl-B"), (.function(5), "F5"), (.left, "←"), (.insert, "Insert"),
     ]
     for (key, name) in named {
       await driver.press(key)
@@ -270,7 +270,8 @@ struct FullScreenAppTests {
 struct FullScreenAppInvariantTests {
   /// Random keys and resizes on random lists: after every one the frame
   /// fills the terminal, no row is wider than it, and the selection is on a
-  /// shown item (or there is none to select), highlighted once, on screen.
+  /// shown item (or there is none to select), highlighted once, on screen
+  /// (unless the action menu, open, covers it).
   /// Eight seeds, each its own test case, so each stays well inside the
   /// time limit while other suites share the main actor.
   @Test(arguments: 0..<8)
@@ -279,7 +280,7 @@ struct FullScreenAppInvariantTests {
     var generator = SeededGenerator(seed: seed)
     let keys: [Key] = [
       .up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .home, .end, .character(" "), .enter,
-      .character("d"), .character("u"), .character("J"), .character("K"), .character("x"), .escape,
+      .character("d"), .character("u"), .character("J"), .character("K"), .character("x"), .escape, .tab,
     ]
     for round in 0..<5 {
       let count = Int.random(in: 0...30, using: &generator)
@@ -324,6 +325,7 @@ struct FullScreenAppInvariantTests {
         }
         let number = snapshot.number(ofItemWithID: id)
         #expect(number != nil, "\(context): the selected item is not shown")
+        if driver.app.terminal.actionMenu != nil { continue }
         let highlighted = frame.lines.dropLast().filter { $0.hasPrefix("›") }
         #expect(highlighted.count == 1, "\(context): \(frame.lines.joined(separator: "\n"))")
         if let number, let line = highlighted.first {
@@ -498,5 +500,79 @@ struct FullScreenFocusTests {
     #expect(driver.lines[2] == "› 6. [ ] item 6", "from above")
     driver.app.resize(width: 50, height: 6)
     #expect(driver.lines[2] == "› 6. [ ] item 6", "after a resize")
+  }
+}
+
+@Suite("The full-screen app's action menu", .timeLimit(.minutes(20)))
+@MainActor
+struct FullScreenActionMenuTests {
+  /// Tab opens the focused item's actions below it; ↓ and Enter delete it,
+  /// as `d` does, and `u` undoes that.
+  @Test func tabOpensTheFocusedItemsActionsAndEnterPerformsOne() async {
+    let driver = await Driver()
+    await driver.add("milk", "eggs")
+    await driver.press(.tab)
+    #expect(
+      Array(driver.lines[2...9]) == [
+        "  1. [ ] milk",
+        "› 2. [ ] eggs",
+        "┌─ actions ────────────┐",
+        "│› Done                │",
+        "│  Edit title          │",
+        "│  Edit notes          │",
+        "│  Delete (destructive)│",
+        "└──────────────────────┘",
+      ])
+    #expect(driver.lines.last == "↑↓ choose · enter does it · esc closes")
+    await driver.press(.character("q"))  // the menu takes every key: no quit
+    await driver.press(.down, .down, .down)
+    #expect(driver.lines[8] == "│› Delete (destructive)│")
+    await driver.press(.enter)
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk"])
+    #expect(!driver.text.contains("actions"))
+    #expect(driver.lines.last == "deleted “eggs” — u undoes")
+    #expect(await driver.selectedTitle == "milk")
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk", "eggs"])
+    #expect(await driver.selectedTitle == "eggs")
+  }
+
+  /// Every action does what its key does: Done and Reopen (the title
+  /// follows the item), Edit title and Edit notes in the line editor; Esc
+  /// and Tab close the menu doing nothing; each change is undone by `u`.
+  @Test func theActionsDoWhatTheKeysDo() async {
+    let driver = await Driver()
+    await driver.add("milk", "eggs")
+    await driver.press(.tab, .escape, .tab, .tab)
+    #expect(!driver.text.contains("actions"))
+    #expect(await driver.store.snapshot.revision == 2, "the two adds only")
+    await driver.press(.tab, .enter)  // Done: eggs goes, the focus stays on its row
+    #expect(await driver.store.snapshot.items.map(\.isDone) == [false, true])
+    #expect(await driver.selectedTitle == "milk")
+    await driver.press(.down, .tab)
+    #expect(driver.lines.contains("│› Reopen              │"))
+    await driver.press(.enter)
+    #expect(await driver.store.snapshot.items.map(\.isDone) == [false, false])
+    await driver.press(.home, .tab, .down, .enter)  // Edit title, on milk
+    #expect(driver.lines.last?.hasPrefix("title: milk") == true)
+    await driver.type(" and oats")
+    await driver.press(.enter, .tab, .down, .down, .enter)  // Edit notes
+    #expect(driver.lines.last?.hasPrefix("notes: ") == true)
+    await driver.type("2 litres")
+    await driver.press(.enter)
+    let milk = await driver.store.snapshot.items.first
+    #expect(milk?.title == "milk and oats" && milk?.notes == "2 litres")
+    for _ in 0..<4 { await driver.press(.character("u")) }
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk", "eggs"])
+    #expect(await driver.store.snapshot.items.allSatisfy { !$0.isDone && $0.notes.isEmpty })
+  }
+
+  /// Help lists Tab; with nothing to act on, Tab says so.
+  @Test func helpListsTheMenuAndAnEmptyListHasNone() async {
+    let driver = await Driver(width: 80, height: 24)
+    await driver.press(.tab)
+    #expect(driver.lines.last == "nothing to act on — a adds an item")
+    await driver.press(.character("?"))
+    #expect(driver.lines.contains { $0.hasPrefix("│ Tab") && $0.contains("its actions, as a menu") })
   }
 }

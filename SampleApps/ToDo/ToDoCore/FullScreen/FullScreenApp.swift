@@ -77,6 +77,9 @@ public final class FullScreenApp {
   /// One line for the footer until the next key: an error, or what
   /// happened.
   var message: String?
+  /// Actions chosen from an item's menu, under way: the key that chose
+  /// them waits for them.
+  private var chosenActions: [Task<Void, Never>] = []
   /// The terminal's width in columns; see ``resize(width:height:)``.
   public var width: Int { terminal.size.width }
   /// The terminal's height in rows: the list takes all but the last.
@@ -91,6 +94,9 @@ public final class FullScreenApp {
     terminal = TerminalScreen(dataSource: screen.dataSource, size: TerminalSize(width: width, height: height))
     terminal.minimumSize = Self.minimumSize
     shown = ToDoSnapshot(items: [])
+    screen.actionHandler = { [weak self] action, id in
+      self?.chosenActions.append(Task { [weak self] in await self?.perform(action, on: id) })
+    }
     present()
   }
 
@@ -207,6 +213,8 @@ public final class FullScreenApp {
       mode = .editing(field, editor)
       terminal.status = line.text
       terminal.statusCursorColumn = line.cursorColumn
+    case .browsing where terminal.actionMenu != nil:
+      terminal.status = TerminalText.fit("↑↓ choose · enter does it · esc closes", width: width)
     case .browsing:
       terminal.status = message.map { TerminalText.fit($0, width: width) } ?? FullScreenKeys.footer(width: width)
     }
@@ -215,8 +223,17 @@ public final class FullScreenApp {
   // MARK: - Browsing
 
   private func browse(_ key: Key) async -> Outcome {
+    if key == .control("c") { return .quit }
+    // Tab opens the focused item's actions as the terminal screen's menu,
+    // which takes every key until it closes; Enter there performs one.
+    if terminal.actionMenu != nil || key == terminal.actionMenuKey {
+      if !terminal.handleListKey(key) { message = "nothing to act on — a adds an item" }
+      for action in chosenActions { await action.value }
+      chosenActions.removeAll()
+      return .redraw
+    }
     switch key {
-    case .character("q"), .control("c"): return .quit
+    case .character("q"): return .quit
     // The list's own keys move the focus (the data source's moveFocus).
     case .up, .down, .pageUp, .pageDown, .end: terminal.handleListKey(key)
     case .character("k"): terminal.handleListKey(.up)
@@ -229,19 +246,10 @@ public final class FullScreenApp {
     case .character("/"): edit(.search, text: shown.search)
     case .enter:
       if let id = selectedID { _ = try? screen.setExpanded(nil, id: id) }
-    case .character(" "):
-      await change { (store, id) throws(ToDoError) in try await store.toggleDone(id: id) }
-    case .character("e"):
-      if let item = selectedItem { edit(.title(id: item.id), text: item.title) }
-    case .character("n"):
-      if let item = selectedItem { edit(.notes(id: item.id), text: item.notes) }
-    case .character("d"):
-      if let item = selectedItem {
-        await change { (store, id) throws(ToDoError) in try await store.remove(id: id) }
-        if shown.items.first(where: { $0.id == item.id }) == nil {
-          message = "deleted “\(item.title)” — u undoes"
-        }
-      }
+    case .character(" "): await perform(.toggleDone, on: selectedID)
+    case .character("e"): await perform(.editTitle, on: selectedID)
+    case .character("n"): await perform(.editNotes, on: selectedID)
+    case .character("d"): await perform(.delete, on: selectedID)
     case .character("J"): await reorder(by: 1)
     case .character("K"): await reorder(by: -1)
     case .character("u"):
@@ -252,6 +260,23 @@ public final class FullScreenApp {
       message = FullScreenKeys.unused(key)
     }
     return .redraw
+  }
+
+  /// Does `action` to the item with `id`, for its key (Space, `e`, `n`,
+  /// `d`) or its menu: marks it done or open, or deletes it, as a change
+  /// `u` undoes, or opens the line editor on its title or notes. Nothing
+  /// for an item not shown. Returns once a change is saved and on screen.
+  func perform(_ action: ToDoItemAction, on id: String?) async {
+    guard let item = shown.shownItems.first(where: { $0.id == id }) else { return }
+    switch action {
+    case .toggleDone:
+      await change(of: item.id) { (store, id) throws(ToDoError) in try await store.toggleDone(id: id) }
+    case .editTitle: edit(.title(id: item.id), text: item.title)
+    case .editNotes: edit(.notes(id: item.id), text: item.notes)
+    case .delete:
+      await change(of: item.id) { (store, id) throws(ToDoError) in try await store.remove(id: id) }
+      if shown.items.first(where: { $0.id == item.id }) == nil { message = "deleted “\(item.title)” — u undoes" }
+    }
   }
 
   /// Drags the selected item one place down (`by: 1`) or up (`by: -1`)

@@ -9,6 +9,7 @@ public enum FullScreenKeys {
     ("Home End", "to the first and last item"),
     ("Space", "mark the focused item done or open"),
     ("Enter", "show or hide its notes and whole title"),
+    ("Tab", "its actions, as a menu: ↑ ↓ choose, Enter does one, Esc closes"),
     ("a", "add an item"),
     ("e", "edit the focused item's title"),
     ("n", "edit its notes"),
@@ -25,7 +26,7 @@ public enum FullScreenKeys {
   /// fit and always keeps the last two.
   static let hints = [
     "↑↓ move", "space done", "a add", "e edit", "d delete", "u undo", "enter open", "n note", "J/K move",
-    "/ search", "? help", "q quit",
+    "/ search", "tab actions", "? help", "q quit",
   ]
 
   /// The footer's answer to a key the list does not use: the key's name
@@ -40,7 +41,6 @@ public enum FullScreenKeys {
     case .character(let character): "“\(character)”"
     case .control(let character): "Ctrl-\(String(character).uppercased())"
     case .function(let number): "F\(number)"
-    case .tab: "Tab"
     case .backspace: "Backspace"
     case .delete: "Delete"
     case .insert: "Insert"

@@ -2,16 +2,32 @@ import Foundation
 import HeadlessCollection
 import ListDiffUI
 
-/// Hears that an item was selected.
+/// Hears that an item was tapped, or one of its actions chosen.
 @MainActor
 public protocol ToDoItemControllerDelegate: AnyObject {
   /// `controller`'s item was selected (`collectionView.selectItem(at:)`).
   func itemControllerWasSelected(_ controller: ToDoItemController)
+  /// One of `controller`'s actions (its item's action menu) was chosen.
+  func itemController(_ controller: ToDoItemController, didChoose action: ToDoItemAction)
+}
+
+/// What a person can do to one item from its action menu: what the full
+/// screen's keys do to the focused item.
+public enum ToDoItemAction: Hashable, Sendable {
+  /// Mark it done, or open again (Space).
+  case toggleDone
+  /// Edit its title (`e`).
+  case editTitle
+  /// Edit its notes (`n`).
+  case editNotes
+  /// Delete it (`d`).
+  case delete
 }
 
 /// Shows one item: one line collapsed; expanded, its whole title, its notes
 /// and created date. Draws the `›` where the data source's focus is (the
-/// full screen's highlight); tells the delegate when the item is tapped.
+/// full screen's highlight); tells the delegate when the item is tapped and
+/// when one of its actions is chosen.
 public final class ToDoItemController:
   ListCellController<ToDoItemViewModel, ToDoItemViewState, ToDoTextCell>, ListCellControllerWithDelegate
 {
@@ -54,6 +70,22 @@ public final class ToDoItemController:
   /// resized). O(w + notes).
   public override func cellDidLayoutSubviews(cell: ToDoTextCell) {
     configureCell(cell: cell)
+  }
+
+  /// The item's actions, as the full screen's Tab menu lists them: Done
+  /// (Reopen for a done item), Edit title, Edit notes and Delete
+  /// (destructive). Each tells the delegate which was chosen. O(1).
+  public override func trailingActions() -> [ListItemAction] {
+    let actions: [(String, ToDoItemAction)] = [
+      (viewModel.isDone ? "Reopen" : "Done", .toggleDone), ("Edit title", .editTitle),
+      ("Edit notes", .editNotes), ("Delete", .delete),
+    ]
+    return actions.map { title, action in
+      ListItemAction(title: title, style: action == .delete ? .destructive : .normal) { [weak self] in
+        guard let self else { return }
+        delegate?.itemController(self, didChoose: action)
+      }
+    }
   }
 
   /// Tells the delegate the item was tapped. O(1).

@@ -53,6 +53,10 @@ public final class ToDoScreen {
   /// the screen remembers the expansion so that the item comes back
   /// expanded (see ``waitUntilShown(_:)``).
   private var expandedIDs: Set<String> = []
+  /// Hears an item's action chosen from its menu (the full screen's Tab)
+  /// with the item's id; nil ignores them. The handler runs as the data
+  /// source's callback: it may start work, not wait for it.
+  public var actionHandler: (@MainActor (ToDoItemAction, _ id: String) -> Void)?
   /// Set while ``select(number:)`` taps an item: only that tap toggles it;
   /// a click on the full screen, which focuses the item, does not.
   private var isTapping = false
@@ -438,5 +442,10 @@ extension ToDoScreen: ToDoItemControllerDelegate {
           return error
         }
       })
+  }
+
+  /// Hands the chosen action to ``actionHandler``. O(1).
+  public func itemController(_ controller: ToDoItemController, didChoose action: ToDoItemAction) {
+    actionHandler?(action, controller.viewModel.identifier)
   }
 }
