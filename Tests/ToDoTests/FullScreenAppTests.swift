@@ -281,6 +281,7 @@ struct FullScreenAppInvariantTests {
     let keys: [Key] = [
       .up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .home, .end, .character(" "), .enter,
       .character("d"), .character("u"), .character("J"), .character("K"), .character("x"), .escape, .tab,
+      .modified(.up, .shift), .modified(.down, .shift),
     ]
     for round in 0..<5 {
       let count = Int.random(in: 0...30, using: &generator)
@@ -329,7 +330,9 @@ struct FullScreenAppInvariantTests {
         let highlighted = frame.lines.dropLast().filter { $0.hasPrefix("›") }
         #expect(highlighted.count == 1, "\(context): \(frame.lines.joined(separator: "\n"))")
         if let number, let line = highlighted.first {
-          #expect(line.dropFirst().drop { $0 == " " }.hasPrefix("\(number). "), "\(context): \(line)")
+          // `.` after the number, or `*` when the item is selected too.
+          let numbered = line.dropFirst().drop { $0 == " " }
+          #expect(numbered.hasPrefix("\(number). ") || numbered.hasPrefix("\(number)* "), "\(context): \(line)")
         }
       }
     }
@@ -574,5 +577,80 @@ struct FullScreenActionMenuTests {
     #expect(driver.lines.last == "nothing to act on — a adds an item")
     await driver.press(.character("?"))
     #expect(driver.lines.contains { $0.hasPrefix("│ Tab") && $0.contains("its actions, as a menu") })
+  }
+}
+
+@Suite("The full-screen app's multiple selection", .timeLimit(.minutes(20)))
+@MainActor
+struct FullScreenSelectionTests {
+  /// Shift+↓ and `x` select (marked `*`, counted in the footer); Space
+  /// marks every selected item done as one change, which one `u` undoes;
+  /// Esc clears the selection.
+  @Test func spaceMarksTheWholeSelectionAndOneUndoPutsItBack() async {
+    let driver = await Driver(width: 60, height: 12, items: numberedItems(5))
+    await driver.press(.modified(.down, .shift), .modified(.down, .shift), .down, .down, .character("x"))
+    #expect(
+      Array(driver.lines[2...6]) == [
+        "  1* [ ] item 1", "  2* [ ] item 2", "  3* [ ] item 3", "  4. [ ] item 4", "› 5* [ ] item 5",
+      ])
+    #expect(driver.lines.last == "4 selected · space done · d delete · esc clears")
+    await driver.press(.character("x"))  // 5 out again
+    #expect(driver.lines[6] == "› 5. [ ] item 5")
+    await driver.press(.character(" "))
+    #expect(await driver.store.snapshot.items.map(\.isDone) == [true, true, true, false, false])
+    #expect(await driver.store.snapshot.revision == 1, "one change")
+    #expect(driver.screen.dataSource.selection.isEmpty, "the items went to the completed section")
+    #expect(await driver.selectedTitle == "item 5")
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items == numberedItems(5))
+    await driver.press(.home, .modified(.down, .shift), .escape)
+    #expect(driver.screen.dataSource.selection.isEmpty)
+    #expect(!driver.text.contains("*"))
+    #expect(driver.lines.last == FullScreenKeys.footer(width: 60))
+  }
+
+  /// `d` deletes every selected item as one change; `u` brings them all
+  /// back. Items done and open, in both sections, can be selected together.
+  @Test func dDeletesTheWholeSelection() async {
+    let driver = await Driver(width: 60, height: 12, items: numberedItems(6, done: 2))
+    await driver.press(.down, .character("x"), .end, .character("x"))
+    await driver.press(.character("d"))
+    #expect(await driver.store.snapshot.items.map(\.title) == ["item 1", "item 3", "item 4", "item 5"])
+    #expect(driver.lines.last == "deleted 2 items — u undoes")
+    #expect(await driver.selectedTitle == "item 5", "the one before the last")
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items == numberedItems(6, done: 2))
+    // With nothing selected, Space and d act on the focused item only.
+    await driver.press(.home, .character("d"))
+    #expect(await driver.store.snapshot.items.map(\.title) == Array(numberedItems(6).map(\.title).dropFirst()))
+  }
+
+  /// A click focuses its row and leaves the selection alone: it is the
+  /// keys' (the terminal screen's tap finds selection off).
+  @Test func aClickDoesNotSelect() async {
+    let driver = await Driver(width: 60, height: 12, items: numberedItems(4))
+    await driver.press(.character("x"))
+    let row3 = driver.lines.firstIndex { $0.hasSuffix("item 3") }!
+    await driver.send(.mouse(MouseEvent(.press(.left), column: 6, row: row3)))
+    #expect(await driver.selectedTitle == "item 3")
+    #expect(driver.screen.dataSource.selection.map(\.identifier) == ["i1"])
+    #expect(driver.lines[2] == "  1* [ ] item 1" && driver.lines[row3] == "› 3. [ ] item 3")
+    await driver.send(.mouse(MouseEvent(.press(.left), column: 6, row: row3)))
+    #expect(driver.screen.dataSource.selection.map(\.identifier) == ["i1"])
+    #expect(await driver.store.snapshot.items.allSatisfy { !$0.isDone }, "nor does it toggle")
+  }
+
+  /// Help lists every key the app uses.
+  @Test func helpListsEveryKey() async {
+    let driver = await Driver(width: 80, height: 24)
+    await driver.press(.character("?"))
+    let help = driver.text
+    let usages = [
+      "↑ ↓  k j", "PgUp PgDn", "Home End", "Space", "Enter", "Tab", "a", "e n", "d", "u", "J K", "Shift+↑ ↓", "x",
+      "Esc", "/", "Ctrl-L  Ctrl-Z", "?  q",
+    ]
+    for usage in usages { #expect(help.contains("│ \(usage)  "), "\(usage)") }
+    #expect(help.contains("quit (Ctrl-C too)"))
+    #expect(!help.contains("taller window"), "all of it fits 80×24")
   }
 }

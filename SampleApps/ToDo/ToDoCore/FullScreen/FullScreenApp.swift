@@ -18,6 +18,12 @@ import ListDiffUITerminal
 /// a change deletes or hides the focused item, or marks it done or open
 /// (which moves it to the other section), the focus passes to the item
 /// now in its place, else the one before, and the view stays where it is.
+///
+/// The selection is the data source's too, with multiple selection:
+/// Shift+↑/↓ extend it, `x` adds or removes the focused item, Esc clears
+/// it, and while it holds anything, Space and `d` act on all of it as one
+/// change. Only those keys select: a click, which the terminal screen
+/// makes a tap, finds selection off and just focuses.
 @MainActor
 public final class FullScreenApp {
   /// What a key asks of the terminal besides a new frame.
@@ -66,9 +72,9 @@ public final class FullScreenApp {
   /// source of ``screen``, with the footer as its status line.
   public let terminal: TerminalScreen
   private var mode = Mode.browsing
-  /// The id of the item the keys act on: the focused one
-  /// (``ToDoScreen/focusedID``), if any. O(1).
-  public var selectedID: String? { screen.focusedID }
+  /// The id of the item the keys act on: the data source's focused item,
+  /// if any (see ``ToDoScreen/focus(id:)``). O(1).
+  public var selectedID: String? { screen.dataSource.focusedItem?.identifier }
   /// The snapshot on screen.
   var shown: ToDoSnapshot
   /// Items before each change, newest last, with the item selected then.
@@ -95,8 +101,10 @@ public final class FullScreenApp {
     terminal.minimumSize = Self.minimumSize
     shown = ToDoSnapshot(items: [])
     screen.actionHandler = { [weak self] action, id in
-      self?.chosenActions.append(Task { [weak self] in await self?.perform(action, on: id) })
+      self?.chosenActions.append(Task { [weak self] in await self?.perform(action, on: [id]) })
     }
+    screen.dataSource.allowsMultipleSelection = true
+    screen.dataSource.allowsSelection = false  // on only for the keys that select
     present()
   }
 
@@ -216,7 +224,9 @@ public final class FullScreenApp {
     case .browsing where terminal.actionMenu != nil:
       terminal.status = TerminalText.fit("↑↓ choose · enter does it · esc closes", width: width)
     case .browsing:
-      terminal.status = message.map { TerminalText.fit($0, width: width) } ?? FullScreenKeys.footer(width: width)
+      let count = screen.dataSource.selection.count
+      let selection = "\(count) selected · space done · d delete · esc clears"
+      terminal.status = TerminalText.fit(message ?? (count > 0 ? selection : FullScreenKeys.footer(width: width)), width: width)
     }
   }
 
@@ -246,36 +256,61 @@ public final class FullScreenApp {
     case .character("/"): edit(.search, text: shown.search)
     case .enter:
       if let id = selectedID { _ = try? screen.setExpanded(nil, id: id) }
-    case .character(" "): await perform(.toggleDone, on: selectedID)
-    case .character("e"): await perform(.editTitle, on: selectedID)
-    case .character("n"): await perform(.editNotes, on: selectedID)
-    case .character("d"): await perform(.delete, on: selectedID)
+    case .character(" "): await perform(.toggleDone, on: selectedIDs)
+    case .character("e"): await perform(.editTitle, on: focusedIDs)
+    case .character("n"): await perform(.editNotes, on: focusedIDs)
+    case .character("d"): await perform(.delete, on: selectedIDs)
+    // The list's selection keys: Shift+arrows extend, its Space toggles.
+    case .modified(.up, .shift), .modified(.down, .shift): selecting { terminal.handleListKey(key) }
+    case .character("x"): selecting { screen.dataSource.handleKey(.space) }
     case .character("J"): await reorder(by: 1)
     case .character("K"): await reorder(by: -1)
     case .character("u"):
       await undo()
-    case .escape:
-      break  // clears the footer's message, as any key does
+    case .escape: screen.dataSource.deselectAll()  // and the footer's message, as any key does
     default:
       message = FullScreenKeys.unused(key)
     }
     return .redraw
   }
 
-  /// Does `action` to the item with `id`, for its key (Space, `e`, `n`,
-  /// `d`) or its menu: marks it done or open, or deletes it, as a change
-  /// `u` undoes, or opens the line editor on its title or notes. Nothing
-  /// for an item not shown. Returns once a change is saved and on screen.
-  func perform(_ action: ToDoItemAction, on id: String?) async {
-    guard let item = shown.shownItems.first(where: { $0.id == id }) else { return }
+  /// The focused item's id, if any, as a set. O(1).
+  private var focusedIDs: Set<String> { Set([selectedID].compactMap { $0 }) }
+
+  /// The ids Space and `d` act on: the selected items', when any is
+  /// selected, else the focused one's. O(s) for *s* selected items.
+  private var selectedIDs: Set<String> {
+    let selection = Set(screen.dataSource.selection.map(\.identifier))
+    return selection.isEmpty ? focusedIDs : selection
+  }
+
+  /// Runs `body` with the data source's selection on, as the keys that
+  /// select need it; a click (a tap) finds it off. O(1) plus `body`.
+  private func selecting(_ body: () -> Void) {
+    screen.dataSource.allowsSelection = true
+    body()
+    screen.dataSource.allowsSelection = false
+  }
+
+  /// Does `action` to the items with `ids`, for a key (Space, `d`: the
+  /// selection or the focused item; `e`, `n`: the focused item) or an
+  /// item's menu: marks them done or open, or deletes them, as one change
+  /// `u` undoes, or opens the line editor on the first one's title or
+  /// notes. Nothing for items not shown. Returns once a change is saved
+  /// and on screen. O(n).
+  func perform(_ action: ToDoItemAction, on ids: Set<String>) async {
+    let items = shown.shownItems.filter { ids.contains($0.id) }
+    guard let item = items.first else { return }
+    let ids = Set(items.map(\.id))
     switch action {
-    case .toggleDone:
-      await change(of: item.id) { (store, id) throws(ToDoError) in try await store.toggleDone(id: id) }
+    case .toggleDone: await change { (store) throws(ToDoError) in try await store.toggleDone(ids: ids) }
     case .editTitle: edit(.title(id: item.id), text: item.title)
     case .editNotes: edit(.notes(id: item.id), text: item.notes)
     case .delete:
-      await change(of: item.id) { (store, id) throws(ToDoError) in try await store.remove(id: id) }
-      if shown.items.first(where: { $0.id == item.id }) == nil { message = "deleted “\(item.title)” — u undoes" }
+      await change { (store) throws(ToDoError) in try await store.remove(ids: ids) }
+      if !shown.items.contains(where: { ids.contains($0.id) }) {
+        message = "deleted " + (items.count == 1 ? "“\(item.title)”" : "\(items.count) items") + " — u undoes"
+      }
     }
   }
 
@@ -285,14 +320,14 @@ public final class FullScreenApp {
   /// undoes it. A drag that cannot go there (the first or last of its
   /// section: the list keeps an item in its section) says why in one line.
   private func reorder(by offset: Int) async {
-    guard let item = selectedItem else { return }
+    guard let item = shown.shownItems.first(where: { $0.id == selectedID }) else { return }
     guard shown.search.isEmpty else {
       message = ToDoError.reorderWhileSearching.fullScreenDescription
       return
     }
     let screen = screen
     var moved = false
-    await change { (_, id) throws(ToDoError) in moved = try await screen.drag(id: id, by: offset) }
+    await change { (_) throws(ToDoError) in moved = try await screen.drag(id: item.id, by: offset) }
     guard !moved, message == nil else { return }
     // The data source steered the drag back to where it began: say why.
     let up = offset < 0
@@ -303,10 +338,6 @@ public final class FullScreenApp {
       message = "already the last open item — space marks it done"
     case (false, _): message = "already the last item — nothing moved"
     }
-  }
-
-  private var selectedItem: ToDoItem? {
-    shown.shownItems.first { $0.id == selectedID }
   }
 
   private func edit(_ field: Field, text: String) {
@@ -323,14 +354,11 @@ public final class FullScreenApp {
   private func confirm(_ text: String, in field: Field) async {
     switch field {
     case .add:
-      await change(recording: true) { (store, _) throws(ToDoError) in
-        let item = try await store.add(title: text)
-        return item.id
-      }
-    case .title(let id):
-      await change(of: id) { (store, id) throws(ToDoError) in try await store.edit(id: id, title: text) }
-    case .notes(let id):
-      await change(of: id) { (store, id) throws(ToDoError) in try await store.setNotes(id: id, notes: text) }
+      var added: String?
+      await change { (store) throws(ToDoError) in added = try await store.add(title: text).id }
+      if let added, !screen.focus(id: added) { message = "added, but the search or filter hides it" }
+    case .title(let id): await change { (store) throws(ToDoError) in try await store.edit(id: id, title: text) }
+    case .notes(let id): await change { (store) throws(ToDoError) in try await store.setNotes(id: id, notes: text) }
     case .search:
       await store.setSearch(text.trimmingCharacters(in: .whitespaces))
       await showLatest()

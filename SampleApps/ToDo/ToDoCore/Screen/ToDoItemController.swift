@@ -26,8 +26,8 @@ public enum ToDoItemAction: Hashable, Sendable {
 
 /// Shows one item: one line collapsed; expanded, its whole title, its notes
 /// and created date. Draws the `›` where the data source's focus is (the
-/// full screen's highlight); tells the delegate when the item is tapped and
-/// when one of its actions is chosen.
+/// full screen's highlight) and a `*` on the selected items; tells the
+/// delegate when the item is tapped and when one of its actions is chosen.
 public final class ToDoItemController:
   ListCellController<ToDoItemViewModel, ToDoItemViewState, ToDoTextCell>, ListCellControllerWithDelegate
 {
@@ -39,12 +39,13 @@ public final class ToDoItemController:
   private var width = 80
 
   /// The cell's lines at `width` columns, with the focus marker when
-  /// `isFocused`. O(w + title + notes).
-  public func lines(width: Int, isFocused: Bool = false) -> [String] {
+  /// `isFocused` and the selection's when `isSelected`. O(w + title + notes).
+  public func lines(width: Int, isFocused: Bool = false, isSelected: Bool = false) -> [String] {
     ToDoLines.item(
       position: viewModel.position, title: viewModel.title, isDone: viewModel.isDone, notes: viewModel.notes,
       created: viewModel.created, isExpanded: viewState.isExpanded, width: width,
-      numberColumns: viewModel.numberColumns, isFocused: isFocused, shortID: viewModel.shortID)
+      numberColumns: viewModel.numberColumns, isFocused: isFocused, isSelected: isSelected,
+      shortID: viewModel.shortID)
   }
 
   /// Every item can be dragged within its section (`J`/`K` drive the
@@ -58,11 +59,12 @@ public final class ToDoItemController:
   }
 
   /// Fills the cell with the item's lines, marked `›` when the item has
-  /// the focus: having read `isFocused`, the cell is configured again
-  /// whenever the focus comes or goes. O(w + notes).
+  /// the focus and `*` when it is selected: having read `isFocused` and
+  /// `isSelected`, the cell is configured again whenever either changes.
+  /// O(w + notes).
   public override func configureCell(cell: ToDoTextCell) {
     let cellWidth = Int(cell.bounds.width)
-    cell.lines = lines(width: cellWidth > 0 ? cellWidth : width, isFocused: isFocused)
+    cell.lines = lines(width: cellWidth > 0 ? cellWidth : width, isFocused: isFocused, isSelected: isSelected)
     cell.itemID = viewModel.identifier
   }
 

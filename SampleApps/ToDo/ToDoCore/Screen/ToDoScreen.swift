@@ -57,9 +57,6 @@ public final class ToDoScreen {
   /// with the item's id; nil ignores them. The handler runs as the data
   /// source's callback: it may start work, not wait for it.
   public var actionHandler: (@MainActor (ToDoItemAction, _ id: String) -> Void)?
-  /// Set while ``select(number:)`` taps an item: only that tap toggles it;
-  /// a click on the full screen, which focuses the item, does not.
-  private var isTapping = false
 
   /// A screen `width` characters wide showing `height` lines of `store`'s
   /// list, with dates in `timeZone`, ending with the commands when
@@ -240,9 +237,7 @@ public final class ToDoScreen {
   public func select(number: Int) async throws(ToDoError) {
     let item = try await store.snapshot.item(number: number)
     let indexPath = try reveal(id: item.id)
-    isTapping = true
     collectionView.selectItem(at: indexPath)
-    isTapping = false
     collectionView.deselectItem(at: indexPath)
     let taps = pendingTaps
     pendingTaps.removeAll()
@@ -330,26 +325,6 @@ public final class ToDoScreen {
     return true
   }
 
-  /// The id of the focused item, if any: the data source keeps the focus
-  /// by identity and, when a change deletes or hides its item, passes it
-  /// to the item now in its place. O(1).
-  public var focusedID: String? { dataSource.focusedItem?.identifier }
-
-  /// The ids of the items whose cells are wholly in the viewport below
-  /// the pinned headers, top to bottom. O(visible cells).
-  public func visibleItemIDs() -> [String] {
-    collectionView.layoutIfNeeded()
-    let top = collectionView.contentOffset.y + pinnedHeight()
-    let bottom = collectionView.contentOffset.y + visibleHeight
-    return collectionView.visibleCells
-      .compactMap { cell -> (CGFloat, String)? in
-        guard let cell = cell as? ToDoTextCell, let id = cell.itemID else { return nil }
-        return cell.frame.minY >= top && cell.frame.maxY <= bottom ? (cell.frame.minY, id) : nil
-      }
-      .sorted { $0.0 < $1.0 }
-      .map(\.1)
-  }
-
   /// Scrolls the least needed to show item `number` whole (or its top, if
   /// it is taller than the viewport). O(n) to find the item.
   public func reveal(number: Int) async throws(ToDoError) {
@@ -428,9 +403,8 @@ public final class ToDoScreen {
 
 extension ToDoScreen: ToDoItemControllerDelegate {
   /// Toggles the tapped item in the store; ``select(number:)`` waits for
-  /// it. A click on the full screen, which only focuses, is not that tap.
+  /// it. (The full screen turns selection off: its clicks only focus.)
   public func itemControllerWasSelected(_ controller: ToDoItemController) {
-    guard isTapping else { return }
     let id = controller.viewModel.identifier
     let store = store
     pendingTaps.append(
