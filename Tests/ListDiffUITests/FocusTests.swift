@@ -72,6 +72,27 @@ struct FocusTests {
     #expect(screen.text.hasPrefix("> tall"))
   }
 
+  /// Sized at an estimate that fits, the item turns out taller than the
+  /// room below the pinned header once the scroll sizes it: its top shows
+  /// all the same (the to-do sample's report: an expanded item focused
+  /// after a resize showed only its last line).
+  @Test("an item estimated to fit but taller than the viewport shows its top", arguments: [false, true])
+  func tallEstimatedItem(pinnedHeader: Bool) {
+    let screen = ListScreen.rows(height: 4)
+    screen.collectionView.collectionViewLayout.estimatedItemSize = CGSize(width: 20, height: 1)
+    var list = rows((0..<30).map { "r\($0)" })
+    list[20].height = 6
+    let body = rowSection(list, id: "body")
+    screen.setRoot(
+      pinnedHeader
+        ? CompositeSection(id: "g", header: rowSection(rows(["header"]), id: "h"), pinsHeader: true, [body])
+        : CompositeSection(body))
+    screen.dataSource.focusedItem = ListItemID(identifier: "r20")
+    let lines = screen.text.split(separator: "\n").map(String.init)
+    #expect(lines.first == (pinnedHeader ? "  header" : "> r20"))
+    if pinnedHeader { #expect(lines.dropFirst().first == "> r20") }
+  }
+
   @Test("page moves go by the viewport and never against their direction", arguments: [false, true])
   func pages(pinnedHeader: Bool) {
     let screen = ListScreen.rows(width: 100, height: 30)

@@ -81,18 +81,25 @@ struct FullScreenAppTests {
     }
   }
 
-  @Test func theSelectionMovesAndFollowsItsItemThroughDone() async {
+  /// Marking the focused item done moves it to the completed items; the
+  /// focus stays in place, on the item that takes its row. (The selection
+  /// used to follow the item into the completed section.)
+  @Test func theFocusMovesAndStaysInPlaceThroughDone() async {
     let driver = await Driver()
     await driver.add("milk", "eggs", "tea")
-    #expect(await driver.selectedTitle == "tea")  // a new item is selected
+    #expect(await driver.selectedTitle == "tea")  // a new item is focused
     await driver.press(.home, .down)
     #expect(await driver.selectedTitle == "eggs")
     #expect(driver.text.contains("› 2. [ ] eggs"))
     await driver.press(.character(" "))
-    #expect(await driver.selectedTitle == "eggs")
-    #expect(driver.text.contains("  2. [ ] tea\n── completed (1)"))
-    #expect(driver.text.contains("› 3. [x] eggs"))
+    #expect(await driver.selectedTitle == "tea")
+    #expect(driver.text.contains("› 2. [ ] tea\n── completed (1)"))
+    #expect(driver.text.contains("  3. [x] eggs"))
     #expect(driver.text.components(separatedBy: "›").count == 2)  // one highlight
+    // Reopened, eggs goes back between milk and tea; the focus stays on
+    // tea, the item before it in the list as it was.
+    await driver.press(.down, .character(" "))
+    #expect(driver.text.contains("  2. [ ] eggs\n› 3. [ ] tea"))
     await driver.press(.up, .character("k"))
     #expect(await driver.selectedTitle == "milk")
     await driver.press(.up)  // stays at the top
@@ -176,7 +183,7 @@ struct FullScreenAppTests {
     await driver.add("milk")
     let before = driver.text
     let named: [(Key, String)] = [
-      (.character("Z"), "“Z”"), (.control("b"), "Ctrl-B"), (.function(5), "F5"), (.left, "←"), (.tab, "Tab"),
+      (.character("Z"), "“Z”"), (.control("b"), "Ctrl-B"), (.function(5), "F5"), (.left, "←"), (.insert, "Insert"),
     ]
     for (key, name) in named {
       await driver.press(key)
@@ -263,7 +270,8 @@ struct FullScreenAppTests {
 struct FullScreenAppInvariantTests {
   /// Random keys and resizes on random lists: after every one the frame
   /// fills the terminal, no row is wider than it, and the selection is on a
-  /// shown item (or there is none to select), highlighted once, on screen.
+  /// shown item (or there is none to select), highlighted once, on screen
+  /// (unless the action menu, open, covers it).
   /// Eight seeds, each its own test case, so each stays well inside the
   /// time limit while other suites share the main actor.
   @Test(arguments: 0..<8)
@@ -272,7 +280,8 @@ struct FullScreenAppInvariantTests {
     var generator = SeededGenerator(seed: seed)
     let keys: [Key] = [
       .up, .down, .character("j"), .character("k"), .pageUp, .pageDown, .home, .end, .character(" "), .enter,
-      .character("d"), .character("u"), .character("J"), .character("K"), .character("x"), .escape,
+      .character("d"), .character("u"), .character("J"), .character("K"), .character("x"), .escape, .tab,
+      .modified(.up, .shift), .modified(.down, .shift),
     ]
     for round in 0..<5 {
       let count = Int.random(in: 0...30, using: &generator)
@@ -317,10 +326,13 @@ struct FullScreenAppInvariantTests {
         }
         let number = snapshot.number(ofItemWithID: id)
         #expect(number != nil, "\(context): the selected item is not shown")
+        if driver.app.terminal.actionMenu != nil { continue }
         let highlighted = frame.lines.dropLast().filter { $0.hasPrefix("›") }
         #expect(highlighted.count == 1, "\(context): \(frame.lines.joined(separator: "\n"))")
         if let number, let line = highlighted.first {
-          #expect(line.dropFirst().drop { $0 == " " }.hasPrefix("\(number). "), "\(context): \(line)")
+          // `.` after the number, or `*` when the item is selected too.
+          let numbered = line.dropFirst().drop { $0 == " " }
+          #expect(numbered.hasPrefix("\(number). ") || numbered.hasPrefix("\(number)* "), "\(context): \(line)")
         }
       }
     }
@@ -384,16 +396,261 @@ struct FullScreenAppFixesTests {
     #expect(driver.lines.last == FullScreenKeys.footer(width: 40))
   }
 
-  /// A click selects the item under it (the screen's `selectItem(at:)`),
-  /// and the app's selection follows, without toggling it.
-  @Test func aClickMovesTheSelection() async {
+  /// A click focuses the item under it (the terminal screen does), and
+  /// the keys act on it; it does not toggle it.
+  @Test func aClickMovesTheFocus() async {
     let driver = await Driver()
     await driver.add("milk")
     await driver.add("eggs")
     let milkRow = driver.lines.firstIndex { $0.contains("milk") }!
     await driver.send(.mouse(MouseEvent(.press(.left), column: 5, row: milkRow)))
     #expect(driver.lines[milkRow] == "› 1. [ ] milk")
+    #expect(await driver.selectedTitle == "milk")
+    #expect(await driver.store.snapshot.items.allSatisfy { !$0.isDone })
     await driver.press(.character(" "))
     #expect(await driver.store.snapshot.items.first { $0.title == "milk" }?.isDone == true)
+  }
+}
+
+@Suite("The full-screen app's focus, kept by the data source", .timeLimit(.minutes(20)))
+@MainActor
+struct FullScreenFocusTests {
+  /// The number beside the focused row, read from the frame, after
+  /// checking that it shows once, below the pinned lines.
+  private func focusedNumber(_ driver: Driver, _ context: String) async -> Int? {
+    await expectPinnedHeaders(driver, context)
+    guard let line = driver.lines.first(where: { $0.hasPrefix("›") }) else { return nil }
+    return Int(line.dropFirst().drop { $0 == " " }.prefix { $0.isNumber })
+  }
+
+  /// A new user's report: in a 100×30 window of 40 items, End went to
+  /// #40, PgUp to #27 and PgDn to #14. From every item, reached with the
+  /// arrows from either end, PgDn goes down (or stays at the last) and
+  /// PgUp up (or stays at the first), the focus on screen.
+  @Test func pagesNeverMoveTheFocusAgainstTheirDirection() async {
+    let driver = await Driver(width: 100, height: 30, items: numberedItems(40))
+    await driver.press(.end, .pageUp)
+    let afterUp = await focusedNumber(driver, "End, PgUp") ?? 0
+    #expect(afterUp < 40)
+    await driver.press(.pageDown)
+    #expect(await focusedNumber(driver, "End, PgUp, PgDn") ?? 0 > afterUp)
+    for start in 1...40 {
+      for fromTop in [true, false] {
+        for (key, down) in [(Key.pageDown, true), (.pageUp, false)] {
+          if fromTop {
+            await driver.press(.home)
+            for _ in 1..<start { await driver.press(.down) }
+          } else {
+            await driver.press(.end)
+            for _ in start..<40 { await driver.press(.up) }
+          }
+          let context = "\(key) from \(start), reached from the \(fromTop ? "top" : "bottom")"
+          #expect(await focusedNumber(driver, context) == start, "\(context)")
+          await driver.press(key)
+          let now = await focusedNumber(driver, context) ?? 0
+          if down {
+            #expect(now > start || (start == 40 && now == 40), "\(context): at \(now)")
+          } else {
+            #expect(now < start || (start == 1 && now == 1), "\(context): at \(now)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Space marks the focused item done: it leaves for the completed items
+  /// and the focus stays on the row, now the next item's; the view does
+  /// not move (it used to jump to the completed section). Deleting does
+  /// the same.
+  @Test func doneAndDeleteKeepTheFocusOnItsRowAndTheViewStill() async {
+    let driver = await Driver(width: 40, height: 30, items: numberedItems(40))
+    await driver.press(.end)
+    for _ in 0..<10 { await driver.press(.up) }
+    let row = driver.lines.firstIndex { $0.hasPrefix("›") }
+    #expect(row.map { driver.lines[$0] } == "›30. [ ] item 30")
+    let offset = driver.screen.collectionView.contentOffset.y
+    let before = driver.lines
+    await driver.press(.character(" "))
+    #expect(await driver.selectedTitle == "item 31")
+    #expect(driver.screen.collectionView.contentOffset.y == offset)
+    let afterDone = driver.lines
+    #expect(row.map { afterDone[$0] } == "›30. [ ] item 31")
+    #expect(afterDone[2..<row!] == before[2..<row!], "the rows above stay")
+    #expect(afterDone.contains { $0.hasPrefix("── completed (1) ──") })
+    await driver.press(.character("d"))
+    #expect(await driver.selectedTitle == "item 32")
+    #expect(driver.screen.collectionView.contentOffset.y == offset)
+    #expect(row.map { driver.lines[$0] } == "›30. [ ] item 32")
+    #expect(driver.lines[2..<row!] == before[2..<row!])
+    await driver.press(.character("u"), .character("u"))  // undo puts each back, focused
+    #expect(await driver.selectedTitle == "item 30")
+    #expect(await driver.store.snapshot.items == numberedItems(40))
+  }
+
+  /// An item taller than the room below the pinned lines shows its first
+  /// line, with the `›`, when it takes the focus, from above, from below
+  /// and after a resize.
+  @Test func aFocusedItemTallerThanTheViewportShowsItsMark() async {
+    var items = numberedItems(12)
+    items[5].notes = (1...60).map { "note\($0)" }.joined(separator: " ")
+    let driver = await Driver(width: 40, height: 8, items: items)
+    for _ in 0..<5 { await driver.press(.down) }
+    await driver.press(.enter)  // item 6 expanded: many more lines than the 7 rows
+    #expect(driver.lines.filter { $0.hasPrefix("›") } == ["› 6. [ ] item 6"])
+    await driver.press(.down, .down, .up, .up)
+    #expect(driver.lines[2] == "› 6. [ ] item 6", "from below")
+    await driver.press(.end, .pageUp, .pageUp, .pageUp, .home, .down, .down, .down, .down, .down)
+    #expect(driver.lines[2] == "› 6. [ ] item 6", "from above")
+    driver.app.resize(width: 50, height: 6)
+    #expect(driver.lines[2] == "› 6. [ ] item 6", "after a resize")
+  }
+}
+
+@Suite("The full-screen app's action menu", .timeLimit(.minutes(20)))
+@MainActor
+struct FullScreenActionMenuTests {
+  /// Tab opens the focused item's actions below it; ↓ and Enter delete it,
+  /// as `d` does, and `u` undoes that.
+  @Test func tabOpensTheFocusedItemsActionsAndEnterPerformsOne() async {
+    let driver = await Driver()
+    await driver.add("milk", "eggs")
+    await driver.press(.tab)
+    #expect(
+      Array(driver.lines[2...9]) == [
+        "  1. [ ] milk",
+        "› 2. [ ] eggs",
+        "┌─ actions ────────────┐",
+        "│› Done                │",
+        "│  Edit title          │",
+        "│  Edit notes          │",
+        "│  Delete (destructive)│",
+        "└──────────────────────┘",
+      ])
+    #expect(driver.lines.last == "↑↓ choose · enter does it · esc closes")
+    await driver.press(.character("q"))  // the menu takes every key: no quit
+    await driver.press(.down, .down, .down)
+    #expect(driver.lines[8] == "│› Delete (destructive)│")
+    await driver.press(.enter)
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk"])
+    #expect(!driver.text.contains("actions"))
+    #expect(driver.lines.last == "deleted “eggs” — u undoes")
+    #expect(await driver.selectedTitle == "milk")
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk", "eggs"])
+    #expect(await driver.selectedTitle == "eggs")
+  }
+
+  /// Every action does what its key does: Done and Reopen (the title
+  /// follows the item), Edit title and Edit notes in the line editor; Esc
+  /// and Tab close the menu doing nothing; each change is undone by `u`.
+  @Test func theActionsDoWhatTheKeysDo() async {
+    let driver = await Driver()
+    await driver.add("milk", "eggs")
+    await driver.press(.tab, .escape, .tab, .tab)
+    #expect(!driver.text.contains("actions"))
+    #expect(await driver.store.snapshot.revision == 2, "the two adds only")
+    await driver.press(.tab, .enter)  // Done: eggs goes, the focus stays on its row
+    #expect(await driver.store.snapshot.items.map(\.isDone) == [false, true])
+    #expect(await driver.selectedTitle == "milk")
+    await driver.press(.down, .tab)
+    #expect(driver.lines.contains("│› Reopen              │"))
+    await driver.press(.enter)
+    #expect(await driver.store.snapshot.items.map(\.isDone) == [false, false])
+    await driver.press(.home, .tab, .down, .enter)  // Edit title, on milk
+    #expect(driver.lines.last?.hasPrefix("title: milk") == true)
+    await driver.type(" and oats")
+    await driver.press(.enter, .tab, .down, .down, .enter)  // Edit notes
+    #expect(driver.lines.last?.hasPrefix("notes: ") == true)
+    await driver.type("2 litres")
+    await driver.press(.enter)
+    let milk = await driver.store.snapshot.items.first
+    #expect(milk?.title == "milk and oats" && milk?.notes == "2 litres")
+    for _ in 0..<4 { await driver.press(.character("u")) }
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk", "eggs"])
+    #expect(await driver.store.snapshot.items.allSatisfy { !$0.isDone && $0.notes.isEmpty })
+  }
+
+  /// Help lists Tab; with nothing to act on, Tab says so.
+  @Test func helpListsTheMenuAndAnEmptyListHasNone() async {
+    let driver = await Driver(width: 80, height: 24)
+    await driver.press(.tab)
+    #expect(driver.lines.last == "nothing to act on — a adds an item")
+    await driver.press(.character("?"))
+    #expect(driver.lines.contains { $0.hasPrefix("│ Tab") && $0.contains("its actions, as a menu") })
+  }
+}
+
+@Suite("The full-screen app's multiple selection", .timeLimit(.minutes(20)))
+@MainActor
+struct FullScreenSelectionTests {
+  /// Shift+↓ and `x` select (marked `*`, counted in the footer); Space
+  /// marks every selected item done as one change, which one `u` undoes;
+  /// Esc clears the selection.
+  @Test func spaceMarksTheWholeSelectionAndOneUndoPutsItBack() async {
+    let driver = await Driver(width: 60, height: 12, items: numberedItems(5))
+    await driver.press(.modified(.down, .shift), .modified(.down, .shift), .down, .down, .character("x"))
+    #expect(
+      Array(driver.lines[2...6]) == [
+        "  1* [ ] item 1", "  2* [ ] item 2", "  3* [ ] item 3", "  4. [ ] item 4", "› 5* [ ] item 5",
+      ])
+    #expect(driver.lines.last == "4 selected · space done · d delete · esc clears")
+    await driver.press(.character("x"))  // 5 out again
+    #expect(driver.lines[6] == "› 5. [ ] item 5")
+    await driver.press(.character(" "))
+    #expect(await driver.store.snapshot.items.map(\.isDone) == [true, true, true, false, false])
+    #expect(await driver.store.snapshot.revision == 1, "one change")
+    #expect(driver.screen.dataSource.selection.isEmpty, "the items went to the completed section")
+    #expect(await driver.selectedTitle == "item 5")
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items == numberedItems(5))
+    await driver.press(.home, .modified(.down, .shift), .escape)
+    #expect(driver.screen.dataSource.selection.isEmpty)
+    #expect(!driver.text.contains("*"))
+    #expect(driver.lines.last == FullScreenKeys.footer(width: 60))
+  }
+
+  /// `d` deletes every selected item as one change; `u` brings them all
+  /// back. Items done and open, in both sections, can be selected together.
+  @Test func dDeletesTheWholeSelection() async {
+    let driver = await Driver(width: 60, height: 12, items: numberedItems(6, done: 2))
+    await driver.press(.down, .character("x"), .end, .character("x"))
+    await driver.press(.character("d"))
+    #expect(await driver.store.snapshot.items.map(\.title) == ["item 1", "item 3", "item 4", "item 5"])
+    #expect(driver.lines.last == "deleted 2 items — u undoes")
+    #expect(await driver.selectedTitle == "item 5", "the one before the last")
+    await driver.press(.character("u"))
+    #expect(await driver.store.snapshot.items == numberedItems(6, done: 2))
+    // With nothing selected, Space and d act on the focused item only.
+    await driver.press(.home, .character("d"))
+    #expect(await driver.store.snapshot.items.map(\.title) == Array(numberedItems(6).map(\.title).dropFirst()))
+  }
+
+  /// A click focuses its row and leaves the selection alone: it is the
+  /// keys' (the terminal screen's tap finds selection off).
+  @Test func aClickDoesNotSelect() async {
+    let driver = await Driver(width: 60, height: 12, items: numberedItems(4))
+    await driver.press(.character("x"))
+    let row3 = driver.lines.firstIndex { $0.hasSuffix("item 3") }!
+    await driver.send(.mouse(MouseEvent(.press(.left), column: 6, row: row3)))
+    #expect(await driver.selectedTitle == "item 3")
+    #expect(driver.screen.dataSource.selection.map(\.identifier) == ["i1"])
+    #expect(driver.lines[2] == "  1* [ ] item 1" && driver.lines[row3] == "› 3. [ ] item 3")
+    await driver.send(.mouse(MouseEvent(.press(.left), column: 6, row: row3)))
+    #expect(driver.screen.dataSource.selection.map(\.identifier) == ["i1"])
+    #expect(await driver.store.snapshot.items.allSatisfy { !$0.isDone }, "nor does it toggle")
+  }
+
+  /// Help lists every key the app uses.
+  @Test func helpListsEveryKey() async {
+    let driver = await Driver(width: 80, height: 24)
+    await driver.press(.character("?"))
+    let help = driver.text
+    let usages = [
+      "↑ ↓  k j", "PgUp PgDn", "Home End", "Space", "Enter", "Tab", "a", "e n", "d", "u", "J K", "Shift+↑ ↓", "x",
+      "Esc", "/", "Ctrl-L  Ctrl-Z", "?  q",
+    ]
+    for usage in usages { #expect(help.contains("│ \(usage)  "), "\(usage)") }
+    #expect(help.contains("quit (Ctrl-C too)"))
+    #expect(!help.contains("taller window"), "all of it fits 80×24")
   }
 }

@@ -81,7 +81,9 @@ struct FullScreenEndToEndTests {
     await quit(run)
   }
 
-  @Test func theSelectionMovesWithTheArrowsAndSurvivesADone() async throws {
+  /// The focus moves with the arrows; marking its item done leaves it on
+  /// the row, on the item now there.
+  @Test func theFocusMovesWithTheArrowsAndStaysInPlaceThroughADone() async throws {
     let run = try await start(width: 60, height: 16)
     add(["milk", "eggs", "tea"], to: run)
     #expect(await run.read { $0.lines.contains("› 3. [ ] tea") })
@@ -90,15 +92,15 @@ struct FullScreenEndToEndTests {
     run.send(down)
     #expect(await run.read { $0.lines.contains("› 2. [ ] eggs") })
     run.send(" ")
-    #expect(await run.read { $0.lines.contains("› 3. [x] eggs") })
-    #expect(run.screen.lines.contains("  2. [ ] tea"))
+    #expect(await run.read { $0.lines.contains("› 2. [ ] tea") })
+    #expect(run.screen.lines.contains("  3. [x] eggs"))
     #expect(run.screen.lines.filter { $0.hasPrefix("›") }.count == 1)
     // An arrow key written in two pieces is still one key. (Whether the
     // app reads them apart depends on timing; KeyDecoderTests splits
     // sequences at every cut deterministically.)
     run.send("\u{1B}[")
     run.send("A")
-    #expect(await run.read { $0.lines.contains("› 2. [ ] tea") })
+    #expect(await run.read { $0.lines.contains("› 1. [ ] milk") })
     await quit(run)
   }
 
@@ -173,8 +175,8 @@ struct FullScreenEndToEndTests {
     do {
       let run = try await start(width: 60, height: 12, arguments: ["--file", file])
       add(["milk", "eggs"], to: run)
-      run.send(" ")
-      #expect(await run.read { $0.lines.contains("› 2. [x] eggs") })
+      run.send(" ")  // eggs done; the focus goes to milk, the one before
+      #expect(await run.read { $0.lines.contains("› 1. [ ] milk") && $0.lines.contains("  2. [x] eggs") })
       run.send("q")
       #expect(await run.waitForExit() == 0)
     }

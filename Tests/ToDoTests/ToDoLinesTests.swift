@@ -127,10 +127,10 @@ struct ToDoLinesWidthTests {
       position: 1234, title: "t", isDone: false, notes: "", created: "", isExpanded: false, width: 40, numberColumns: 4)
     #expect(narrow == ["    7. [ ] t"])
     #expect(wide == [" 1234. [ ] t"])
-    let selected = ToDoLines.item(
+    let focused = ToDoLines.item(
       position: 1234, title: "t", isDone: true, notes: "", created: "", isExpanded: false, width: 40, numberColumns: 4,
-      isSelected: true, shortID: "3f2a")
-    #expect(selected == ["›1234. [x] t @3f2a"])
+      isFocused: true, shortID: "3f2a")
+    #expect(focused == ["›1234. [x] t @3f2a"])
   }
 
   @Test func anExpandedItemShowsItsWholeTitleWrapped() {

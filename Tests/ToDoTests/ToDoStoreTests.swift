@@ -44,6 +44,28 @@ struct ToDoStoreTests {
     #expect(await store.snapshot.shownItems.map(\.title) == ["a", "b", "c", "d"])
   }
 
+  /// Space and `d` on a selection: one change, one save, one snapshot.
+  @Test func batchesAreOneChange() async throws {
+    let storage = RecordingStorage()
+    let store = try await makeStore(["a", "b", "c", "d"], storage: storage)
+    let ids = await store.snapshot.items.map(\.id)
+    try await store.complete(number: 2)  // b
+    let revision = await store.snapshot.revision
+    try await store.toggleDone(ids: [ids[0], ids[1]])  // a open, b done: both done
+    #expect(await store.snapshot.items.map(\.isDone) == [true, true, false, false])
+    try await store.toggleDone(ids: [ids[0], ids[1]])  // both done: both open
+    #expect(await store.snapshot.items.map(\.isDone) == [false, false, false, false])
+    #expect(try await store.remove(ids: [ids[3], ids[1]]).map(\.title) == ["b", "d"])
+    #expect(await store.snapshot.items.map(\.title) == ["a", "c"])
+    #expect(await store.snapshot.revision == revision + 3)
+    #expect(storage.saves.count == 4 + 1 + 3)
+    // An id of no item refuses the whole batch.
+    await #expect(throws: ToDoError.itemGone) { try await store.remove(ids: [ids[0], ids[1]]) }
+    await #expect(throws: ToDoError.itemGone) { try await store.toggleDone(ids: [ids[0], "nope"]) }
+    #expect(await store.snapshot.items.map(\.title) == ["a", "c"])
+    #expect(await store.snapshot.items.allSatisfy { !$0.isDone })
+  }
+
   @Test func filtersRenumber() async throws {
     let store = try await makeStore(["a", "b", "c"])
     try await store.complete(number: 1)

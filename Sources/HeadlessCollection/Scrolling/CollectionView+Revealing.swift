@@ -9,16 +9,21 @@ extension CollectionView {
   /// than the room left shows its leading edge. Does nothing for an index
   /// path that names no item.
   ///
-  /// - Complexity: that of ``scrollToItem(at:at:animated:)``.
+  /// - Complexity: that of ``scrollToItem(at:at:animated:)``, at most twice.
   package func scrollToReveal(itemAt indexPath: IndexPath) {
     layoutIfNeeded()
     guard let index = global(indexPath) else { return }
     let vertical = engine.direction == .vertical
-    let frame = engine.frame(of: index)
-    let length = vertical ? frame.height : frame.width
-    let fits = length <= pageLength(overItemAt: indexPath)
-    let position: ScrollPosition = fits ? [] : (vertical ? .top : .left)
-    scrollToItem(at: indexPath, at: position, animated: false)
+    func fits() -> Bool {
+      let frame = engine.frame(of: index)
+      return (vertical ? frame.height : frame.width) <= pageLength(overItemAt: indexPath)
+    }
+    let fitted = fits()
+    scrollToItem(at: indexPath, at: fitted ? [] : (vertical ? .top : .left), animated: false)
+    // The scroll sized the estimated items it reached, this one too: one
+    // estimated to fit may be longer than the room, and shows its leading
+    // edge after all.
+    if fitted && !fits() { scrollToItem(at: indexPath, at: vertical ? .top : .left, animated: false) }
     layoutIfNeeded()
   }
 

@@ -1,39 +1,17 @@
 /// Changes to the list, and undoing them: every change made from the keys
 /// records the items as they were, so `u` can put back any number of them.
 extension FullScreenApp {
-  /// Makes a change to the selected item (if any) and records it for undo.
-  func change(_ body: (ToDoStore, String) async throws(ToDoError) -> Void) async {
-    guard let id = selectedID else { return }
-    await change(of: id, body)
-  }
-
-  func change(of id: String, _ body: (ToDoStore, String) async throws(ToDoError) -> Void) async {
-    await change(recording: true) { (store, _) throws(ToDoError) in
-      try await body(store, id)
-      return nil
-    }
-  }
-
-  /// Runs `body` against the store; if it changed the items, records the
-  /// items from before for undo. `body` may return an item to select. A
-  /// refusal (a bad title, a failed save) goes to the footer and changes
-  /// nothing.
-  func change(
-    recording: Bool, _ body: (ToDoStore, String?) async throws(ToDoError) -> String?
-  ) async {
+  /// Runs `body` against the store and waits for its result to show; if
+  /// it changed the items, records them as they were, with the focused
+  /// item, for undo. A refusal (a bad title, a failed save) goes to the
+  /// footer and changes nothing. O(n) to record.
+  func change(_ body: (ToDoStore) async throws(ToDoError) -> Void) async {
     let before = shown.items
-    let selectedBefore = selectedID
+    let focusedBefore = selectedID
     do throws(ToDoError) {
-      let newSelection = try await body(store, selectedID)
+      try await body(store)
       await showLatest()
-      if recording { history.record(before: before, after: shown.items, selectedID: selectedBefore) }
-      if let newSelection {
-        if shown.number(ofItemWithID: newSelection) == nil {
-          message = "added, but the search or filter hides it"
-        } else {
-          select(newSelection)
-        }
-      }
+      history.record(before: before, after: shown.items, selectedID: focusedBefore)
     } catch {
       message = error.fullScreenDescription
     }
@@ -47,7 +25,7 @@ extension FullScreenApp {
     do throws(ToDoError) {
       try await store.restore(last.items)
       await showLatest()
-      if let id = last.selectedID, shown.number(ofItemWithID: id) != nil { select(id) }
+      if let id = last.selectedID { screen.focus(id: id) }
       message = history.message(again: "u")
     } catch {
       history.putBack(last)

@@ -1,22 +1,29 @@
 import Foundation
 import ListDiffUITerminal
-import ListDiffUITerminal
 
 /// The full-screen to-do app as a state machine: keys in, frames out.
 ///
-/// It owns what a person sees and does — which item is selected, whether a
-/// line editor or the help panel is open, the undo history, the one-line
-/// footer — and presents it on a `TerminalScreen` (``terminal``): the
-/// footer as its status line, the help panel as its overlay. The screen's
-/// event loop (in ``ToDoProgram``) reads the terminal, draws the frames and
-/// handles signals; this type never touches a terminal, so it is tested by
-/// handing it events and reading ``frame()``.
+/// It owns what a person does — whether a line editor or the help panel
+/// is open, the undo history, the one-line footer — and presents it on a
+/// `TerminalScreen` (``terminal``): the footer as its status line, the
+/// help panel as its overlay. The screen's event loop (in ``ToDoProgram``)
+/// reads the terminal, draws the frames and handles signals; this type
+/// never touches a terminal, so it is tested by handing it events and
+/// reading ``frame()``.
 ///
-/// The selection is the collection view's (the item's controller draws the
-/// `›`), and it follows its item by id through every change: done, moves,
-/// filters, edits, another item deleted. When the selected item itself
-/// goes, the selection moves to the item that followed it (or, at the
-/// end, the one before).
+/// The item the keys act on is the data source's focus (the item's
+/// controller draws the `›`): the arrows, pages, Home and End move it, a
+/// click puts it on the row clicked, and it follows its item through every
+/// change that keeps it (edits, moves, other items added or deleted). When
+/// a change deletes or hides the focused item, or marks it done or open
+/// (which moves it to the other section), the focus passes to the item
+/// now in its place, else the one before, and the view stays where it is.
+///
+/// The selection is the data source's too, with multiple selection:
+/// Shift+↑/↓ extend it, `x` adds or removes the focused item, Esc clears
+/// it, and while it holds anything, Space and `d` act on all of it as one
+/// change. Only those keys select: a click, which the terminal screen
+/// makes a tap, finds selection off and just focuses.
 @MainActor
 public final class FullScreenApp {
   /// What a key asks of the terminal besides a new frame.
@@ -61,15 +68,13 @@ public final class FullScreenApp {
 
   let store: ToDoStore
   let screen: ToDoScreen
-  /// The terminal screen the app presents on: the collection view of
-  /// ``screen``, with the footer as its status line.
+  /// The terminal screen the app presents on: the collection view and data
+  /// source of ``screen``, with the footer as its status line.
   public let terminal: TerminalScreen
   private var mode = Mode.browsing
-  /// The selected item's id: the app's memory of the selection, so it can
-  /// follow the item when the collection view's own selection cannot (an
-  /// item that moves between sections is deleted from one and inserted
-  /// into the other).
-  public private(set) var selectedID: String?
+  /// The id of the item the keys act on: the data source's focused item,
+  /// if any (see ``ToDoScreen/focus(id:)``). O(1).
+  public var selectedID: String? { screen.dataSource.focusedItem?.identifier }
   /// The snapshot on screen.
   var shown: ToDoSnapshot
   /// Items before each change, newest last, with the item selected then.
@@ -78,6 +83,9 @@ public final class FullScreenApp {
   /// One line for the footer until the next key: an error, or what
   /// happened.
   var message: String?
+  /// Actions chosen from an item's menu, under way: the key that chose
+  /// them waits for them.
+  private var chosenActions: [Task<Void, Never>] = []
   /// The terminal's width in columns; see ``resize(width:height:)``.
   public var width: Int { terminal.size.width }
   /// The terminal's height in rows: the list takes all but the last.
@@ -89,13 +97,18 @@ public final class FullScreenApp {
   public init(store: ToDoStore, screen: ToDoScreen, width: Int, height: Int) {
     self.store = store
     self.screen = screen
-    terminal = TerminalScreen(collectionView: screen.collectionView, size: TerminalSize(width: width, height: height))
+    terminal = TerminalScreen(dataSource: screen.dataSource, size: TerminalSize(width: width, height: height))
     terminal.minimumSize = Self.minimumSize
     shown = ToDoSnapshot(items: [])
+    screen.actionHandler = { [weak self] action, id in
+      self?.chosenActions.append(Task { [weak self] in await self?.perform(action, on: [id]) })
+    }
+    screen.dataSource.allowsMultipleSelection = true
+    screen.dataSource.allowsSelection = false  // on only for the keys that select
     present()
   }
 
-  /// Starts the screen, waits for the first snapshot to show, selects the
+  /// Starts the screen, waits for the first snapshot to show, focuses the
   /// first item and shows `notice` in the footer — or, when it is longer
   /// than the footer, wrapped in a panel over the list until a key. With
   /// no notice, `status` (cut to the width) is the first footer. O(n).
@@ -103,8 +116,6 @@ public final class FullScreenApp {
     screen.start()
     layOut()
     await showLatest()
-    selectedID = shown.shownItems.first?.id
-    screen.select(id: selectedID)
     if let notice, TerminalText.columns(notice) > width {
       mode = .note(notice)
     } else {
@@ -125,15 +136,15 @@ public final class FullScreenApp {
   public func resize(width: Int, height: Int) {
     terminal.resize(to: TerminalSize(width: width, height: height))
     layOut()
-    screen.select(id: selectedID)
+    revealFocus()
     present()
   }
 
   /// Handles one event from the terminal: a key or a paste as ``handle(_:)-(Key)``
-  /// does; a resize by following it; a click by taking the selection to the
-  /// item the screen selected under it (without toggling it); the wheel
-  /// by nothing more than the scroll the screen made. Returns once any
-  /// change is saved and on screen.
+  /// does; a resize by following it; a click, on which the screen already
+  /// focused the row under it (without toggling it), by clearing the
+  /// footer's message; the wheel by nothing more than the scroll the
+  /// screen made. Returns once any change is saved and on screen.
   public func handle(_ event: TerminalEvent) async -> Outcome {
     defer { present() }
     switch event {
@@ -148,11 +159,8 @@ public final class FullScreenApp {
     case .resize(let size):
       resize(width: size.width, height: size.height)
       return .redraw
-    case .mouse:
-      if case .browsing = mode, let selected = screen.selectedItemID(), selected != selectedID {
-        message = nil
-        select(selected)
-      }
+    case .mouse(let mouse):
+      if case .browsing = mode, mouse.action == .press(.left) { message = nil }
       return .redraw
     }
   }
@@ -213,54 +221,97 @@ public final class FullScreenApp {
       mode = .editing(field, editor)
       terminal.status = line.text
       terminal.statusCursorColumn = line.cursorColumn
+    case .browsing where terminal.actionMenu != nil:
+      terminal.status = TerminalText.fit("↑↓ choose · enter does it · esc closes", width: width)
     case .browsing:
-      terminal.status = message.map { TerminalText.fit($0, width: width) } ?? FullScreenKeys.footer(width: width)
+      let count = screen.dataSource.selection.count
+      let selection = "\(count) selected · space done · d delete · esc clears"
+      terminal.status = TerminalText.fit(message ?? (count > 0 ? selection : FullScreenKeys.footer(width: width)), width: width)
     }
   }
 
   // MARK: - Browsing
 
   private func browse(_ key: Key) async -> Outcome {
+    if key == .control("c") { return .quit }
+    // Tab opens the focused item's actions as the terminal screen's menu,
+    // which takes every key until it closes; Enter there performs one.
+    if terminal.actionMenu != nil || key == terminal.actionMenuKey {
+      if !terminal.handleListKey(key) { message = "nothing to act on — a adds an item" }
+      for action in chosenActions { await action.value }
+      chosenActions.removeAll()
+      return .redraw
+    }
     switch key {
-    case .character("q"), .control("c"): return .quit
-    case .up, .character("k"): moveSelection(by: -1)
-    case .down, .character("j"): moveSelection(by: 1)
+    case .character("q"): return .quit
+    // The list's own keys move the focus (the data source's moveFocus).
+    case .up, .down, .pageUp, .pageDown, .end: terminal.handleListKey(key)
+    case .character("k"): terminal.handleListKey(.up)
+    case .character("j"): terminal.handleListKey(.down)
     case .home:
-      select(shown.shownItems.first?.id)
-      screen.scroll(.top)  // the header too
-    case .end:
-      select(shown.shownItems.last?.id)
-      screen.scroll(.bottom)
-    case .pageDown: page(.down)
-    case .pageUp: page(.up)
+      screen.scroll(.top)  // what is above the first item too
+      terminal.handleListKey(.home)
     case .character("?"): mode = .help
     case .character("a"): edit(.add, text: "")
     case .character("/"): edit(.search, text: shown.search)
     case .enter:
       if let id = selectedID { _ = try? screen.setExpanded(nil, id: id) }
-    case .character(" "):
-      await change { (store, id) throws(ToDoError) in try await store.toggleDone(id: id) }
-    case .character("e"):
-      if let item = selectedItem { edit(.title(id: item.id), text: item.title) }
-    case .character("n"):
-      if let item = selectedItem { edit(.notes(id: item.id), text: item.notes) }
-    case .character("d"):
-      if let item = selectedItem {
-        await change { (store, id) throws(ToDoError) in try await store.remove(id: id) }
-        if shown.items.first(where: { $0.id == item.id }) == nil {
-          message = "deleted “\(item.title)” — u undoes"
-        }
-      }
+    case .character(" "): await perform(.toggleDone, on: selectedIDs)
+    case .character("e"): await perform(.editTitle, on: focusedIDs)
+    case .character("n"): await perform(.editNotes, on: focusedIDs)
+    case .character("d"): await perform(.delete, on: selectedIDs)
+    // The list's selection keys: Shift+arrows extend, its Space toggles.
+    case .modified(.up, .shift), .modified(.down, .shift): selecting { terminal.handleListKey(key) }
+    case .character("x"): selecting { screen.dataSource.handleKey(.space) }
     case .character("J"): await reorder(by: 1)
     case .character("K"): await reorder(by: -1)
     case .character("u"):
       await undo()
-    case .escape:
-      break  // clears the footer's message, as any key does
+    case .escape: screen.dataSource.deselectAll()  // and the footer's message, as any key does
     default:
       message = FullScreenKeys.unused(key)
     }
     return .redraw
+  }
+
+  /// The focused item's id, if any, as a set. O(1).
+  private var focusedIDs: Set<String> { Set([selectedID].compactMap { $0 }) }
+
+  /// The ids Space and `d` act on: the selected items', when any is
+  /// selected, else the focused one's. O(s) for *s* selected items.
+  private var selectedIDs: Set<String> {
+    let selection = Set(screen.dataSource.selection.map(\.identifier))
+    return selection.isEmpty ? focusedIDs : selection
+  }
+
+  /// Runs `body` with the data source's selection on, as the keys that
+  /// select need it; a click (a tap) finds it off. O(1) plus `body`.
+  private func selecting(_ body: () -> Void) {
+    screen.dataSource.allowsSelection = true
+    body()
+    screen.dataSource.allowsSelection = false
+  }
+
+  /// Does `action` to the items with `ids`, for a key (Space, `d`: the
+  /// selection or the focused item; `e`, `n`: the focused item) or an
+  /// item's menu: marks them done or open, or deletes them, as one change
+  /// `u` undoes, or opens the line editor on the first one's title or
+  /// notes. Nothing for items not shown. Returns once a change is saved
+  /// and on screen. O(n).
+  func perform(_ action: ToDoItemAction, on ids: Set<String>) async {
+    let items = shown.shownItems.filter { ids.contains($0.id) }
+    guard let item = items.first else { return }
+    let ids = Set(items.map(\.id))
+    switch action {
+    case .toggleDone: await change { (store) throws(ToDoError) in try await store.toggleDone(ids: ids) }
+    case .editTitle: edit(.title(id: item.id), text: item.title)
+    case .editNotes: edit(.notes(id: item.id), text: item.notes)
+    case .delete:
+      await change { (store) throws(ToDoError) in try await store.remove(ids: ids) }
+      if !shown.items.contains(where: { ids.contains($0.id) }) {
+        message = "deleted " + (items.count == 1 ? "“\(item.title)”" : "\(items.count) items") + " — u undoes"
+      }
+    }
   }
 
   /// Drags the selected item one place down (`by: 1`) or up (`by: -1`)
@@ -269,14 +320,14 @@ public final class FullScreenApp {
   /// undoes it. A drag that cannot go there (the first or last of its
   /// section: the list keeps an item in its section) says why in one line.
   private func reorder(by offset: Int) async {
-    guard let item = selectedItem else { return }
+    guard let item = shown.shownItems.first(where: { $0.id == selectedID }) else { return }
     guard shown.search.isEmpty else {
       message = ToDoError.reorderWhileSearching.fullScreenDescription
       return
     }
     let screen = screen
     var moved = false
-    await change { (_, id) throws(ToDoError) in moved = try await screen.drag(id: id, by: offset) }
+    await change { (_) throws(ToDoError) in moved = try await screen.drag(id: item.id, by: offset) }
     guard !moved, message == nil else { return }
     // The data source steered the drag back to where it began: say why.
     let up = offset < 0
@@ -287,39 +338,6 @@ public final class FullScreenApp {
       message = "already the last open item — space marks it done"
     case (false, _): message = "already the last item — nothing moved"
     }
-  }
-
-  private var selectedItem: ToDoItem? {
-    shown.shownItems.first { $0.id == selectedID }
-  }
-
-  private func moveSelection(by offset: Int) {
-    let items = shown.shownItems
-    guard let current = items.firstIndex(where: { $0.id == selectedID }) else {
-      select(items.first?.id)
-      return
-    }
-    select(items[min(max(0, current + offset), items.count - 1)].id)
-  }
-
-  /// Scrolls a page and takes the selection along: to the first item now
-  /// wholly on screen (the last, going up) — or, if none is whole, partly
-  /// on screen, scrolled to its first line — or to the last (first) item
-  /// when the list cannot scroll further.
-  private func page(_ direction: ToDoCommand.ScrollDirection) {
-    let down = direction == .down
-    guard screen.scroll(direction) else {
-      select(down ? shown.shownItems.last?.id : shown.shownItems.first?.id)
-      return
-    }
-    var visible = screen.visibleItemIDs()
-    if visible.isEmpty { visible = screen.visibleItemIDs(wholly: false) }
-    select((down ? visible.first : visible.last) ?? selectedID)
-  }
-
-  func select(_ id: String?) {
-    selectedID = id
-    screen.select(id: id)
   }
 
   private func edit(_ field: Field, text: String) {
@@ -336,14 +354,11 @@ public final class FullScreenApp {
   private func confirm(_ text: String, in field: Field) async {
     switch field {
     case .add:
-      await change(recording: true) { (store, _) throws(ToDoError) in
-        let item = try await store.add(title: text)
-        return item.id
-      }
-    case .title(let id):
-      await change(of: id) { (store, id) throws(ToDoError) in try await store.edit(id: id, title: text) }
-    case .notes(let id):
-      await change(of: id) { (store, id) throws(ToDoError) in try await store.setNotes(id: id, notes: text) }
+      var added: String?
+      await change { (store) throws(ToDoError) in added = try await store.add(title: text).id }
+      if let added, !screen.focus(id: added) { message = "added, but the search or filter hides it" }
+    case .title(let id): await change { (store) throws(ToDoError) in try await store.edit(id: id, title: text) }
+    case .notes(let id): await change { (store) throws(ToDoError) in try await store.setNotes(id: id, notes: text) }
     case .search:
       await store.setSearch(text.trimmingCharacters(in: .whitespaces))
       await showLatest()
@@ -361,24 +376,25 @@ public final class FullScreenApp {
     screen.resize(width: width, height: height)
   }
 
-  /// Waits for the store's latest state to be on screen, then keeps the
-  /// selection on its item — or, if the item is gone or hidden, on the
-  /// item that followed it.
+  /// Waits for the store's latest state to be on screen (the data source
+  /// has carried the focus through it), then keeps the focus in view.
   func showLatest() async {
-    let previous = shown.shownItems.map(\.id)
     shown = await store.snapshot
     await screen.waitUntilShown(shown.revision)
-    let present = Set(shown.shownItems.map(\.id))
-    if let id = selectedID, present.contains(id) {
-      select(id)
-      return
+    revealFocus()
+  }
+
+  /// Shows the focused item, scrolling the least needed (not at all when
+  /// it shows, as after a change that passed the focus to the item in its
+  /// place); with no focus, focuses the first item in view. O(n) at worst
+  /// to find the item.
+  private func revealFocus() {
+    let dataSource = screen.dataSource
+    if let focus = dataSource.focusedItem {
+      dataSource.focusedItem = focus
+    } else {
+      dataSource.moveFocus(.down)
     }
-    let start = selectedID.flatMap { previous.firstIndex(of: $0) } ?? 0
-    let candidate =
-      previous[min(start, previous.count)...].first(where: present.contains)
-      ?? previous[..<min(start, previous.count)].last(where: present.contains)
-      ?? shown.shownItems.first?.id
-    select(candidate)
   }
 }
 

@@ -4,28 +4,30 @@ import ListDiffUITerminal
 public enum FullScreenKeys {
   /// Every key with what it does, in the order help lists them.
   public static let reference: [(usage: String, summary: String)] = [
-    ("↑ ↓  k j", "move the selection"),
-    ("PgUp PgDn", "scroll a page, selection along"),
-    ("Home End", "first and last item"),
-    ("Space", "mark the selected item done or open"),
+    ("↑ ↓  k j", "move the focus (the › row)"),
+    ("PgUp PgDn", "move it a page"),
+    ("Home End", "to the first and last item"),
+    ("Space", "mark the focused item done or open"),
     ("Enter", "show or hide its notes and whole title"),
+    ("Tab", "its actions, as a menu (↑ ↓ Enter, Esc closes)"),
     ("a", "add an item"),
-    ("e", "edit the selected item's title"),
-    ("n", "edit its notes"),
+    ("e n", "edit the focused item's title, or its notes"),
     ("d", "delete it"),
     ("u", "undo the last change (again for earlier ones)"),
     ("J K", "drag it down or up within its section"),
+    ("Shift+↑ ↓", "select the items the focus passes (marked *)"),
+    ("x", "select the focused item, or unselect it"),
+    ("Esc", "clear the selection (Space and d act on all of it)"),
     ("/", "show only titles containing some text"),
-    ("Ctrl-L", "redraw the screen"),
-    ("?", "show or hide this help"),
-    ("q", "quit"),
+    ("Ctrl-L  Ctrl-Z", "redraw the screen; suspend (fg resumes)"),
+    ("?  q", "show or hide this help; quit (Ctrl-C too)"),
   ]
 
   /// The footer's hints, most useful first; the footer shows as many as
   /// fit and always keeps the last two.
   static let hints = [
     "↑↓ move", "space done", "a add", "e edit", "d delete", "u undo", "enter open", "n note", "J/K move",
-    "/ search", "? help", "q quit",
+    "/ search", "tab actions", "x select", "? help", "q quit",
   ]
 
   /// The footer's answer to a key the list does not use: the key's name
@@ -40,7 +42,6 @@ public enum FullScreenKeys {
     case .character(let character): "“\(character)”"
     case .control(let character): "Ctrl-\(String(character).uppercased())"
     case .function(let number): "F\(number)"
-    case .tab: "Tab"
     case .backspace: "Backspace"
     case .delete: "Delete"
     case .insert: "Insert"

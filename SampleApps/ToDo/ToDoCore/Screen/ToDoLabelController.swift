@@ -44,9 +44,15 @@ public struct ToDoLabelViewModel: ListViewModel, Equatable {
 }
 
 /// Shows a ``ToDoLabelViewModel``: as tall as its lines, as wide as the list.
+/// A label is no item: the focus passes over it and it cannot be selected.
 public final class ToDoLabelController:
   ListCellController<ToDoLabelViewModel, ListViewStateNone, ToDoTextCell>
 {
+  /// No: the focus moves over labels. O(1).
+  public override var canFocus: Bool { false }
+  /// No: only items are selected. O(1).
+  public override var canSelect: Bool { false }
+
   /// Full width, one point per line. O(w).
   public override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: CGFloat(viewModel.lines(width: Int(containerSize.width)).count))

@@ -27,15 +27,17 @@ public enum ToDoLines {
   /// expanded, the whole title wrapped, then its notes (wrapped) and when
   /// it was created. The number is right-aligned in `numberColumns`
   /// (default: its own digits, at least 2) after a column that shows `›`
-  /// when the item `isSelected`; `shortID`, when given, is shown as `@id`
-  /// at the end of the first line. O(w + title + notes).
+  /// when the item `isFocused`, and followed by `.`, or `*` when it
+  /// `isSelected`; `shortID`, when given, is shown as `@id` at the end of
+  /// the first line. O(w + title + notes).
   public static func item(
     position: Int, title: String, isDone: Bool, notes: String, created: String, isExpanded: Bool, width: Int,
-    numberColumns: Int? = nil, isSelected: Bool = false, shortID: String? = nil
+    numberColumns: Int? = nil, isFocused: Bool = false, isSelected: Bool = false, shortID: String? = nil
   ) -> [String] {
     let number = String(position)
     let numberWidth = max(numberColumns ?? 2, number.count)
-    let prefix = (isSelected ? "›" : " ") + String(repeating: " ", count: numberWidth - number.count) + number + ". "
+    let prefix = (isFocused ? "›" : " ") + String(repeating: " ", count: numberWidth - number.count) + number
+      + (isSelected ? "* " : ". ")
       + (isDone ? "[x] " : "[ ] ")
     let id = shortID.map { " @" + $0 } ?? ""
     guard isExpanded else {

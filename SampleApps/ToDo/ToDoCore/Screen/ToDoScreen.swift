@@ -10,10 +10,10 @@ import ListDiffUI
 /// ``ToDoSections``; every frame is the collection view's `renderText()`.
 /// What the screen does itself is what a user's finger would: scroll, tap
 /// (``select(number:)``), drag an item to another place (``drag(id:by:)``,
-/// through the collection view's interactive movement), move the
-/// collection view's selection without a tap (``select(id:)``, the full
-/// screen's highlight) and expand or collapse an item through its
-/// controller's view state.
+/// through the collection view's interactive movement), give an item the
+/// data source's keyboard focus (``focus(id:)``, the full screen's
+/// highlight) and expand or collapse an item through its controller's
+/// view state.
 ///
 /// The counts line is pinned to the top of the viewport and the completed
 /// title under it (see ``ToDoSections``); scrolling and revealing count
@@ -53,9 +53,10 @@ public final class ToDoScreen {
   /// the screen remembers the expansion so that the item comes back
   /// expanded (see ``waitUntilShown(_:)``).
   private var expandedIDs: Set<String> = []
-  /// Set while ``select(number:)`` taps an item: only a tap toggles it;
-  /// moving the selection with the keys does not.
-  private var isTapping = false
+  /// Hears an item's action chosen from its menu (the full screen's Tab)
+  /// with the item's id; nil ignores them. The handler runs as the data
+  /// source's callback: it may start work, not wait for it.
+  public var actionHandler: (@MainActor (ToDoItemAction, _ id: String) -> Void)?
 
   /// A screen `width` characters wide showing `height` lines of `store`'s
   /// list, with dates in `timeZone`, ending with the commands when
@@ -130,8 +131,7 @@ public final class ToDoScreen {
   }
 
   /// The viewport as text: `collectionView.renderText()` with trailing
-  /// spaces and empty trailing lines removed. Clamps the scroll position
-  /// first, in case the list got shorter. O(visible cells × width).
+  /// spaces and empty trailing lines removed. O(visible cells × width).
   public func frame() -> String {
     var lines = self.lines()
     while lines.last?.isEmpty == true { lines.removeLast() }
@@ -140,11 +140,11 @@ public final class ToDoScreen {
 
   /// The viewport as exactly ``height`` lines: `collectionView.renderText()`
   /// with trailing spaces removed from each line (which a terminal draws
-  /// by erasing the rest of the line). Clamps the scroll position first.
+  /// by erasing the rest of the line), after a layout pass, which keeps
+  /// the scroll position within the list, in case it got shorter.
   /// O(visible cells × width).
   public func lines() -> [String] {
     collectionView.layoutIfNeeded()
-    scroll(toY: collectionView.contentOffset.y)
     return collectionView.renderText().split(separator: "\n", omittingEmptySubsequences: false).map {
       String($0.reversed().drop { $0 == " " }.reversed())
     }
@@ -190,12 +190,15 @@ public final class ToDoScreen {
     // shows below them, less one line kept for context.
     let page = max(1, visibleHeight - pinnedHeight() - 1)
     let y = collectionView.contentOffset.y
-    switch direction {
-    case .up: scroll(toY: y - page)
-    case .down: scroll(toY: y + page)
-    case .top: scroll(toY: 0)
-    case .bottom: scroll(toY: .greatestFiniteMagnitude)
-    }
+    let target: CGFloat =
+      switch direction {
+      case .up: y - page
+      case .down: y + page
+      case .top: 0
+      case .bottom: .greatestFiniteMagnitude
+      }
+    // The collection view keeps the offset within the list.
+    collectionView.setContentOffset(CGPoint(x: 0, y: target), animated: false)
     return collectionView.contentOffset.y != y
   }
 
@@ -234,9 +237,7 @@ public final class ToDoScreen {
   public func select(number: Int) async throws(ToDoError) {
     let item = try await store.snapshot.item(number: number)
     let indexPath = try reveal(id: item.id)
-    isTapping = true
     collectionView.selectItem(at: indexPath)
-    isTapping = false
     collectionView.deselectItem(at: indexPath)
     let taps = pendingTaps
     pendingTaps.removeAll()
@@ -311,46 +312,17 @@ public final class ToDoScreen {
       })
   }
 
-  /// Makes the item with `id` the collection view's one selected item (its
-  /// controller draws the highlight), or clears the selection for `nil`,
-  /// and scrolls the least needed to show it. Selecting does not toggle
-  /// the item. Returns whether the item is on the list. O(n) to find it.
+  /// Gives the item with `id` the data source's keyboard focus (its
+  /// controller draws the `›`), which scrolls the least needed to show it
+  /// whole below the pinned lines (its top, if it is taller than the room
+  /// there). Focusing does not toggle the item. Returns whether the item
+  /// is on the list; the focus stays where it was when it is not. O(n) to
+  /// find it.
   @discardableResult
-  public func select(id: String?) -> Bool {
-    guard let id, let indexPath = indexPath(id: id) else {
-      for selected in collectionView.indexPathsForSelectedItems { collectionView.deselectItem(at: selected) }
-      return false
-    }
-    if collectionView.indexPathsForSelectedItems != [indexPath] { collectionView.selectItem(at: indexPath) }
-    _ = try? reveal(id: id)
+  public func focus(id: String) -> Bool {
+    guard let item = itemID(id: id) else { return false }
+    dataSource.focusedItem = item
     return true
-  }
-
-  /// The id of the item the collection view has selected (by the keys or
-  /// a click), if its cell is on screen. O(1).
-  public func selectedItemID() -> String? {
-    guard let indexPath = collectionView.indexPathsForSelectedItems.first else { return nil }
-    return (collectionView.cellForItem(at: indexPath) as? ToDoTextCell)?.itemID
-  }
-
-  /// The ids of the items whose cells are in the viewport below the pinned
-  /// headers, top to bottom: those wholly in it, or, when `wholly` is
-  /// false, those with any line in it. O(visible cells).
-  public func visibleItemIDs(wholly: Bool = true) -> [String] {
-    collectionView.layoutIfNeeded()
-    let top = collectionView.contentOffset.y + pinnedHeight()
-    let bottom = collectionView.contentOffset.y + visibleHeight
-    return collectionView.visibleCells
-      .compactMap { cell -> (CGFloat, String)? in
-        guard let cell = cell as? ToDoTextCell, let id = cell.itemID else { return nil }
-        let shown =
-          wholly
-          ? cell.frame.minY >= top && cell.frame.maxY <= bottom
-          : cell.frame.maxY > top && cell.frame.minY < bottom
-        return shown ? (cell.frame.minY, id) : nil
-      }
-      .sorted { $0.0 < $1.0 }
-      .map(\.1)
   }
 
   /// Scrolls the least needed to show item `number` whole (or its top, if
@@ -369,18 +341,25 @@ public final class ToDoScreen {
   /// The lines of the viewport not covered. O(1).
   private var visibleHeight: CGFloat { CGFloat(max(1, height - coveredLines)) }
 
-  /// Where the item with `id` is: among the open items or the completed
-  /// ones (see ``ToDoSections``); an id is in one of them at a time.
+  /// The section paths items are shown under: the open items and the
+  /// completed ones (see ``ToDoSections``); an id is in one of them at a time.
+  private static let itemSectionPaths = [
+    [ToDoSections.openID], [ToDoSections.completedID, ToDoSections.completedItemsID],
+  ]
+
+  /// The identity of the item with `id` on the list, if it is shown. O(n).
+  private func itemID(id: String) -> ListItemID? {
+    Self.itemSectionPaths.lazy.map { ListItemID(identifier: id, sectionPath: $0) }
+      .first { self.dataSource.indexPath(forIdentifier: id, sectionPath: $0.sectionPath) != nil }
+  }
+
+  /// Where the item with `id` is, if it is shown. O(n).
   private func indexPath(id: String) -> IndexPath? {
-    dataSource.indexPath(forIdentifier: id, sectionPath: [ToDoSections.openID])
-      ?? dataSource.indexPath(
-        forIdentifier: id, sectionPath: [ToDoSections.completedID, ToDoSections.completedItemsID])
+    itemID(id: id).flatMap { dataSource.indexPath(forIdentifier: id, sectionPath: $0.sectionPath) }
   }
 
   private func itemController(id: String) -> ToDoItemController? {
-    (dataSource.cellController(forIdentifier: id, sectionPath: [ToDoSections.openID])
-      ?? dataSource.cellController(
-        forIdentifier: id, sectionPath: [ToDoSections.completedID, ToDoSections.completedItemsID]))
+    itemID(id: id).flatMap { dataSource.cellController(forIdentifier: id, sectionPath: $0.sectionPath) }
       as? ToDoItemController
   }
 
@@ -392,25 +371,15 @@ public final class ToDoScreen {
   }
 
   /// Scrolls the least needed to show the item at `indexPath` whole below
-  /// the pinned headers (or its top, if it is taller than the room there).
-  /// O(visible cells) per step.
+  /// the headers pinned over it (the collection view's `scrollToItem`,
+  /// which sizes estimated items on the way), or its top, if it is taller
+  /// than the room there. O(visible cells).
   private func reveal(_ indexPath: IndexPath) {
-    collectionView.layoutIfNeeded()
-    // Far from the viewport the frame is an estimate; scrolling to it sizes
-    // the items there, which can move it — and which headers are pinned
-    // depends on where the list is: look again until it stays.
-    for _ in 0..<4 {
-      guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { break }
-      let top = collectionView.contentOffset.y
-      let covered = pinnedHeight()
-      if frame.minY < top + covered {
-        scroll(toY: frame.minY - covered)
-      } else if frame.maxY > top + visibleHeight {
-        scroll(toY: min(frame.minY - covered, frame.maxY - visibleHeight))
-      } else {
-        break
-      }
-    }
+    collectionView.scrollToItem(at: indexPath, at: [], animated: false)
+    guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame,
+      frame.minY < collectionView.contentOffset.y + pinnedHeight()
+    else { return }
+    collectionView.scrollToItem(at: indexPath, at: .top, animated: false)
   }
 
   /// The lines at the top of the viewport that labels cover: the pinned
@@ -430,22 +399,12 @@ public final class ToDoScreen {
     }
     return edge - top
   }
-
-  private func scroll(toY y: CGFloat) {
-    let limit = max(0, collectionView.contentSize.height - visibleHeight)
-    let clamped = min(max(0, y), limit)
-    if clamped != collectionView.contentOffset.y {
-      collectionView.setContentOffset(CGPoint(x: 0, y: clamped), animated: false)
-    }
-    collectionView.layoutIfNeeded()
-  }
 }
 
 extension ToDoScreen: ToDoItemControllerDelegate {
   /// Toggles the tapped item in the store; ``select(number:)`` waits for
-  /// it. A selection made with the keys (``select(id:)``) is not a tap.
+  /// it. (The full screen turns selection off: its clicks only focus.)
   public func itemControllerWasSelected(_ controller: ToDoItemController) {
-    guard isTapping else { return }
     let id = controller.viewModel.identifier
     let store = store
     pendingTaps.append(
@@ -457,5 +416,10 @@ extension ToDoScreen: ToDoItemControllerDelegate {
           return error
         }
       })
+  }
+
+  /// Hands the chosen action to ``actionHandler``. O(1).
+  public func itemController(_ controller: ToDoItemController, didChoose action: ToDoItemAction) {
+    actionHandler?(action, controller.viewModel.identifier)
   }
 }

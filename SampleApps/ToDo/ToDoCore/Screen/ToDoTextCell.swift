@@ -13,19 +13,6 @@ public final class ToDoTextCell: ListCell {
   /// The id of the to-do item the cell shows; `nil` for a label.
   public var itemID: String?
 
-  /// Called when the collection view selects or deselects the item the
-  /// cell shows, so its controller can draw the change; set by the
-  /// controller while the cell shows its item.
-  public var selectionDidChange: ((ToDoTextCell) -> Void)?
-
-  /// Whether the item is selected; a change is passed to
-  /// ``selectionDidChange``. O(1) plus the controller's redraw.
-  public override var isSelected: Bool {
-    didSet {
-      if isSelected != oldValue { selectionDidChange?(self) }
-    }
-  }
-
   /// `lines`, joined by newlines. O(n) in the text's length.
   public override var textRepresentation: String {
     lines.joined(separator: "\n")

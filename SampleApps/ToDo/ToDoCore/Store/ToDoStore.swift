@@ -81,8 +81,20 @@ public actor ToDoStore {
   /// Flips the item with `id` between open and done: what tapping it does.
   /// O(n).
   public func toggleDone(id: String) throws(ToDoError) {
-    guard snapshot.items.contains(where: { $0.id == id }) else { throw .itemGone }
-    try replace(id) { $0.isDone.toggle() }
+    try toggleDone(ids: [id])
+  }
+
+  /// Marks the items with `ids` done — or open again when all of them are
+  /// done — as one change, saved and published once (one undo): what Space
+  /// does to the full screen's selection. Throws `.itemGone`, changing
+  /// nothing, when an id names no item. O(n).
+  public func toggleDone(ids: Set<String>) throws(ToDoError) {
+    let chosen = snapshot.items.filter { ids.contains($0.id) }
+    guard !ids.isEmpty, chosen.count == ids.count else { throw .itemGone }
+    let done = chosen.contains { !$0.isDone }
+    var items = snapshot.items
+    for index in items.indices where ids.contains(items[index].id) { items[index].isDone = done }
+    try commit(items)
   }
 
   /// Replaces item `number`'s title. O(n).
@@ -117,9 +129,18 @@ public actor ToDoStore {
   /// Deletes the item with `id` and returns it. O(n).
   @discardableResult
   public func remove(id: String) throws(ToDoError) -> ToDoItem {
-    guard let item = snapshot.items.first(where: { $0.id == id }) else { throw .itemGone }
-    try commit(snapshot.items.filter { $0.id != id })
-    return item
+    try remove(ids: [id])[0]
+  }
+
+  /// Deletes the items with `ids` as one change, saved and published once
+  /// (one undo), and returns them in the user's order. Throws `.itemGone`,
+  /// deleting nothing, when an id names no item. O(n).
+  @discardableResult
+  public func remove(ids: Set<String>) throws(ToDoError) -> [ToDoItem] {
+    let removed = snapshot.items.filter { ids.contains($0.id) }
+    guard !ids.isEmpty, removed.count == ids.count else { throw .itemGone }
+    try commit(snapshot.items.filter { !ids.contains($0.id) })
+    return removed
   }
 
   /// Puts back `items`, as they were before some earlier change: what undo
