@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffUI
 import ListDiffUITerminal
 
 /// The full-screen to-do app as a state machine: keys in, frames out.
