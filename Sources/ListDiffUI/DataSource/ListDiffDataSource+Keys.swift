@@ -9,7 +9,7 @@ extension ListDiffDataSource {
   /// | PgUp PgDn | `.pageUp`, `.pageDown` |
   /// | Home End | `.first`, `.last` |
   /// | Shift+↑ Shift+↓ | moves the focus; with multiple selection, selects the items it leaves and lands on |
-  /// | Space | toggles the focused item's selection (selects it with single selection) |
+  /// | Space | toggles the focused item's selection (with single selection, selecting it deselects the others) |
   /// | Enter | taps the focused item: selects it, its controller hears `didSelect` |
   /// | a character | ``typeSelect(_:)`` |
   /// | Esc ← → | not used by a plain list (returns false; Esc ends a type-to-select prefix) |

@@ -18,8 +18,8 @@ public enum ListKey: Hashable, Sendable {
   case home
   /// Moves the focus to the last item.
   case end
-  /// Toggles the focused item's selection (selects it with single
-  /// selection).
+  /// Toggles the focused item's selection; with single selection,
+  /// selecting it deselects the others.
   case space
   /// Activates the focused item as a tap does: selects it and its
   /// controller hears `didSelect`.
