@@ -63,7 +63,7 @@ extension ListDiffDataSource {
   /// Where `move` takes the focus, or nil when it stays.
   func focusTarget(of move: ListFocusMove) -> Int? {
     guard list.count > 0 else { return nil }
-    let current = interaction.focus.flatMap { indexes(of: CollectionOfOne($0))[$0] }
+    let current = interaction.focus.flatMap { index(of: $0) }
     switch move {
     case .first: return focusable(from: 0, step: 1)
     case .last: return focusable(from: list.count - 1, step: -1)
@@ -137,7 +137,7 @@ extension ListDiffDataSource {
     let old = interaction.focus
     if old != new {
       interaction.focus = new
-      let oldIndex = old.flatMap { indexes(of: CollectionOfOne($0))[$0] }
+      let oldIndex = old.flatMap { self.index(of: $0) }
       callingOut {
         for changed in [oldIndex, index].compactMap({ $0 }) {
           controllers[list.key(at: changed)]?.didChangeFocus()
@@ -146,7 +146,7 @@ extension ListDiffDataSource {
     }
     // A root set by `didChangeFocus` was applied as the callback ended:
     // the item is found again.
-    guard let new = interaction.focus, let index = indexes(of: CollectionOfOne(new))[new] else { return }
+    guard let new = interaction.focus, let index = self.index(of: new) else { return }
     if reveal {
       collectionView.scrollToReveal(itemAt: shownPath(index))
     }

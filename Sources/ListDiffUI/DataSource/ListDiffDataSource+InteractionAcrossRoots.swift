@@ -18,7 +18,7 @@ extension ListDiffDataSource {
     let shown = indexes(of: kept)
     let gone = kept.filter { shown[$0] == nil }
     if let focus = interaction.focus, gone.contains(focus) {
-      let oldIndex = indexes(of: CollectionOfOne(focus), in: old)[focus]
+      let oldIndex = index(of: focus, in: old)
       // The selection is the person's: a focus passed on does not change it.
       setFocus(oldIndex.flatMap { focusNeighbour(of: $0, in: old) }, follows: false)
     }

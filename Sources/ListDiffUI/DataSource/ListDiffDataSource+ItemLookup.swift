@@ -46,6 +46,22 @@ extension ListDiffDataSource {
     return found
   }
 
+  /// The index of the item shown that `id` names by its whole section
+  /// path, or nil. Package access: the terminal library finds the item its
+  /// action menu is open on.
+  ///
+  /// - Complexity: that of `indexes(of:in:)` for one id.
+  package func index(of id: ListItemID) -> Int? {
+    indexes(of: CollectionOfOne(id))[id]
+  }
+
+  /// The index in `list` of the item `id` names by its whole section path.
+  ///
+  /// - Complexity: that of `indexes(of:in:)` for one id.
+  func index(of id: ListItemID, in list: FlatList) -> Int? {
+    indexes(of: CollectionOfOne(id), in: list)[id]
+  }
+
   /// The index of the item `id` names: by its whole path first, else the
   /// first item in display order whose path contains `id`'s (see
   /// ``ListItemID``). When there is none, reports that `request` was
@@ -53,7 +69,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*n*) at worst, as ``indexPath(forIdentifier:sectionPath:)``.
   func resolve(_ id: ListItemID, for request: String) -> Int? {
-    if let index = indexes(of: CollectionOfOne(id))[id] { return index }
+    if let index = index(of: id) { return index }
     if let index = itemIndex(forIdentifier: id.identifier, sectionPath: id.sectionPath) { return index }
     ignore("\(request)(\(id)): no such item is shown", id)
     return nil

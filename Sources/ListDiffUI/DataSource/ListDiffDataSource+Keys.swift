@@ -46,7 +46,7 @@ extension ListDiffDataSource {
     setFocus(target, reveal: true, follows: false)
     var extended = selection
     for id in [anchor, interaction.focus].compactMap({ $0 }) {
-      if let index = indexes(of: CollectionOfOne(id))[id], controller(at: index).canSelect {
+      if let index = index(of: id), controller(at: index).canSelect {
         extended.insert(id)
       }
     }
@@ -61,7 +61,7 @@ extension ListDiffDataSource {
 
   /// Enter: a tap on the focused item, as a finger would make.
   private func tapFocused() {
-    guard let focus = interaction.focus, let index = indexes(of: CollectionOfOne(focus))[focus] else {
+    guard let focus = interaction.focus, let index = index(of: focus) else {
       return
     }
     collectionView.selectItem(at: shownPath(index))

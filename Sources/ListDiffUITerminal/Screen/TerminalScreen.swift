@@ -172,8 +172,9 @@ public final class TerminalScreen {
     guard let menu = actionMenu else { return nil }
     let rows = menu.rows(width: size.width)
     var anchor = (top: 0, bottom: 0)
-    if let dataSource, let index = dataSource.indexPath(forIdentifier: menu.item.identifier, sectionPath: menu.item.sectionPath),
-      let frame = collectionView.layoutAttributesForItem(at: index)?.frame
+    // The item by its whole identity: a partial path could name another.
+    if let index = dataSource?.index(of: menu.item),
+      let frame = collectionView.layoutAttributesForItem(at: IndexPath(item: index, section: 0))?.frame
     {
       let offset = collectionView.contentOffset.y
       anchor = (Int((frame.minY - offset).rounded(.down)), Int((frame.maxY - offset).rounded(.up)))
