@@ -120,7 +120,7 @@ extension ListDiffDataSource {
     scheduler.finishApplying()
     // A loading row came or went while this root was on its way: show the
     // newest root again with the rows as they are now.
-    if !scheduler.hasWaitingRoot && loadMoreRows() != framedLoadMoreRows { setRootSection(shownRootSection) }
+    if !scheduler.hasWaitingRoot && loadMoreRows() != loadMoreRowsShown() { setRootSection(shownRootSection) }
     // Debug builds, and builds with -DLISTDIFFUI_INTERNAL_CHECKS, check
     // every part's invariants after every applied root; other builds do
     // not evaluate them at all.

@@ -99,12 +99,19 @@ extension ListDiffDataSource {
     }
   }
 
+  /// The rows the list shown has at its edges (top, bottom), which a root's
+  /// `finish` compares with those wanted by then.
+  ///
+  /// - Complexity: O(log *s*).
+  func loadMoreRowsShown() -> [LoadMoreRowViewModel?] {
+    let top = loadMoreRow(at: 0)
+    let bottom = loadMoreRow(at: list.count - 1)
+    return [top?.edge == .top ? top : nil, bottom?.edge == .bottom ? bottom : nil]
+  }
+
   /// `root` with the rows of the edges that show one: what is flattened.
-  /// Remembers the rows, which the root's `finish` compares with those
-  /// wanted by then.
   func framedForLoadingMore(_ root: Section?) -> Section? {
     let rows = loadMoreRows()
-    framedLoadMoreRows = rows
     guard rows[0] != nil || rows[1] != nil else { return root }
     return LoadMoreFrame(root: root, top: rows[0], bottom: rows[1])
   }
@@ -124,8 +131,9 @@ extension ListDiffDataSource {
   func checkLoadMore() {
     guard !loadMoreEdges.isEmpty, loadMoreHandler != nil else { return }
     // The app's items, between the rows shown at the edges.
-    let rowsBefore = loadMoreRowEdge(at: 0) == .top ? 1 : 0
-    let rowsAfter = list.count > rowsBefore && loadMoreRowEdge(at: list.count - 1) == .bottom ? 1 : 0
+    let shown = loadMoreRowsShown()
+    let rowsBefore = shown[0] == nil ? 0 : 1
+    let rowsAfter = shown[1] == nil ? 0 : 1
     let count = list.count - rowsBefore - rowsAfter
     let visible = collectionView.indexPathsForVisibleItems.map { listIndex(ofShown: $0.item) - rowsBefore }
       .filter { (0..<count).contains($0) }
@@ -150,11 +158,12 @@ extension ListDiffDataSource {
     }
   }
 
-  /// The edge of the loading row at `index`; nil for an app's item.
-  private func loadMoreRowEdge(at index: Int) -> ListLoadMoreEdge? {
+  /// The loading row at `index` of the list shown; nil for an app's item
+  /// or an index out of range.
+  private func loadMoreRow(at index: Int) -> LoadMoreRowViewModel? {
     guard index >= 0, index < list.count, list.leaf(ofItem: index).controllerType == LoadMoreRowController.self
     else { return nil }
-    return (list.viewModel(at: index) as? LoadMoreRowViewModel)?.edge
+    return list.viewModel(at: index) as? LoadMoreRowViewModel
   }
 
   /// Starts the handler at `edge`: the state is `.loading` (its row shows)

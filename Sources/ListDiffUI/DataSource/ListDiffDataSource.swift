@@ -254,9 +254,6 @@ public final class ListDiffDataSource {
   /// The last root applied, as the app set it (without loading rows): set
   /// again when a loading row comes or goes.
   var shownRootSection: Section?
-  /// The loading rows the root applied last was flattened with (top,
-  /// bottom).
-  var framedLoadMoreRows: [LoadMoreRowViewModel?] = [nil, nil]
   /// Controllers whose view state changed while the collection view could
   /// not be changed (inside a batch or a layout pass): re-sized once it can.
   var deferredInvalidations: [AnyListCellController] = []
