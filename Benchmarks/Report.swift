@@ -156,6 +156,14 @@ func targetChecks(for rows: [BenchRow]) -> [TargetCheck] {
           value: count / (2 * visible + 1)))
     }
   }
+  // Issue 31: a first root of 1,000 carousels × 500 items makes
+  // controllers and asks sizes only for what is visible.
+  if let e7 = row("E7") {
+    for key in ["controllers", "size_requests"] {
+      guard let count = extra(e7, key) else { continue }
+      checks.append(TargetCheck(name: "E7 \(key)", measure: key, limit: 200, value: count))
+    }
+  }
   if let e2 = row("E2"), let peak = extra(e2, "peak_memory_mb"), let own = extra(e2, "key_and_box_per_item_mb"), own > 0 {
     checks.append(TargetCheck(name: "E2 memory", measure: "peak / (a key and a box per item)", limit: 4, value: peak / own))
   }

@@ -40,8 +40,12 @@ ln -s "$PWD/$out/site" "$root/$base"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 python3 -m http.server --bind 127.0.0.1 --directory "$root" "$port" >/dev/null 2>&1 &
 server=$!
-profile=$(mktemp -d)
-trap 'kill $server 2>/dev/null || true; rm -rf "$root" "$profile"' EXIT
+# Two browsers at a time (one per core), each with a profile of its own:
+# a profile is locked by the browser using it.
+profiles=$(mktemp -d)
+mkdir "$profiles/0" "$profiles/1"
+results=$(mktemp -d)
+trap 'kill $server 2>/dev/null || true; rm -rf "$root" "$profiles" "$results"' EXIT
 for _ in $(seq 50); do
   curl -sf "http://127.0.0.1:$port/$base/" >/dev/null 2>&1 && break
   sleep 0.1
@@ -74,9 +78,8 @@ PY
 
 rm -rf "$shots"
 mkdir -p "$shots"
-failures=0
-check() {  # check URL-PATH TITLE SHOT-NAME
-  local url="http://127.0.0.1:$port/$base$1" title=$2 name=$3 dom
+check() {  # check URL-PATH TITLE SHOT-NAME SLOT (0 or 1: whose profile)
+  local url="http://127.0.0.1:$port/$base$1" title=$2 name=$3 profile=$profiles/$4 dom
   dom=$("$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$profile" \
     --virtual-time-budget=15000 --dump-dom "$url" 2>/dev/null || true)
   "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$profile" --hide-scrollbars \
@@ -114,20 +117,29 @@ sys.exit(1 if broken else 0)' <<< "$dom"); then
     problem="links to pages the site does not have: $broken"
   fi
   if [[ -n $problem ]]; then
-    echo "FAIL $1: $problem" >&2
-    failures=$((failures + 1))
+    echo "FAIL $1: $problem"
   else
     echo "ok   $1 ($shots/$name.png)"
   fi
 }
 
 echo "== reading the site at http://127.0.0.1:$port/$base/ in $("$browser" --version 2>/dev/null | head -n 1)"
-check / "ListDiffUI for Swift" root
+# Pages two at a time, each pair's lines printed in page order.
+count=0
+slot=0
+run() {  # run URL-PATH TITLE SHOT-NAME: in the background, in the free slot
+  check "$1" "$2" "$3" "$slot" > "$results/$count" 2>&1 &
+  count=$((count + 1))
+  slot=$((1 - slot))
+  if ((slot == 0)); then wait; fi
+}
+run / "ListDiffUI for Swift" root
 while IFS=$'\t' read -r path title; do
-  check "$path" "$title" "$(sed 's|^/documentation/||; s|[/()]|_|g; s|[^A-Za-z0-9_.:-]||g' <<< "$path")"
+  run "$path" "$title" "$(sed 's|^/documentation/||; s|[/()]|_|g; s|[^A-Za-z0-9_.:-]||g' <<< "$path")"
 done <<< "$pages"
-
-count=$(($(wc -l <<< "$pages") + 1))
+wait
+for ((i = 0; i < count; i++)); do cat "$results/$i"; done
+failures=$(cat "$results"/* | grep -c '^FAIL' || true)
 if ((failures > 0)); then
   echo "$failures of $count pages failed" >&2
   exit 1

@@ -26,6 +26,7 @@ extension ListScreen {
     identifier: String, sectionPath: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
   ) {
     stepLocation = sourceLocation
+    if let target = carouselItem(identifier, sectionPath) { return tap(target) }
     guard let indexPath = find(identifier, sectionPath, for: "tap", at: sourceLocation) else { return }
     tap(at: indexPath)
   }
@@ -34,14 +35,20 @@ extension ListScreen {
   /// does, once it is found. Not API: `fuzzList` names items exactly.
   package func tap(at indexPath: IndexPath) {
     countingGesture {
-      if !collectionView.indexPathsForVisibleItems.contains(indexPath) {
-        collectionView.scrollToItem(at: indexPath, at: [], animated: false)
-      }
-      // On screen but under a pinned header, which a finger there would hit.
-      if uncoveredPoint(ofItemAt: indexPath) == nil { uncover(indexPath) }
+      reveal(indexPath)
       collectionView.selectItem(at: indexPath)
       collectionView.layoutIfNeeded()
     }
+  }
+
+  /// Scrolls just enough to show the item at `indexPath` where a finger
+  /// can touch it: on screen, not under a pinned header.
+  func reveal(_ indexPath: IndexPath) {
+    if !collectionView.indexPathsForVisibleItems.contains(indexPath) {
+      collectionView.scrollToItem(at: indexPath, at: [], animated: false)
+    }
+    // On screen but under a pinned header, which a finger there would hit.
+    if uncoveredPoint(ofItemAt: indexPath) == nil { uncover(indexPath) }
   }
 
   /// Scrolls so that the item with `identifier` sits at `position` (its top
@@ -56,6 +63,7 @@ extension ListScreen {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     stepLocation = sourceLocation
+    if let target = carouselItem(identifier, sectionPath) { return scroll(to: target, at: position) }
     guard let indexPath = find(identifier, sectionPath, for: "scroll", at: sourceLocation) else {
       return
     }

@@ -164,3 +164,46 @@ func applyFuzzMove(_ feed: inout FuzzFeed, _ move: ListItemMove) {
   let post = feed.groups[from].remove(at: move.fromIndex)
   feed.groups[to].insert(post, at: min(move.toIndex, feed.groups[to].count))
 }
+
+// The feed again with its middle group as a carousel of tiles (gone while
+// the group is empty), under the pinned feed header, and its last group in
+// a composite with a placeholder: the layouts of issue 31 under every
+// gesture.
+
+/// A post as a carousel's tile: six columns, eight when open.
+final class FuzzTileController: ListCellController<FuzzPostViewModel, FuzzPostState, FuzzPostCell> {
+  override func itemSize(containerSize: CGSize) -> CGSize {
+    CGSize(width: viewState.isOpen ? 8 : 6, height: containerSize.height)
+  }
+  override func didSelect(cell: FuzzPostCell) {
+    updateState(FuzzPostState(isOpen: !viewState.isOpen))
+  }
+  override func configureCell(cell: FuzzPostCell) {
+    cell.line = "#\(viewModel.post.id)" + (viewState.isOpen ? "+" : "") + (isFocused ? "<" : "")
+      + "\n♥\(viewModel.post.likes)"
+  }
+}
+
+@MainActor
+func fuzzCarouselFeedRoot(_ feed: FuzzFeed) -> Section? {
+  // The carousel first, so that it is on screen often.
+  func viewModels(_ group: Int) -> [FuzzPostViewModel] {
+    feed.groups[group].map { FuzzPostViewModel(identifier: "p\($0.id)", post: $0, bug: .none) }
+  }
+  func title(_ text: String) -> ListSection<FuzzTitle, FuzzTitleController> {
+    ListSection<FuzzTitle, FuzzTitleController>(FuzzTitle(identifier: "title", title: text))
+  }
+  return CompositeSection(id: "feed", header: title("feed"), pinsHeader: true) {
+    if !feed.groups[1].isEmpty {
+      CarouselSection(id: "strip", height: 2, paging: feed.groups[1].count % 2 == 0 ? .items : .none) {
+        ListSection<FuzzPostViewModel, FuzzTileController>(viewModels(1), id: "g1")
+      }
+    }
+    ListSection<FuzzPostViewModel, FuzzPostController>(viewModels(0), id: "g0")
+    CompositeSection(
+      id: "more", header: title("more"), pinsHeader: true, placeholder: title("nothing more")
+    ) {
+      ListSection<FuzzPostViewModel, FuzzPostController>(viewModels(2), id: "g2")
+    }
+  }
+}

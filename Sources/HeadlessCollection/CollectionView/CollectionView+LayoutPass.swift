@@ -104,7 +104,7 @@ extension CollectionView {
     let delegate = self.delegate
     let dataSource = self.dataSource
 
-    let visible = applyingPinning(to: engine.items(intersecting: bounds))
+    let visible = position.isOnScreen ? applyingPinning(to: engine.items(intersecting: bounds)) : []
     let sorted = sortMountedCells(against: visible)
     let departing = cells.takeDeparting()
     endDisplaying(sorted.leaving, departing: departing, delegate: delegate)

@@ -13,7 +13,7 @@ extension CollectionView {
     let offset = vertical ? bounds.minY : bounds.minX
     prefetcher.noteScroll(to: offset)
     var ahead: Set<Int> = []
-    if isPrefetchingEnabled, prefetchDataSource != nil {
+    if isPrefetchingEnabled, position.isOnScreen, prefetchDataSource != nil {
       let onScreen = Set(visible.map(\.index))
       for (index, _) in engine.items(intersecting: rangeAhead()) where !onScreen.contains(index) {
         ahead.insert(index)

@@ -20,6 +20,10 @@ struct ContentPosition {
   /// The item a batch anchored the viewport to (new index), kept in place
   /// while that batch's layout pass sizes estimated items.
   private(set) var anchoredItem: Int?
+  /// Whether the viewport is on a screen at all. A collection view inside
+  /// a cell that scrolled away (a carousel) is not: it keeps its layout and
+  /// offset, and shows, displays and prefetches nothing.
+  var isOnScreen = true
 
   /// Keeps item `item` (an index after the batch) in place while the
   /// batch's layout pass sizes estimated items.

@@ -15,7 +15,8 @@ extension CollectionView {
   func updateSupplementaryViews(
     delegate: (any CollectionViewDelegateFlowLayout)?, dataSource: (any CollectionViewDataSource)?
   ) -> Bool {
-    let wanted = engine.supplementaryElements(intersecting: bounds, pinning: pinningBounds)
+    let wanted =
+      position.isOnScreen ? engine.supplementaryElements(intersecting: bounds, pinning: pinningBounds) : []
     // Views of sections a batch removed are queued only after the arrivals
     // are made, so that a reloaded section really gets new views.
     let departing = supplementaries.takeDeparting()

@@ -220,6 +220,12 @@ open class AnyListCellController {
   /// `didUpdateViewModel` through `send`.
   func receive(viewModel: any ListViewModel) {}
 
+  /// Called once its data source has let go of the controller (its item
+  /// was deleted, or the data source went): the framework's own
+  /// controllers let go of what they keep (a carousel, its list). Nothing
+  /// here.
+  func didLeaveList() {}
+
   /// Delivers `event` to the subclass's open callback: overridden once, by
   /// ``ListCellController``, which casts the cell to its type and switches.
   func deliver(_ event: ListLifecycleEvent, _ cell: ListCell?) {}

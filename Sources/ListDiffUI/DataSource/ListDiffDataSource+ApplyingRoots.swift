@@ -107,6 +107,9 @@ extension ListDiffDataSource {
     timer?.end()
     carryInteraction(from: replaced, deletes: update.result.deletes)
     let counts = countsOfUpdate(from: replaced.count, update, since: totalsBefore)
+    if nesting.parent != nil {
+      noteItemChangesInside(counts.inserts + counts.deletes + counts.moves + counts.updates)
+    }
     if update.diffWasLeafwise { diffCounts.leafwise += 1 } else { diffCounts.wholeList += 1 }
     lastUpdateCounts = counts
     if let performanceHandler, let timer {
@@ -378,10 +381,11 @@ extension ListDiffDataSource {
   /// Lets go of a deleted item's controller: its disappearance callbacks and
   /// `willUnmount` if it is mounted on a cell, then nothing more.
   func retire(_ controller: AnyListCellController) {
-    workCounts.controllersReleased += 1
+    countWork(\.controllersReleased)
     if let cell = controller.mountedListCell { unmount(controller, from: cell) }
     retireFromWorkingRange(controller)
     controller.host = nil
+    controller.didLeaveList()
     appearance.forget(controller)
     deferredInvalidations.removeAll { $0 === controller }
   }

@@ -64,7 +64,7 @@ extension ListDiffDataSource {
     guard cell.controller == nil, controller.mountedListCell == nil else { return }
     cell.controller = controller
     controller.mountedListCell = cell
-    workCounts.cellsMounted += 1
+    countWork(\.cellsMounted)
     configure(controller, cell)
     guard controller.mountedListCell === cell else { return }
     controller.send(.didMount, cell)
@@ -90,7 +90,7 @@ extension ListDiffDataSource {
     // cell through the controller again.
     controller.mountedListCell = nil
     if cell.controller === controller { cell.controller = nil }
-    workCounts.cellsUnmounted += 1
+    countWork(\.cellsUnmounted)
     controller.send(.willUnmount, cell)
   }
 
@@ -104,7 +104,7 @@ extension ListDiffDataSource {
   /// `configureCell` waits until the cell is laid out (a state change can
   /// configure from outside every other callback).
   func configure(_ controller: AnyListCellController, _ cell: ListCell, layoutNow: Bool = true) {
-    workCounts.cellsConfigured += 1
+    countWork(\.cellsConfigured)
     callingOut {
       controller.send(.configureCell, cell)
       guard controller.mountedListCell === cell else { return }
@@ -186,8 +186,11 @@ extension ListDiffDataSource {
     }
     let index = indexPath.item
     let controller = controller(at: index)
-    workCounts.sizeRequests += 1
-    let size = controller.itemSize(containerSize: containerSize)
+    countWork(\.sizeRequests)
+    let container = containerSize
+    var size = controller.itemSize(containerSize: container)
+    // A carousel's items are as tall as the carousel: one to a column.
+    if nesting.fillsCrossAxis { size.height = container.height }
     let width = Self.clamped(size.width)
     let height = Self.clamped(size.height)
     if width != size.width || height != size.height {

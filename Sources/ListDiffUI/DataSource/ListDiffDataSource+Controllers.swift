@@ -22,7 +22,7 @@ extension ListDiffDataSource {
       leaf.controllerType.init(
         viewModel: list.viewModel(at: index), delegate: leaf.delegate, context: context)
     }
-    workCounts.controllersCreated += 1
+    countWork(\.controllersCreated)
     controller.host = self
     controller.itemKey = key
     controller.sectionScope = leaf.scope

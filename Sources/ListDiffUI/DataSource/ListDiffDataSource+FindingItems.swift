@@ -84,12 +84,22 @@ extension ListDiffDataSource {
     return controller(at: index)
   }
 
-  /// Whether `controller` is the controller of an item shown now (false
-  /// once its item is deleted or the data source let it go). For tests.
+  /// Whether `controller` is the controller of an item shown now, in this
+  /// list or a carousel's in it (false once its item is deleted or the
+  /// data source let it go). For tests.
   ///
   /// - Complexity: O(1) expected.
   package func isLiveController(_ controller: AnyListCellController) -> Bool {
-    controllers.isLive(controller)
+    if controllers.isLive(controller) { return true }
+    // A carousel's item: live while the carousel's own list, nested in
+    // this one, has it.
+    guard let host = controller.host, host !== self else { return false }
+    var outer = host.nesting.parent
+    while let list = outer {
+      if list === self { return host.controllers.isLive(controller) }
+      outer = list.nesting.parent
+    }
+    return false
   }
 
   /// Where the collection view shows the item `controller` is the

@@ -12,14 +12,23 @@ extension ListDiffDataSource {
   /// | Space | toggles the focused item's selection (with single selection, selecting it deselects the others) |
   /// | Enter | taps the focused item: selects it, its controller hears `didSelect` |
   /// | a character | ``typeSelect(_:)`` |
-  /// | Esc ← → | not used by a plain list (returns false; Esc ends a type-to-select prefix) |
+  /// | ← → | on a carousel's row: move the focus along the carousel, scrolling it |
+  /// | Esc | not used by a plain list (returns false; it ends a type-to-select prefix) |
   ///
-  /// A key other than a character ends the type-to-select prefix.
+  /// On a carousel's row, Enter and Space act on the carousel's focused
+  /// item (the first visible one when it has none). A key other than a
+  /// character ends the type-to-select prefix.
   ///
   /// - Complexity: that of the move, selection or search it makes.
   @discardableResult
   public func handleKey(_ key: ListKey) -> Bool {
     if case .character = key {} else { interaction.typeSelect.reset() }
+    // A focused carousel takes ← → Enter and Space for its items.
+    if [.left, .right, .enter, .space].contains(key), let carousel = focusedCarouselRow,
+      carousel.handleKey(key)
+    {
+      return true
+    }
     switch key {
     case .up: moveFocus(.up)
     case .down: moveFocus(.down)

@@ -264,6 +264,8 @@ public final class ListDiffDataSource {
   var drainLayout = DrainLayout.idle
   /// The tasks `observe` started, cancelled when the data source goes.
   var observations = ObservationTasks()
+  /// The list this one is nested in (a carousel's), if any.
+  var nesting = ListNesting()
   /// The reuse identifiers registered with the collection view.
   var registeredReuseIdentifiers: Set<String> = []
   /// The collection view's data source and delegate: kept here, since the
@@ -379,6 +381,7 @@ public final class ListDiffDataSource {
         unmount(controller, from: cell)
       }
       controller.host = nil
+      controller.didLeaveList()
     }
   }
 }

@@ -32,6 +32,9 @@ final class SectionScope: Sendable {
     /// What a composite section shows in place of its children while they
     /// have no items.
     case placeholder
+    /// The items of a carousel, under its row's scope: a scope of their
+    /// own, shown by the carousel's own data source.
+    case carousel
   }
 
   let parent: SectionScope?
@@ -84,6 +87,7 @@ final class SectionScope: Sendable {
     case .header: return "^H"
     case .footer: return "^F"
     case .placeholder: return "^P"
+    case .carousel: return "^C"
     }
   }
 
@@ -116,7 +120,7 @@ final class SectionScope: Sendable {
     components.compactMap {
       switch $0 {
       case .id(let id), .model(let id): return id
-      case .position, .branch, .header, .footer, .placeholder: return nil
+      case .position, .branch, .header, .footer, .placeholder, .carousel: return nil
       }
     }
   }
@@ -133,6 +137,7 @@ final class SectionScope: Sendable {
       case .header: parts.append("header")
       case .footer: parts.append("footer")
       case .placeholder: parts.append("placeholder")
+      case .carousel: parts.append("carousel")
       }
     }
     return parts.joined(separator: " > ")

@@ -21,12 +21,16 @@ extension FuzzRun {
       }
       return .changes(changes)
     }
-    let kinds: [ListFuzzGestures] = [.scroll, .drag, .tap, .resize, .move, .select, .focus].filter(gestures.contains)
+    var kinds: [ListFuzzGestures] = [.scroll, .drag, .tap, .resize, .move, .select, .focus].filter(gestures.contains)
+    // Only where carousels show, so that runs without any draw as before.
+    let carousels = gestures.contains(.carousel) ? visibleCarouselRows() : []
+    if !carousels.isEmpty { kinds.append(.carousel) }
     switch random.element(of: kinds) ?? .scroll {
+    case .carousel: return drawCarousel(carousels, &random)
     case .drag: return drawDrag(&random)
     case .tap: return drawTap(&random) ?? drawScroll(&random)
     case .select: return drawTap(&random).map(Self.selecting) ?? drawScroll(&random)
-    case .focus: return .key(random.element(of: FuzzStep.keyNames)?.key ?? .down)
+    case .focus: return .key(random.element(of: FuzzStep.focusKeyNames)?.key ?? .down)
     case .resize: return drawResize(&random)
     case .move: return drawMove(&random) ?? drawScroll(&random)
     default: return drawScroll(&random)
@@ -64,6 +68,12 @@ extension FuzzRun {
     let visible = screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
     guard let index = random.element(of: visible), let identity = screen.dataSource.itemIdentity(at: index)
     else { return nil }
+    // A carousel's row: a tile in it, when it shows any.
+    if setup.drawableGestures.contains(.carousel),
+      let tile = random.element(of: screen.dataSource.visibleCarouselItems(atShown: index))
+    {
+      return .tap(FuzzStep.Item(tile))
+    }
     return .tap(FuzzStep.Item(identity))
   }
 
@@ -71,6 +81,23 @@ extension FuzzRun {
   private static func selecting(_ step: FuzzStep) -> FuzzStep {
     guard case .tap(let item) = step else { return step }
     return .select(item)
+  }
+
+  /// The carousels' rows on screen, as steps name them.
+  private func visibleCarouselRows() -> [FuzzStep.Item] {
+    let dataSource = screen.dataSource
+    return screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
+      .filter(dataSource.isCarouselRow(atShown:))
+      .compactMap { dataSource.itemIdentity(at: $0).map(FuzzStep.Item.init) }
+  }
+
+  /// A drag across one of `rows`' carousels, or now and then ← or →
+  /// (which move the focus along a focused carousel).
+  private func drawCarousel(_ rows: [FuzzStep.Item], _ random: inout ListFuzzRandom) -> FuzzStep {
+    if random.chance(0.3) { return .key(random.bool() ? .left : .right) }
+    let width = max(1, Int(screen.collectionView.bounds.width))
+    let points = random.int(in: 1...2 * width) * (random.bool() ? 1 : -1)
+    return .carousel(random.element(of: rows) ?? rows[0], by: points)
   }
 
   private func drawResize(_ random: inout ListFuzzRandom) -> FuzzStep {

@@ -30,6 +30,8 @@ final class FuzzRun<Model> {
   private var shownText = ""
   /// The data source's work totals when the step began.
   private var totalsAtStepStart = ListWorkCounts()
+  /// The items changed inside carousels, all told, when the step began.
+  private var carouselChangesAtStepStart = 0
 
   init(_ setup: FuzzSetup<Model>, sourceLocation: SourceLocation) {
     self.setup = setup
@@ -87,6 +89,7 @@ final class FuzzRun<Model> {
     changedItems = 0
     releasedControllers = 0
     totalsAtStepStart = screen.dataSource.workCounts
+    carouselChangesAtStepStart = screen.dataSource.itemChangesInCarousels
     switch step {
     case .changes(let changes):
       for (offset, change) in changes.enumerated() {
@@ -111,6 +114,10 @@ final class FuzzRun<Model> {
     case .tap(let item):
       if let index = index(of: item, in: screen) {
         screen.tap(at: IndexPath(item: index, section: 0))
+      } else if let tile = screen.dataSource.carouselItem(
+        forIdentifier: item.identifier, sectionPath: item.sectionNames)
+      {
+        screen.tap(tile)
       }
     case .resize(let width, let height):
       screen.resize(width: width, height: height)
@@ -126,6 +133,11 @@ final class FuzzRun<Model> {
       }
     case .key(let key):
       screen.pressKey(key)
+    case .carousel(let item, let points):
+      let around = Array(item.sectionNames.dropLast())
+      if screen.dataSource.indexPath(ofCarousel: item.identifier, sectionPath: around) != nil {
+        screen.scroll(carousel: item.identifier, sectionPath: around, by: points)
+      }
     case .move(let item, let toIndex, let toSection):
       if let index = index(of: item, in: screen) {
         screen.move(from: IndexPath(item: index, section: 0), toIndex: toIndex, inSection: toSection)
@@ -244,17 +256,23 @@ final class FuzzRun<Model> {
   /// Work of the step, from its start through its last layout pass,
   /// beyond what its roots changed and what is visible.
   private func excessWork() -> String? {
-    let counts = screen.dataSource.workCounts.work(since: totalsAtStepStart)
-    let visible = screen.collectionView.indexPathsForVisibleItems.count
-    let configuredBound = visible + changedItems
+    let dataSource = screen.dataSource
+    let counts = dataSource.workCounts.work(since: totalsAtStepStart)
+    // Carousels' items count as the list's: those visible, those changed,
+    // and each carousel's working range.
+    let carousels = dataSource.carouselsOnScreen
+    let visible = screen.collectionView.indexPathsForVisibleItems.count + carousels.visibleItems
+    let changed = changedItems + dataSource.itemChangesInCarousels - carouselChangesAtStepStart
+    let configuredBound = visible + changed
     if counts.cellsConfigured > configuredBound {
       return "the step configured \(counts.cellsConfigured) cells; \(visible) are visible and "
-        + "\(changedItems) items changed"
+        + "\(changed) items changed"
     }
-    let sizeBound = visible + changedItems + screen.dataSource.workingRangeSize
+    let workingRange = dataSource.workingRangeSize * (1 + carousels.count)
+    let sizeBound = visible + changed + workingRange
     if counts.sizeRequests > sizeBound {
-      return "the step asked \(counts.sizeRequests) sizes; \(visible) items are visible, \(changedItems) "
-        + "changed and the working range is \(screen.dataSource.workingRangeSize)"
+      return "the step asked \(counts.sizeRequests) sizes; \(visible) items are visible, \(changed) "
+        + "changed and the working ranges hold \(workingRange)"
     }
     return nil
   }
@@ -288,6 +306,7 @@ final class FuzzRun<Model> {
     for id in screen.dataSource.selection { fresh.dataSource.select(id) }
     if let focus = screen.dataSource.focusedItem { fresh.dataSource.focusedItem = focus }
     freshView.layoutIfNeeded()
+    let carousels = screen.dataSource.carouselStates
     if let anchor = anchor(), let index = index(of: anchor.item, in: fresh) {
       // Sizes resolved on the way move the item: aim again (a few times).
       for _ in 0..<4 {
@@ -303,6 +322,9 @@ final class FuzzRun<Model> {
       freshView.setContentOffset(collectionView.contentOffset, animated: false)
       freshView.layoutIfNeeded()
     }
+    // Carousels scrolled, focused and selected within as here.
+    for state in carousels { fresh.dataSource.restore(state) }
+    freshView.layoutIfNeeded()
     return fresh.text
   }
 

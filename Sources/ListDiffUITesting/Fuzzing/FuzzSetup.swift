@@ -34,8 +34,7 @@ struct FuzzSetup<Model> {
       return "steps: \(steps): give at least one step"
     }
     if changes.isEmpty && drawableGestures.isEmpty {
-      return "nothing to do: give at least one change, or gestures other than "
-        + "expand and carousel"
+      return "nothing to do: give at least one change, or gestures other than expand"
     }
     if let bad = changes.first(where: { !ListFuzzChange<Model>.isValidName($0.name) }) {
       return "the change name \"\(bad.name)\" cannot be written in a replay string: use letters, "
@@ -53,7 +52,7 @@ struct FuzzSetup<Model> {
 
   /// The gestures this setup can draw.
   var drawableGestures: ListFuzzGestures {
-    var drawable = gestures.intersection([.scroll, .drag, .tap, .resize, .select, .focus])
+    var drawable = gestures.intersection([.scroll, .drag, .tap, .resize, .select, .focus, .carousel])
     if gestures.contains(.move) && moved != nil { drawable.insert(.move) }
     return drawable
   }

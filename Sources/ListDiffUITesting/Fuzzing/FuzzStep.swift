@@ -44,12 +44,20 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
   case select(Item)
   /// A key pressed: a focus move, or Space, Shift+arrows or Enter.
   case key(ListKey)
+  /// The carousel whose row is `Item` dragged across by some points
+  /// (positive: toward later items).
+  case carousel(Item, by: Int)
 
-  /// The keys a `key` step presses, by the name it is written with.
-  static let keyNames: [(name: String, key: ListKey)] = [
+  /// The keys a `key` step the `focus` gesture draws presses, by the name
+  /// it is written with.
+  static let focusKeyNames: [(name: String, key: ListKey)] = [
     ("up", .up), ("down", .down), ("pageUp", .pageUp), ("pageDown", .pageDown), ("home", .home),
     ("end", .end), ("space", .space), ("enter", .enter), ("shiftUp", .shiftUp), ("shiftDown", .shiftDown),
   ]
+
+  /// Every key a `key` step presses: the focus keys, and ← → (which the
+  /// `carousel` gesture draws).
+  static let keyNames = focusKeyNames + [("left", .left), ("right", .right)]
 
   package var description: String {
     switch self {
@@ -70,6 +78,8 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
       return "select:" + Self.written(item)
     case .key(let key):
       return "key:" + (Self.keyNames.first { $0.key == key }?.name ?? "?")
+    case .carousel(let item, let points):
+      return "carousel:" + Self.written(item) + Self.signed(points)
     }
   }
 
@@ -167,10 +177,16 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
         throw fail("key wants one of \(names): key:down")
       }
       self = .key(key)
+    } else if let rest = text.dropPrefix("carousel:") {
+      // The number's sign is the last `+` or `-`: names may hold `-`, numbers no sign.
+      guard let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }), sign > rest.startIndex,
+        let points = Self.signedNumber(rest[sign...])
+      else { throw fail("carousel wants the carousel's row and a signed number: carousel:recent+12") }
+      self = .carousel(try Self.item(rest[..<sign]), by: points)
     } else {
       throw fail(
         "not a step; a change is written name#number (post#3), a gesture as scroll+7, drag+12, "
-          + "tap:id, resize:30x9, move:id>0, select:id or key:down")
+          + "tap:id, resize:30x9, move:id>0, select:id, key:down or carousel:id+12")
     }
   }
 

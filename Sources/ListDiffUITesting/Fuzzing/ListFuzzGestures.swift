@@ -12,6 +12,7 @@
 /// | ``move`` | drags an item that can move to another index | `move:p3>0`, `move:done/p3>2@open` |
 /// | ``select`` | selects an item on screen by identity (deselects a selected one) | `select:p12` |
 /// | ``focus`` | presses a key: ↑ ↓ PgUp PgDn Home End, Space, Enter, Shift+↑ ↓ | `key:down`, `key:pageUp`, `key:shiftDown` |
+/// | ``carousel`` | drags a carousel on screen across (its row named as `tap` names items), or presses ← → | `carousel:recent+12`, `key:left` |
 ///
 /// `tap` and `move` name the item by its identifier, after the names of
 /// its sections, separated by `/` (characters other than letters, digits
@@ -22,9 +23,10 @@
 ///
 /// `move` is drawn only when the fuzz is given a `moved:` closure that
 /// applies the move to the model, as a `moveHandler` does, and only for
-/// items whose controllers say `canMove`. ``expand`` and ``carousel`` are
-/// the gestures of the outline and carousel models; the data source has
-/// neither yet, so they are accepted and draw nothing.
+/// items whose controllers say `canMove`. ``carousel`` is drawn only
+/// while a carousel's row is on screen. ``expand`` is the gesture of the
+/// outline model; the data source has no outlines yet, so it is accepted
+/// and draws nothing.
 public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
   /// The gestures as bits, one per gesture.
   public let rawValue: Int
@@ -49,7 +51,7 @@ public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
   public static let focus = ListFuzzGestures(rawValue: 1 << 6)
   /// Expanding and collapsing outline rows (drawn once outlines exist).
   public static let expand = ListFuzzGestures(rawValue: 1 << 7)
-  /// Scrolling carousels across (drawn once carousels exist).
+  /// Dragging carousels across, and ← → along a focused one.
   public static let carousel = ListFuzzGestures(rawValue: 1 << 8)
 
   /// Every gesture.

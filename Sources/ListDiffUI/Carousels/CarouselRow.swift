@@ -1,0 +1,115 @@
+import Foundation
+import HeadlessCollection
+
+/// A carousel's row in the vertical list.
+struct CarouselRowViewModel: ListViewModel, Equatable {
+  /// The carousel's id.
+  var identifier: String
+  var height: CGFloat
+  var itemSpacing: CGFloat
+  var paging: ListCarouselPaging
+  var content: CarouselContentSections
+}
+
+/// Draws a carousel's visible items side by side: its own collection view
+/// drawn as text.
+final class CarouselRowCell: ListCell {
+  weak var content: CarouselContent?
+  override var textRepresentation: String { content?.collectionView.renderText() ?? "" }
+}
+
+/// The framework's controller of a carousel's row. It keeps the carousel's
+/// own list (`CarouselContent`) from the row's first appearance for as long
+/// as the carousel exists, so the list's offset, controllers and view
+/// states survive scrolling away and every root that keeps the carousel.
+///
+/// Invariants: `content`, once made, shows the sections of `viewModel`
+/// (each root's are passed on in `didUpdateViewModel`); it is on screen
+/// exactly while the row is visible (`didAppear` to `willDisappear`).
+final class CarouselRowController: ListCellController<CarouselRowViewModel, ListViewStateNone, CarouselRowCell> {
+  /// The carousel's own list, made when the row first shows (or a lookup
+  /// needs its items).
+  private(set) var content: CarouselContent?
+  /// The list's width: the container's, from the last size request.
+  private var width: CGFloat = 0
+
+  override func itemSize(containerSize: CGSize) -> CGSize {
+    width = containerSize.width
+    content?.resize(width: width, height: viewModel.height)
+    return CGSize(width: containerSize.width, height: viewModel.height)
+  }
+
+  override func configureCell(cell: CarouselRowCell) {
+    cell.content = makeContent()
+  }
+
+  override func didAppear(cell: CarouselRowCell) {
+    makeContent()?.isOnScreen = true
+  }
+
+  override func willDisappear(cell: CarouselRowCell?) {
+    content?.isOnScreen = false
+  }
+
+  override func didUpdateViewModel(oldViewModel: CarouselRowViewModel) {
+    content?.show(viewModel)
+  }
+
+  /// A tap on the row lands on the item a person is on: the carousel's
+  /// focused item, if it has one (Enter on a focused carousel).
+  override func didSelect(cell: CarouselRowCell) {
+    guard let host, let id = host.itemID(of: self) else { return }
+    host.deselect(id)
+  }
+
+  /// The carousel is gone: its list goes too, and its mounted items hear
+  /// `willUnmount` (a root that brings it back starts it afresh).
+  override func didLeaveList() {
+    // Emptied first, so that its items leave through the list's own path
+    // (their observers still hear them), then let go.
+    content?.dataSource.setRootSection(nil, animate: false)
+    content = nil
+  }
+
+  /// Selection belongs to the carousel's items, never its row.
+  override var canSelect: Bool { false }
+
+  override func didChangeFocus() {
+    super.didChangeFocus()
+    guard let content else { return }
+    if isFocused { content.focusFirstVisibleItemIfNone() } else { content.dataSource.focusedItem = nil }
+  }
+
+  /// The carousel's own list, made now if it is not yet (nil while the
+  /// row's controller is not attached to a data source).
+  @discardableResult
+  func makeContent() -> CarouselContent? {
+    if let content { return content }
+    guard let host, let scope = sectionScope else { return nil }
+    let made = CarouselContent(host: host, rowScope: scope)
+    made.resize(width: width > 0 ? width : host.containerSize.width, height: viewModel.height)
+    made.show(viewModel)
+    content = made
+    return made
+  }
+
+  /// Handles a key the row's data source gets while the row has the
+  /// focus: ← → move the focus along the carousel (scrolling it), Enter,
+  /// Space and characters act in it. False for the others, and when the
+  /// carousel has nothing to do with the key.
+  func handleKey(_ key: ListKey) -> Bool {
+    guard let content = makeContent() else { return false }
+    switch key {
+    case .left, .right:
+      content.focusFirstVisibleItemIfNone()
+      guard let before = content.dataSource.focusedItem else { return false }
+      content.dataSource.moveFocus(key == .left ? .up : .down)
+      return content.dataSource.focusedItem != before
+    case .enter, .space, .character:
+      content.focusFirstVisibleItemIfNone()
+      return content.dataSource.handleKey(key)
+    default:
+      return false
+    }
+  }
+}

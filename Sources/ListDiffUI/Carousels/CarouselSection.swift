@@ -1,0 +1,146 @@
+import Foundation
+
+/// How a carousel's drag ends.
+public enum ListCarouselPaging: Sendable, Hashable {
+  /// Where the finger lets go (and the deceleration takes it).
+  case none
+  /// On an item's leading edge: the one nearest to where the drag ended,
+  /// as UIKit's `.groupPaging` orthogonal scrolling does.
+  case items
+}
+
+/// A row of the vertical list whose items scroll horizontally on their own:
+/// UIKit's orthogonally scrolling section, IGListKit's embedded adapter.
+///
+/// ```swift
+/// CarouselSection(id: "recent", height: 3) {
+///   ListSection<Photo, PhotoController>(recent)
+/// }
+/// ```
+///
+/// The carousel's items are items like any other: controllers with the
+/// whole lifecycle, view state, selection and focus, their identities
+/// scoped under the carousel's path (`sectionPath: ["recent"]`). They are
+/// diffed, mounted, shown and prefetched by what is visible in both
+/// directions: only while the carousel's row is on screen, and then only
+/// those within the row's width (plus the working range along it). A
+/// controller sizes its item in a container of the list's width and the
+/// carousel's height; items are laid out left to right, `itemSpacing`
+/// apart, each as tall as it asks (at most the carousel's height).
+///
+/// The carousel keeps its horizontal offset while it is scrolled out of the
+/// viewport and back and through every root that keeps it (same id in the
+/// same place): an insert before its first visible item keeps that item in
+/// place. A root that removes it forgets the offset. Its row is an item of
+/// the list (identifier: the carousel's `id`), shown by the framework's own
+/// controller; the row's text is the carousel's visible items side by side.
+///
+/// Why a collection inside a row, as IGListKit nests adapters, rather than
+/// one collection with orthogonal sections: a carousel is a list of its own
+/// — diffed, sized lazily, anchored, with a working range — and its row's
+/// controller, which is never reused, keeps that list and its offset for
+/// as long as the carousel exists, the state IGListKit loses when cells are
+/// reused (IGListKit #133). The vertical layout stays one axis long.
+///
+/// Values that cannot be laid out are replaced and reported
+/// (``ListDiffDiagnostic/Kind/invalidGeometry``): a height of 0, negative
+/// or not finite becomes 1; a negative or non-finite spacing becomes 0.
+public final class CarouselSection: Section, @unchecked Sendable {
+  let children: [Section?]
+  let height: CGFloat
+  let itemSpacing: CGFloat
+  let paging: ListCarouselPaging
+
+  /// A carousel of the sections a builder lists.
+  ///
+  /// - Parameters:
+  ///   - id: the carousel's id: its row's identifier and the name its
+  ///     items' `sectionPath` holds.
+  ///   - height: the row's height in points (lines).
+  ///   - itemSpacing: the room between two items, in points (columns).
+  ///   - paging: how a drag ends.
+  ///   - content: the carousel's sections, as `CompositeSection`'s builder
+  ///     lists them.
+  /// - Complexity: O(*k*) in the sections listed; the items are flattened
+  ///   only while the carousel's row has a controller (it was near the
+  ///   viewport).
+  public convenience init(
+    id: String, height: CGFloat, itemSpacing: CGFloat = 1, paging: ListCarouselPaging = .none,
+    @SectionBuilder _ content: () -> [Section?]
+  ) {
+    self.init(id: id, height: height, itemSpacing: itemSpacing, paging: paging, content())
+  }
+
+  /// A carousel of `sections`, in order.
+  ///
+  /// - Complexity: O(1).
+  public init(
+    id: String, height: CGFloat, itemSpacing: CGFloat = 1, paging: ListCarouselPaging = .none,
+    _ sections: [Section?]
+  ) {
+    children = sections
+    self.height = height
+    self.itemSpacing = itemSpacing
+    self.paging = paging
+    super.init(id: id)
+  }
+
+  override func flatten(into flattener: inout Flattener, scope: SectionScope) {
+    let id = self.id ?? ""
+    var safeHeight = height
+    if !(height.isFinite && height > 0) {
+      safeHeight = 1
+      flattener.diagnostics.append(
+        ListDiffDiagnostic(
+          kind: .invalidGeometry,
+          message: "the carousel \(scope.humanPath) has height \(height); 1 is used",
+          identifier: id, sectionPath: scope.humanPath))
+    }
+    var safeSpacing = itemSpacing
+    if !(itemSpacing.isFinite && itemSpacing >= 0) {
+      safeSpacing = 0
+      flattener.diagnostics.append(
+        ListDiffDiagnostic(
+          kind: .invalidGeometry,
+          message: "the carousel \(scope.humanPath) has item spacing \(itemSpacing); 0 is used",
+          identifier: id, sectionPath: scope.humanPath))
+    }
+    let row = CarouselRowViewModel(
+      identifier: id, height: safeHeight, itemSpacing: safeSpacing, paging: paging,
+      content: CarouselContentSections(children))
+    ListSection<CarouselRowViewModel, CarouselRowController>(row).flatten(into: &flattener, scope: scope)
+  }
+}
+
+/// A carousel's sections as its row's view model holds them: equal when
+/// they are the very same section objects, as a root that rebuilt nothing
+/// keeps them. A rebuilt section is a change, which the carousel's own
+/// diff then reduces to what really changed.
+struct CarouselContentSections: Sendable, Equatable {
+  let sections: [Section?]
+
+  init(_ sections: [Section?]) { self.sections = sections }
+
+  static func == (a: Self, b: Self) -> Bool {
+    a.sections.count == b.sections.count
+      && zip(a.sections, b.sections).allSatisfy { $0 === $1 }
+  }
+}
+
+/// The root a carousel's own data source shows: its sections, in the scope
+/// of the carousel's row (so that their items' paths begin with the
+/// carousel's), whatever scope the nested data source gives its root.
+final class CarouselRoot: Section, @unchecked Sendable {
+  let children: [Section?]
+  let scope: SectionScope
+
+  init(_ children: [Section?], scope: SectionScope) {
+    self.children = children
+    self.scope = scope
+    super.init(id: nil)
+  }
+
+  override func flatten(into flattener: inout Flattener, scope _: SectionScope) {
+    flattener.flattenChildren(children, scope: scope)
+  }
+}
