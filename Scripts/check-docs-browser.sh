@@ -125,19 +125,26 @@ sys.exit(1 if broken else 0)' <<< "$dom"); then
 
 echo "== reading the site at http://127.0.0.1:$port/$base/ in $("$browser" --version 2>/dev/null | head -n 1)"
 # Pages two at a time, each pair's lines printed in page order.
+# (`wait` is given the checks' processes: a bare `wait` would wait for the
+# server too, which runs until the end.)
 count=0
 slot=0
+running=()
 run() {  # run URL-PATH TITLE SHOT-NAME: in the background, in the free slot
   check "$1" "$2" "$3" "$slot" > "$results/$count" 2>&1 &
+  running+=($!)
   count=$((count + 1))
   slot=$((1 - slot))
-  if ((slot == 0)); then wait; fi
+  if ((slot == 0)); then
+    wait "${running[@]}"
+    running=()
+  fi
 }
 run / "ListDiffUI for Swift" root
 while IFS=$'\t' read -r path title; do
   run "$path" "$title" "$(sed 's|^/documentation/||; s|[/()]|_|g; s|[^A-Za-z0-9_.:-]||g' <<< "$path")"
 done <<< "$pages"
-wait
+if ((${#running[@]} > 0)); then wait "${running[@]}"; fi
 for ((i = 0; i < count; i++)); do cat "$results/$i"; done
 failures=$(cat "$results"/* | grep -c '^FAIL' || true)
 if ((failures > 0)); then

@@ -26,7 +26,7 @@ extension ListScreen {
     identifier: String, sectionPath: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
   ) {
     stepLocation = sourceLocation
-    if let target = carouselItem(identifier, sectionPath) { return tap(target) }
+    if let target = nestedItem(identifier, sectionPath) { return tap(target) }
     guard let indexPath = find(identifier, sectionPath, for: "tap", at: sourceLocation) else { return }
     tap(at: indexPath)
   }
@@ -63,7 +63,7 @@ extension ListScreen {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     stepLocation = sourceLocation
-    if let target = carouselItem(identifier, sectionPath) { return scroll(to: target, at: position) }
+    if let target = nestedItem(identifier, sectionPath) { return scroll(to: target, at: position) }
     guard let indexPath = find(identifier, sectionPath, for: "scroll", at: sourceLocation) else {
       return
     }

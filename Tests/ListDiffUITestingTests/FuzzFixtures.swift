@@ -166,9 +166,10 @@ func applyFuzzMove(_ feed: inout FuzzFeed, _ move: ListItemMove) {
 }
 
 // The feed again with its middle group as a carousel of tiles (gone while
-// the group is empty), under the pinned feed header, and its last group in
-// a composite with a placeholder: the layouts of issue 31 under every
-// gesture.
+// the group is empty), under the pinned feed header, and its last group as
+// a grid in a composite with a placeholder (a grid of no items counts as an
+// item, its row: the placeholder shows only without the grid): the layouts
+// of issue 31 under every gesture.
 
 /// A post as a carousel's tile: six columns, eight when open.
 final class FuzzTileController: ListCellController<FuzzPostViewModel, FuzzPostState, FuzzPostCell> {
@@ -203,7 +204,10 @@ func fuzzCarouselFeedRoot(_ feed: FuzzFeed) -> Section? {
     CompositeSection(
       id: "more", header: title("more"), pinsHeader: true, placeholder: title("nothing more")
     ) {
-      ListSection<FuzzPostViewModel, FuzzPostController>(viewModels(2), id: "g2")
+      // Posts a third of a line wide, as tall as they ask (taps open them).
+      GridSection(id: "grid", columns: 3) {
+        ListSection<FuzzPostViewModel, FuzzPostController>(viewModels(2), id: "g2")
+      }
     }
   }
 }

@@ -44,10 +44,10 @@ struct FuzzListTests {
       changes: fuzzFeedChanges(), moved: applyFuzzMove, root: { fuzzFeedRoot($0) })
   }
 
-  // Carousels (drags across, ← →, taps on their tiles), a placeholder
-  // and pinned headers, under every gesture. CI runs it with 3,000 steps.
+  // A carousel (drags across, ← →, taps on its tiles), a grid whose items
+  // open on a tap, a placeholder and pinned headers, under every gesture.
   @Test(arguments: [false, true])
-  func aCorrectFeedWithACarouselAndAPlaceholderPassesEveryGesture(async: Bool) async {
+  func aCorrectFeedWithACarouselAndAGridPassesEveryGesture(async: Bool) async {
     await fuzzList(
       FuzzFeed.sample(), seed: 5, steps: 500, width: 30, height: 10, applyUpdatesAsync: async,
       changes: fuzzFeedChanges(), root: { fuzzCarouselFeedRoot($0) })

@@ -66,6 +66,24 @@ extension CollectionView {
 }
 
 extension CollectionView {
+  /// The whole content drawn as text, not just the viewport: the mounted
+  /// cells at their places in the content (`contentSize`, at most
+  /// ``maximumTextSize`` points on a side), everything else blank. Not
+  /// API: a grid's row draws its own collection this way, its cells off
+  /// the list's viewport unmounted and clipped away by the list anyway.
+  ///
+  /// - Complexity: O(width × height + the mounted cells' text).
+  package func renderContentText() -> String {
+    layoutIfNeeded()
+    let limit = Self.maximumTextSize
+    let size = contentSize
+    var canvas = TextCanvas(
+      width: min(limit, Int(max(0, size.width).rounded(.down))),
+      height: min(limit, Int(max(0, size.height).rounded(.down))))
+    for (_, cell) in cells.mounted.entries { canvas.draw(cell.textRepresentation, in: cell.frame) }
+    return canvas.text
+  }
+
   /// The most characters per line, and lines, that ``renderText()`` draws:
   /// 1,024.
   public static let maximumTextSize = 1_024

@@ -80,9 +80,11 @@ extension ListDiffDataSource {
   /// The collection view finished a layout pass: what waited for it is
   /// applied now, unless a callback of ours is still running (its end drains).
   func collectionViewDidFinishLayout() {
+    syncNestedViewports()
     mirrorSelectionIfCleared()
     checkLoadMore()
     drain()
+    nesting.layoutDidFinish?()
   }
 }
 

@@ -187,10 +187,18 @@ extension ListDiffDataSource {
     let index = indexPath.item
     let controller = controller(at: index)
     countWork(\.sizeRequests)
-    let container = containerSize
+    var container = containerSize
+    if case .grid(let columnWidth, let height) = nesting.sizing {
+      container = CGSize(width: columnWidth, height: height)
+    }
     var size = controller.itemSize(containerSize: container)
-    // A carousel's items are as tall as the carousel: one to a column.
-    if nesting.fillsCrossAxis { size.height = container.height }
+    // A carousel's items are as tall as it, one to a column; a grid's as
+    // wide as a column.
+    switch nesting.sizing {
+    case .free: break
+    case .carousel: size.height = container.height
+    case .grid: size.width = container.width
+    }
     let width = Self.clamped(size.width)
     let height = Self.clamped(size.height)
     if width != size.width || height != size.height {

@@ -12,21 +12,22 @@ extension ListDiffDataSource {
   /// | Space | toggles the focused item's selection (with single selection, selecting it deselects the others) |
   /// | Enter | taps the focused item: selects it, its controller hears `didSelect` |
   /// | a character | ``typeSelect(_:)`` |
-  /// | ← → | on a carousel's row: move the focus along the carousel, scrolling it |
+  /// | ← → | on a carousel's or a grid's row: move the focus along it, scrolling as needed |
   /// | Esc | not used by a plain list (returns false; it ends a type-to-select prefix) |
   ///
-  /// On a carousel's row, Enter and Space act on the carousel's focused
-  /// item (the first visible one when it has none). A key other than a
-  /// character ends the type-to-select prefix.
+  /// On a carousel's or a grid's row, Enter and Space act on its focused
+  /// item (the first visible one when it has none), and on a grid's, ↑ ↓
+  /// move the focus a line up or down within the grid (out of it from its
+  /// first or last line). A key other than a character ends the
+  /// type-to-select prefix.
   ///
   /// - Complexity: that of the move, selection or search it makes.
   @discardableResult
   public func handleKey(_ key: ListKey) -> Bool {
     if case .character = key {} else { interaction.typeSelect.reset() }
-    // A focused carousel takes ← → Enter and Space for its items.
-    if [.left, .right, .enter, .space].contains(key), let carousel = focusedCarouselRow,
-      carousel.handleKey(key)
-    {
+    // A focused carousel or grid takes the keys that move within it, and
+    // Enter and Space for its items.
+    if [.left, .right, .up, .down, .enter, .space].contains(key), let row = focusedNestedRow, row.handleKey(key) {
       return true
     }
     switch key {

@@ -12,13 +12,35 @@ import HeadlessCollection
 struct ListNesting {
   /// The data source of the list this one is shown in.
   weak var parent: ListDiffDataSource?
-  /// Whether items are as tall as the collection view's room across its
-  /// (horizontal) scroll direction: a carousel's, one to a column.
-  var fillsCrossAxis = false
+  /// How the nested list's items are sized.
+  var sizing = NestedItemSizing.free
   /// How many items the roots of the lists nested in this one inserted,
   /// deleted, moved and updated, all told (`fuzzList` bounds a step's work
   /// by the items it changed).
   var itemChangesInside = 0
+  /// How many items of the grids nested in this list were sized again, all
+  /// told, because their column width changed (a grid re-flows whole):
+  /// `fuzzList` allows a step that much work beyond what it changed.
+  var itemsReflowedInside = 0
+  /// Told after each whole layout of the nested list (not inside a pass,
+  /// where the list it is nested in must not be changed from): a grid's
+  /// row re-sizes when its height changed.
+  var layoutDidFinish: (@MainActor () -> Void)?
+  /// How many grids in this list have their own lists now: while none
+  /// does, a layout of this list need not look for them.
+  var gridsWithLists = 0
+}
+
+/// How a nested list's items are sized.
+enum NestedItemSizing {
+  /// As their controllers say, in the collection view's room.
+  case free
+  /// A carousel's: in its room (the list's width, the carousel's height),
+  /// all as tall as the carousel, one to a column.
+  case carousel
+  /// A grid's: in a container one column wide (and the list's height),
+  /// all one column wide.
+  case grid(columnWidth: CGFloat, height: CGFloat)
 }
 
 extension ListDiffDataSource {
@@ -27,12 +49,12 @@ extension ListDiffDataSource {
   /// `parent`'s handlers as they are then, its work counted in `parent`'s.
   ///
   /// - Complexity: O(*k*) in the context objects.
-  convenience init(nestedIn parent: ListDiffDataSource, collectionView: CollectionView) {
+  convenience init(nestedIn parent: ListDiffDataSource, collectionView: CollectionView, sizing: NestedItemSizing) {
     self.init(
       collectionView: collectionView, applyUpdatesAsync: false,
       contextObjectList: parent.context.objects,
       diagnosticHandler: { [weak parent] diagnostic in parent?.report(diagnostic) })
-    nesting = ListNesting(parent: parent, fillsCrossAxis: true)
+    nesting = ListNesting(parent: parent, sizing: sizing)
     lifecycleObserver = { [weak parent] controller, event in parent?.lifecycleObserver?(controller, event) }
     allowsSelection = parent.allowsSelection
     allowsMultipleSelection = parent.allowsMultipleSelection
@@ -66,4 +88,11 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(1).
   package var itemChangesInCarousels: Int { nesting.itemChangesInside }
+
+  /// How many items of the grids in this list were sized again because
+  /// their column width changed, all told. Not API: `fuzzList` allows a
+  /// step that much work.
+  ///
+  /// - Complexity: O(1).
+  package var itemsReflowedInGrids: Int { nesting.itemsReflowedInside }
 }

@@ -68,9 +68,9 @@ extension FuzzRun {
     let visible = screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
     guard let index = random.element(of: visible), let identity = screen.dataSource.itemIdentity(at: index)
     else { return nil }
-    // A carousel's row: a tile in it, when it shows any.
+    // A carousel's or a grid's row: an item in it, when it shows any.
     if setup.drawableGestures.contains(.carousel),
-      let tile = random.element(of: screen.dataSource.visibleCarouselItems(atShown: index))
+      let tile = random.element(of: screen.dataSource.visibleNestedItems(atShown: index))
     {
       return .tap(FuzzStep.Item(tile))
     }

@@ -30,8 +30,12 @@ final class FuzzRun<Model> {
   private var shownText = ""
   /// The data source's work totals when the step began.
   private var totalsAtStepStart = ListWorkCounts()
-  /// The items changed inside carousels, all told, when the step began.
+  /// The items changed inside carousels and grids, all told, when the
+  /// step began.
   private var carouselChangesAtStepStart = 0
+  /// The grid items sized again for a new column width, all told, when the
+  /// step began.
+  private var gridReflowsAtStepStart = 0
 
   init(_ setup: FuzzSetup<Model>, sourceLocation: SourceLocation) {
     self.setup = setup
@@ -90,6 +94,7 @@ final class FuzzRun<Model> {
     releasedControllers = 0
     totalsAtStepStart = screen.dataSource.workCounts
     carouselChangesAtStepStart = screen.dataSource.itemChangesInCarousels
+    gridReflowsAtStepStart = screen.dataSource.itemsReflowedInGrids
     switch step {
     case .changes(let changes):
       for (offset, change) in changes.enumerated() {
@@ -114,7 +119,7 @@ final class FuzzRun<Model> {
     case .tap(let item):
       if let index = index(of: item, in: screen) {
         screen.tap(at: IndexPath(item: index, section: 0))
-      } else if let tile = screen.dataSource.carouselItem(
+      } else if let tile = screen.dataSource.nestedItem(
         forIdentifier: item.identifier, sectionPath: item.sectionNames)
       {
         screen.tap(tile)
@@ -258,11 +263,13 @@ final class FuzzRun<Model> {
   private func excessWork() -> String? {
     let dataSource = screen.dataSource
     let counts = dataSource.workCounts.work(since: totalsAtStepStart)
-    // Carousels' items count as the list's: those visible, those changed,
-    // and each carousel's working range.
-    let carousels = dataSource.carouselsOnScreen
+    // Carousels' and grids' items count as the list's: those visible,
+    // those changed, and each one's working range.
+    let carousels = dataSource.nestedListsOnScreen
     let visible = screen.collectionView.indexPathsForVisibleItems.count + carousels.visibleItems
+    // A grid whose column width changed re-flows whole, however little changed.
     let changed = changedItems + dataSource.itemChangesInCarousels - carouselChangesAtStepStart
+      + dataSource.itemsReflowedInGrids - gridReflowsAtStepStart
     let configuredBound = visible + changed
     if counts.cellsConfigured > configuredBound {
       return "the step configured \(counts.cellsConfigured) cells; \(visible) are visible and "
@@ -306,7 +313,10 @@ final class FuzzRun<Model> {
     for id in screen.dataSource.selection { fresh.dataSource.select(id) }
     if let focus = screen.dataSource.focusedItem { fresh.dataSource.focusedItem = focus }
     freshView.layoutIfNeeded()
-    let carousels = screen.dataSource.carouselStates
+    // Carousels scrolled, and carousels and grids focused, selected and
+    // with view states within, as here: before the list is aimed, since
+    // their view states size their rows.
+    for state in screen.dataSource.nestedListStates { fresh.dataSource.restore(state) }
     if let anchor = anchor(), let index = index(of: anchor.item, in: fresh) {
       // Sizes resolved on the way move the item: aim again (a few times).
       for _ in 0..<4 {
@@ -322,9 +332,6 @@ final class FuzzRun<Model> {
       freshView.setContentOffset(collectionView.contentOffset, animated: false)
       freshView.layoutIfNeeded()
     }
-    // Carousels scrolled, focused and selected within as here.
-    for state in carousels { fresh.dataSource.restore(state) }
-    freshView.layoutIfNeeded()
     return fresh.text
   }
 

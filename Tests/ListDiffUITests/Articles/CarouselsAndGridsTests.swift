@@ -61,3 +61,41 @@ func shelves(_ titles: [String]) -> Section {
   screen.setRoot(shelves((21...25).map { "m\($0)" } + titles))
   #expect(screen.text.hasPrefix("[m12]   [m13]   [m14]\n"))
 }
+
+struct SwatchViewModel: ListViewModel, Equatable {
+  var identifier: String
+  var name: String
+}
+
+final class SwatchController: ListCellController<
+  SwatchViewModel, ListViewStateNone, PosterCell
+> {
+  // The container is one column wide.
+  override func itemSize(containerSize: CGSize) -> CGSize {
+    CGSize(width: containerSize.width, height: 1)
+  }
+  override func configureCell(cell: PosterCell) {
+    cell.text = viewModel.name
+  }
+}
+
+func palette(_ names: [String]) -> Section {
+  CompositeSection {
+    ListSection<SwatchViewModel, SwatchController>(
+      SwatchViewModel(identifier: "title", name: "Colours"))
+    GridSection(id: "swatches", columns: 3) {
+      ListSection<String, SwatchController>(names) {
+        SwatchViewModel(identifier: $0, name: $0)
+      }
+    }
+  }
+}
+
+@MainActor
+@Test func theGridReflowsWhenTheListResizes() {
+  let screen = ListScreen(width: 20, height: 4)
+  screen.setRoot(palette(["red", "green", "blue", "teal"]))
+  #expect(screen.text == "Colours\nred    green  blue\n\nteal")
+  screen.resize(width: 14, height: 4)
+  #expect(screen.text == "Colours\nred  gree blue\n\nteal")
+}

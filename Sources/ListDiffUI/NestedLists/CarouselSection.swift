@@ -107,40 +107,7 @@ public final class CarouselSection: Section, @unchecked Sendable {
     }
     let row = CarouselRowViewModel(
       identifier: id, height: safeHeight, itemSpacing: safeSpacing, paging: paging,
-      content: CarouselContentSections(children))
+      content: NestedSections(children))
     ListSection<CarouselRowViewModel, CarouselRowController>(row).flatten(into: &flattener, scope: scope)
-  }
-}
-
-/// A carousel's sections as its row's view model holds them: equal when
-/// they are the very same section objects, as a root that rebuilt nothing
-/// keeps them. A rebuilt section is a change, which the carousel's own
-/// diff then reduces to what really changed.
-struct CarouselContentSections: Sendable, Equatable {
-  let sections: [Section?]
-
-  init(_ sections: [Section?]) { self.sections = sections }
-
-  static func == (a: Self, b: Self) -> Bool {
-    a.sections.count == b.sections.count
-      && zip(a.sections, b.sections).allSatisfy { $0 === $1 }
-  }
-}
-
-/// The root a carousel's own data source shows: its sections, in the scope
-/// of the carousel's row (so that their items' paths begin with the
-/// carousel's), whatever scope the nested data source gives its root.
-final class CarouselRoot: Section, @unchecked Sendable {
-  let children: [Section?]
-  let scope: SectionScope
-
-  init(_ children: [Section?], scope: SectionScope) {
-    self.children = children
-    self.scope = scope
-    super.init(id: nil)
-  }
-
-  override func flatten(into flattener: inout Flattener, scope _: SectionScope) {
-    flattener.flattenChildren(children, scope: scope)
   }
 }

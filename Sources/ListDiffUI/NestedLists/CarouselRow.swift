@@ -1,14 +1,20 @@
 import Foundation
 import HeadlessCollection
 
+/// The view model of a carousel's or a grid's row: it holds the sections
+/// the row's own list shows.
+protocol NestedListRowViewModel: ListViewModel {
+  var content: NestedSections { get }
+}
+
 /// A carousel's row in the vertical list.
-struct CarouselRowViewModel: ListViewModel, Equatable {
+struct CarouselRowViewModel: NestedListRowViewModel, Equatable {
   /// The carousel's id.
   var identifier: String
   var height: CGFloat
   var itemSpacing: CGFloat
   var paging: ListCarouselPaging
-  var content: CarouselContentSections
+  var content: NestedSections
 }
 
 /// Draws a carousel's visible items side by side: its own collection view
@@ -26,7 +32,9 @@ final class CarouselRowCell: ListCell {
 /// Invariants: `content`, once made, shows the sections of `viewModel`
 /// (each root's are passed on in `didUpdateViewModel`); it is on screen
 /// exactly while the row is visible (`didAppear` to `willDisappear`).
-final class CarouselRowController: ListCellController<CarouselRowViewModel, ListViewStateNone, CarouselRowCell> {
+final class CarouselRowController:
+  ListCellController<CarouselRowViewModel, ListViewStateNone, CarouselRowCell>, NestedListRow
+{
   /// The carousel's own list, made when the row first shows (or a lookup
   /// needs its items).
   private(set) var content: CarouselContent?
@@ -65,9 +73,7 @@ final class CarouselRowController: ListCellController<CarouselRowViewModel, List
   /// The carousel is gone: its list goes too, and its mounted items hear
   /// `willUnmount` (a root that brings it back starts it afresh).
   override func didLeaveList() {
-    // Emptied first, so that its items leave through the list's own path
-    // (their observers still hear them), then let go.
-    content?.dataSource.setRootSection(nil, animate: false)
+    content?.empty()
     content = nil
   }
 
@@ -79,6 +85,10 @@ final class CarouselRowController: ListCellController<CarouselRowViewModel, List
     guard let content else { return }
     if isFocused { content.focusFirstVisibleItemIfNone() } else { content.dataSource.focusedItem = nil }
   }
+
+  var nestedList: NestedList? { content }
+
+  func makeNestedList() -> NestedList? { makeContent() }
 
   /// The carousel's own list, made now if it is not yet (nil while the
   /// row's controller is not attached to a data source).
@@ -101,10 +111,7 @@ final class CarouselRowController: ListCellController<CarouselRowViewModel, List
     guard let content = makeContent() else { return false }
     switch key {
     case .left, .right:
-      content.focusFirstVisibleItemIfNone()
-      guard let before = content.dataSource.focusedItem else { return false }
-      content.dataSource.moveFocus(key == .left ? .up : .down)
-      return content.dataSource.focusedItem != before
+      return content.moveFocus(by: key == .left ? -1 : 1)
     case .enter, .space, .character:
       content.focusFirstVisibleItemIfNone()
       return content.dataSource.handleKey(key)

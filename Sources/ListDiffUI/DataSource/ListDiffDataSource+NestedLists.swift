@@ -1,0 +1,242 @@
+import Foundation
+import HeadlessCollection
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
+
+/// Where an item inside a carousel or a grid is: the row in the list, the
+/// row's own data source, and the item's index path in it. Not API: what
+/// ListDiffUITesting's `ListScreen` reaches those items through.
+package struct NestedItemPath {
+  /// The carousel's or grid's row in the list.
+  package let row: IndexPath
+  /// The row's own data source.
+  package let list: ListDiffDataSource
+  /// The item in the row's own collection view.
+  package let item: IndexPath
+}
+
+extension ListDiffDataSource {
+  // MARK: Carousels and grids
+
+  /// The rows of carousels and grids: each leaf such a section made, with
+  /// its one item's index. O(*s*) in the sections.
+  private var nestedRows: [(leaf: Int, index: Int)] {
+    list.leaves.indices.compactMap { leaf in
+      guard list.leaves[leaf].controllerType is any NestedListRow.Type else { return nil }
+      let range = list.range(ofLeaf: leaf)
+      return range.isEmpty ? nil : (leaf, range.lowerBound)
+    }
+  }
+
+  /// The row controller of the item at list index `index`, if it is a
+  /// carousel's or a grid's row (made now if it has none).
+  private func nestedRow(at index: Int) -> (any NestedListRow)? {
+    guard index >= 0, index < list.count, list.leaf(ofItem: index).controllerType is any NestedListRow.Type
+    else { return nil }
+    return controller(at: index) as? any NestedListRow
+  }
+
+  /// The row of the carousel with id `id` within the sections `sectionPath`
+  /// names (as `indexPath(forIdentifier:sectionPath:)` matches it), as
+  /// the collection view shows it; nil if there is none.
+  ///
+  /// - Complexity: O(*s*) in the sections.
+  package func indexPath(ofCarousel id: String, sectionPath: [String]) -> IndexPath? {
+    for (leaf, index) in nestedRows
+    where list.leaves[leaf].controllerType == CarouselRowController.self && list.identifier(at: index) == id {
+      let names = Array(list.leaves[leaf].scope.names.dropLast())
+      if sectionPath.isEmpty || Self.names(names, contain: sectionPath) { return shownPath(index) }
+    }
+    return nil
+  }
+
+  /// The own data source of the carousel or grid whose row is at
+  /// `indexPath`, made now (with its controller) if it is not yet; nil
+  /// when no such row is there.
+  ///
+  /// - Complexity: O(1) expected, plus the nested list's first root when made.
+  package func nestedList(at indexPath: IndexPath) -> ListDiffDataSource? {
+    guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < list.count else { return nil }
+    return nestedRow(at: listIndex(ofShown: indexPath.item))?.makeNestedList()?.dataSource
+  }
+
+  /// The first item with `identifier` inside a carousel or a grid (in
+  /// display order) within the sections `sectionPath` names, counting the
+  /// rows' paths; nil if none has it. A row is looked into without making
+  /// its controller; the one holding the item gets its controller.
+  ///
+  /// - Complexity: O(*n*) in the items of the list and of its carousels and grids.
+  package func nestedItem(forIdentifier identifier: String, sectionPath: [String]) -> NestedItemPath? {
+    for (leaf, index) in nestedRows {
+      guard let sections = (list.viewModel(at: index) as? any NestedListRowViewModel)?.content.sections else {
+        continue
+      }
+      let scope = list.leaves[leaf].scope
+      let (items, _) = Flattener.flatten(NestedRoot(sections, scope: scope.child(.carousel)))
+      let holds = items.leaves.indices.contains { inner in
+        (sectionPath.isEmpty || Self.names(items.leaves[inner].scope.names, contain: sectionPath))
+          && items.range(ofLeaf: inner).contains { items.identifier(at: $0, inLeaf: inner) == identifier }
+      }
+      guard holds else { continue }
+      let rowPath = shownPath(index)
+      guard let nested = nestedList(at: rowPath),
+        let item = nested.indexPath(forIdentifier: identifier, sectionPath: sectionPath)
+      else { continue }
+      return NestedItemPath(row: rowPath, list: nested, item: item)
+    }
+    return nil
+  }
+
+  /// The carousel or grid row that has the focus, if one does.
+  ///
+  /// - Complexity: O(*s*·*d*) to find the focused item.
+  var focusedNestedRow: (any NestedListRow)? {
+    guard let focus = interaction.focus, let index = index(of: focus) else { return nil }
+    return nestedRow(at: index)
+  }
+
+  /// Whether the item the collection view shows at `shown` is a carousel's
+  /// row. Not API.
+  ///
+  /// - Complexity: O(log *s*) to find its section.
+  package func isCarouselRow(atShown shown: Int) -> Bool {
+    guard shown >= 0, shown < list.count else { return false }
+    return list.leaf(ofItem: listIndex(ofShown: shown)).controllerType == CarouselRowController.self
+  }
+
+  /// The live rows' nested lists.
+  private var nestedLists: [(row: any NestedListRow, list: NestedList)] {
+    controllers.all.compactMap { controller in
+      guard let row = controller as? any NestedListRow, let nested = row.nestedList else { return nil }
+      return (row, nested)
+    }
+  }
+
+  /// How many carousels and grids are on screen, and how many of their
+  /// items are visible, all told. Not API.
+  ///
+  /// - Complexity: O(*c*) in the live controllers.
+  package var nestedListsOnScreen: (count: Int, visibleItems: Int) {
+    var result = (count: 0, visibleItems: 0)
+    for (_, nested) in nestedLists where nested.isOnScreen {
+      result.count += 1
+      result.visibleItems += nested.collectionView.indexPathsForVisibleItems.count
+    }
+    return result
+  }
+
+  /// The identities of the visible items of the carousel or grid whose row
+  /// the collection view shows at `shown`, in order; empty when that is no
+  /// such row or it is off screen. Not API: `fuzzList` taps them.
+  ///
+  /// - Complexity: O(*v*) in the row's visible items.
+  package func visibleNestedItems(atShown shown: Int) -> [(identifier: String, sectionNames: [String])] {
+    guard shown >= 0, shown < list.count, let nested = nestedRow(at: listIndex(ofShown: shown))?.nestedList,
+      nested.isOnScreen
+    else { return [] }
+    return nested.collectionView.indexPathsForVisibleItems.map(\.item).sorted().compactMap {
+      nested.dataSource.itemIdentity(at: $0)
+    }
+  }
+
+  /// The state of every carousel and grid that has its own list now. Not API.
+  ///
+  /// - Complexity: O(*c*) in the live controllers, plus the visible items.
+  package var nestedListStates: [NestedListState] {
+    nestedLists.compactMap { row, nested in
+      guard let id = itemID(of: row) else { return nil }
+      let inner = nested.dataSource
+      var anchor: (item: ListItemID, distance: CGFloat)?
+      // A grid's place follows the list's: only a carousel's is its own.
+      if nested is CarouselContent, let first = nested.itemsInViewport.first,
+        let frame = nested.collectionView.layoutAttributesForItem(at: IndexPath(item: first, section: 0))?.frame
+      {
+        let index = inner.listIndex(ofShown: first)
+        if index < inner.itemCount {
+          anchor = (inner.itemID(at: index), nested.collectionView.contentOffset.x - frame.minX)
+        }
+      }
+      let viewStates = inner.controllersWithUpdatedViewState.compactMap { controller in
+        inner.itemID(of: controller).map { (item: $0, controller: controller) }
+      }
+      return NestedListState(
+        row: id, anchor: anchor, focus: inner.focusedItem, selection: inner.selection, viewStates: viewStates)
+    }
+  }
+
+  /// Gives the carousel or grid `state.row` names the view states, focus,
+  /// selection and scroll position `state` holds, as far as its items
+  /// allow. Not API.
+  ///
+  /// - Complexity: that of the scrolls, a few at most.
+  package func restore(_ state: NestedListState) {
+    guard let index = index(of: state.row), let inner = nestedList(at: shownPath(index)) else { return }
+    for (item, controller) in state.viewStates {
+      if let index = inner.index(of: item) { inner.controller(at: index).adoptViewState(of: controller) }
+    }
+    for id in state.selection { inner.select(id) }
+    if let focus = state.focus { inner.focusedItem = focus }
+    let view = inner.collectionView
+    view.layoutIfNeeded()
+    collectionView.layoutIfNeeded()
+    guard let anchor = state.anchor, let item = inner.index(of: anchor.item) else { return }
+    // Sizes resolved on the way move the item: aim again (a few times).
+    for _ in 0..<4 {
+      guard let frame = view.layoutAttributesForItem(at: inner.shownPath(item))?.frame else { break }
+      let before = view.contentOffset
+      view.setContentOffset(CGPoint(x: frame.minX + anchor.distance, y: before.y), animated: false)
+      view.layoutIfNeeded()
+      if view.contentOffset == before { break }
+    }
+  }
+
+  /// Scrolls the list as little as shows `rect` (content coordinates; its
+  /// top when it is taller than the viewport), and lays out.
+  ///
+  /// - Complexity: a layout pass.
+  func scrollToShow(_ rect: CGRect) {
+    let bounds = collectionView.bounds
+    var top = bounds.minY
+    if rect.maxY > bounds.maxY { top = rect.maxY - bounds.height }
+    if rect.minY < top { top = rect.minY }
+    guard top != bounds.minY else { return }
+    collectionView.setContentOffset(CGPoint(x: bounds.minX, y: top), animated: false)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// After every layout of this list: each grid's own viewport follows the
+  /// part of its row the list shows.
+  ///
+  /// - Complexity: O(*c*) in the live controllers while any grid has its
+  ///   own list; O(1) otherwise.
+  func syncNestedViewports() {
+    guard nesting.gridsWithLists > 0 else { return }
+    for (row, nested) in nestedLists {
+      guard let grid = nested as? GridContent, let index = index(of: row) else { continue }
+      let frame = collectionView.layoutAttributesForItem(at: shownPath(index))?.frame
+      grid.follow(rowFrame: frame, viewport: collectionView.bounds)
+    }
+  }
+}
+
+/// What a person did to a carousel or a grid that its root does not say:
+/// where a carousel is scrolled (its first visible item, and how far the
+/// viewport's leading edge is past that item's), what in it is focused and
+/// selected, what its controllers keep of their own (view state). Not API:
+/// `fuzzList` gives a fresh screen the same.
+package struct NestedListState {
+  /// The carousel's or grid's row.
+  package var row: ListItemID
+  /// A carousel's first visible item and the viewport's distance past its
+  /// leading edge; nil when nothing in it is visible, and for a grid.
+  package var anchor: (item: ListItemID, distance: CGFloat)?
+  /// The focused item.
+  package var focus: ListItemID?
+  /// The selected items.
+  package var selection: Set<ListItemID>
+  /// The items whose controllers' view state was set, with those controllers.
+  package var viewStates: [(item: ListItemID, controller: AnyListCellController)]
+}

@@ -1,0 +1,111 @@
+import Foundation
+import HeadlessCollection
+
+/// A grid's own list: a vertical collection view as wide as the list,
+/// whose content is the grid's full height and whose viewport is the part
+/// of the grid's row the list shows.
+///
+/// Invariants (besides `NestedList`'s): items are one column wide, the
+/// columns and the spacing between them filling the width but for less
+/// than one point per column; the viewport is the row's part within the
+/// list's viewport (on screen only while that part is not empty).
+@MainActor
+final class GridContent: NestedList {
+  private(set) var columns = 1
+  private(set) var spacing: CGFloat = 0
+  /// The list's width and height, from the last size request of the row.
+  private var room = CGSize.zero
+  /// Told when the grid's height changed (an item's size did): the row
+  /// then asks the list to size it again.
+  var heightDidChange: (@MainActor () -> Void)?
+  /// The height the row was last sized at.
+  private var reportedHeight: CGFloat = 0
+  /// Where the list last put the grid's viewport.
+  private var followedOffset = CGPoint.zero
+
+  /// A grid's list for the row in `rowScope` of `host`'s list.
+  ///
+  /// - Complexity: O(*k*) in `host`'s context objects.
+  init(host: ListDiffDataSource, rowScope: SectionScope) {
+    super.init(
+      host: host, rowScope: rowScope, layout: CollectionViewFlowLayout(),
+      sizing: .grid(columnWidth: 0, height: 0))
+    dataSource.nesting.layoutDidFinish = { [weak self] in self?.checkHeight() }
+  }
+
+  /// Shows the row's sections and settings.
+  func show(_ row: GridRowViewModel) {
+    columns = row.columns
+    spacing = row.spacing
+    relayOut()
+    show(row.content.sections)
+  }
+
+  /// The grid's height for the list's `room`: its content's, all items
+  /// sized. Re-flows it when the width changed.
+  func height(in room: CGSize) -> CGFloat {
+    if room != self.room {
+      self.room = room
+      relayOut()
+    }
+    collectionView.layoutIfNeeded()
+    reportedHeight = collectionView.contentSize.height
+    return reportedHeight
+  }
+
+  /// Columns and spacing from the list's width: whole points per column,
+  /// the rest left empty at the right (no justification).
+  private func relayOut() {
+    let width = max(0, room.width)
+    let gaps = CGFloat(columns - 1) * spacing
+    let column = max(1, ((width - gaps) / CGFloat(columns)).rounded(.down))
+    let layout = collectionView.collectionViewLayout
+    if layout.minimumLineSpacing != spacing { layout.minimumLineSpacing = spacing }
+    if layout.minimumInteritemSpacing != spacing { layout.minimumInteritemSpacing = spacing }
+    let leftover = max(0, width - CGFloat(columns) * column - gaps)
+    if layout.sectionInset.right != leftover { layout.sectionInset.right = leftover }
+    if case .grid(let old, let height) = dataSource.nesting.sizing, old != column || height != room.height {
+      dataSource.nesting.sizing = .grid(columnWidth: column, height: room.height)
+      // Every item's container changed: every size is asked again.
+      layout.invalidateLayout()
+      dataSource.nesting.parent?.nesting.itemsReflowedInside += dataSource.itemCount
+    }
+    if collectionView.frame.width != width {
+      collectionView.frame = CGRect(x: 0, y: 0, width: width, height: collectionView.frame.height)
+    }
+  }
+
+  /// Makes the viewport the part of the row (at `rowFrame`, nil when it is
+  /// not placed) within the list's `viewport`, both in the list's content
+  /// coordinates; off screen when that part is empty.
+  func follow(rowFrame: CGRect?, viewport: CGRect) {
+    guard let rowFrame, rowFrame.height > 0, rowFrame.intersects(viewport) else {
+      isOnScreen = false
+      return
+    }
+    let shown = rowFrame.intersection(viewport)
+    let size = CGSize(width: rowFrame.width, height: shown.height)
+    if collectionView.frame.size != size { collectionView.frame = CGRect(origin: .zero, size: size) }
+    let offset = CGPoint(x: 0, y: shown.minY - rowFrame.minY)
+    followedOffset = offset
+    if collectionView.contentOffset != offset { collectionView.setContentOffset(offset, animated: false) }
+    isOnScreen = true
+  }
+
+  /// A grid scrolls only with the list: a scroll of its own (revealing
+  /// an item it focused) goes back to where the list puts it.
+  override func scrollViewDidScroll(_ collectionView: CollectionView) {
+    if collectionView.contentOffset != followedOffset {
+      collectionView.setContentOffset(followedOffset, animated: false)
+    }
+  }
+
+  /// After each whole layout of the grid (outside its passes, where the
+  /// list may be changed): a changed height re-sizes the row.
+  private func checkHeight() {
+    let height = collectionView.contentSize.height
+    guard height != reportedHeight, room != .zero else { return }
+    reportedHeight = height
+    heightDidChange?()
+  }
+}
