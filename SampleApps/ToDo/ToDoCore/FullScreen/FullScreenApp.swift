@@ -57,7 +57,8 @@ public final class FullScreenApp {
   enum Mode {
     case browsing
     case editing(Field, LineEditor)
-    case help
+    /// The keys, their lines shown from `top` (see ``FullScreenKeys``).
+    case help(top: Int)
     /// A note too long for the footer, in a panel until a key.
     case note(String)
   }
@@ -151,10 +152,19 @@ public final class FullScreenApp {
     switch event {
     case .key(let key):
       return await handle(key: key)
-    case .paste:
-      if case .editing(let field, var editor) = mode {
-        _ = editor.handle(event)
-        mode = .editing(field, editor)
+    case .paste(let pasted):
+      guard case .editing(let field, var editor) = mode else { return .redraw }
+      let before = editor.text.count
+      _ = editor.handle(event)
+      mode = .editing(field, editor)
+      // What the editor would have inserted without a limit (line breaks
+      // and tabs as spaces, other control characters dropped), against
+      // what it did insert: a paste cut at the limit says so until the
+      // next key. The text around the cursor is all kept.
+      let wanted = pasted.unicodeScalars.compactMap { "\t\n\r".unicodeScalars.contains($0) ? " " : TerminalText.isControl($0) ? nil : $0 }
+      let over = String(String.UnicodeScalarView(wanted)).count - (editor.text.count - before)
+      if let limit = editor.limit, editor.text.count == limit, over > 0 {
+        message = "paste cut: \(over) over the limit of \(limit)"
       }
       return .redraw
     case .resize(let size):
@@ -178,10 +188,26 @@ public final class FullScreenApp {
     if key == .control("l") { return .redrawAll }
     guard isLargeEnough else { return key == .control("c") || key == .character("q") ? .quit : .redraw }
     switch mode {
-    case .help, .note:
+    case .help(let top):
+      // A panel taller than the window scrolls; any other key closes it.
+      let page = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1, top: top).page
+      let step: Int? =
+        switch key {
+        case .up, .character("k"): -1
+        case .down, .character("j"): 1
+        case .pageUp: -page
+        case .pageDown: page
+        case .home: -top
+        case .end: Int.max / 2
+        default: nil
+        }
+      if page > 0, let step { mode = .help(top: top + step) } else { mode = .browsing }
+      return .redraw
+    case .note:
       mode = .browsing
       return .redraw
     case .editing(let field, var editor):
+      message = nil
       switch editor.handle(key) {
       case .editing: mode = .editing(field, editor)
       case .cancelled: mode = .browsing
@@ -211,14 +237,16 @@ public final class FullScreenApp {
     terminal.overlay = []
     terminal.statusCursorColumn = nil
     switch mode {
-    case .help:
-      terminal.overlay = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1)
+    case .help(let top):
+      let panel = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1, top: top)
+      mode = .help(top: panel.top)
+      terminal.overlay = panel.rows
       terminal.status = FullScreenKeys.footer(width: width)
     case .note(let note):
       terminal.overlay = FullScreenKeys.notePanel(note, width: width, height: height - 1)
       terminal.status = FullScreenKeys.footer(width: width)
     case .editing(let field, var editor):
-      let line = field.line(editing: &editor, width: width)
+      let line = field.line(editing: &editor, width: width, note: message)
       mode = .editing(field, editor)
       terminal.status = line.text
       terminal.statusCursorColumn = line.cursorColumn
@@ -252,7 +280,7 @@ public final class FullScreenApp {
     case .home:
       screen.scroll(.top)  // what is above the first item too
       terminal.handleListKey(.home)
-    case .character("?"): mode = .help
+    case .character("?"): mode = .help(top: 0)
     case .character("a"): edit(.add, text: "")
     case .character("/"): edit(.search, text: shown.search)
     case .enter:
@@ -410,12 +438,15 @@ extension FullScreenApp.Field {
   }
 
   /// The footer while the field is edited: its label, the text around the
-  /// cursor and, for a limited field, how many characters are used of how
-  /// many (`12/500`) at the right.
-  func line(editing editor: inout LineEditor, width: Int) -> (text: String, cursorColumn: Int) {
-    guard let limit else { return editor.line(label: label, width: width) }
-    let count = " \(editor.text.count)/\(limit)"
-    let room = width - count.count
+  /// cursor and, at the right, `note` or, for a limited field, how many
+  /// characters are used of how many (`12/500`). A note with no room
+  /// beside the text is the whole line (the cursor, hidden, at its end).
+  func line(editing editor: inout LineEditor, width: Int, note: String? = nil) -> (text: String, cursorColumn: Int?) {
+    guard let count = note.map({ " " + $0 }) ?? limit.map({ " \(editor.text.count)/\($0)" }) else {
+      return editor.line(label: label, width: width)
+    }
+    let room = width - TerminalText.columns(count)
+    if room < 10, let note { return (TerminalText.fit(note, width: width), nil) }
     guard room >= 10 else { return editor.line(label: label, width: width) }
     let line = editor.line(label: label, width: room)
     let gap = String(repeating: " ", count: max(0, room - TerminalText.columns(line.text)))
