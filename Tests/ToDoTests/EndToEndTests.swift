@@ -124,19 +124,19 @@ struct EndToEndTests {
   /// ones) puts its message on standard error, the commands after it
   /// still run, and the status is 3 once the input ends, or at `quit`.
   @Test(arguments: [
-    ("add milk\ndone 1\nundo\n", 0, ""),
-    ("frob\nadd milk\n", 3, "error: unknown command 'frob' — type help to see the commands\n"),
-    ("add milk\ndone 2\nadd eggs\n", 3, "error: no item 2 — there is 1\n"),
-    ("add milk\nrm 1\nrm 1\nquit\nadd tea\n", 3, "error: no item 1 — there are none\n"),
+    (["add milk", "done 1", "undo"], 0, ""),
+    (["frob", "add milk"], 3, "error: unknown command 'frob' — type help to see the commands\n"),
+    (["add milk", "done 2", "add eggs"], 3, "error: no item 2 — there is 1\n"),
+    (["add milk", "rm 1", "rm 1", "quit", "add tea"], 3, "error: no item 1 — there are none\n"),
   ])
-  func lineModeExitStatusAndStandardError(script: String, status: Int32, errors: String) async throws {
-    let run = try await TodoBinary.run(script)
+  func lineModeExitStatusAndStandardError(script: [String], status: Int32, errors: String) async throws {
+    let run = try await TodoBinary.run(script.map { $0 + "\n" }.joined())
     #expect(run.status == status)
     // Wrapped to the width as the frames are: compare the message whole.
     #expect(messages(in: run.standardError, labelled: "error: ").map { $0 + "\n" }.joined() == errors)
     #expect(!run.standardOutput.contains("error: "))
     // The good commands after a bad one ran: their echo and frame are there.
-    let last = script.split(separator: "\n").last { $0 != "quit" && $0 != "add tea" } ?? ""
+    let last = script.last { $0 != "quit" && $0 != "add tea" } ?? ""
     #expect(run.standardOutput.contains("todo> \(last)\n"))
     #expect(!run.standardOutput.contains("tea"))
   }
