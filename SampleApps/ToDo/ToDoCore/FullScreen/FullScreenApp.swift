@@ -65,14 +65,12 @@ public final class FullScreenApp {
 
   /// The smallest terminal the app draws in.
   public static let minimumSize = TerminalSize(width: 20, height: 5)
-  /// How many changes `u` can undo.
-  public static let undoLimit = UndoHistory.limit
 
   let store: ToDoStore
   let screen: ToDoScreen
-  /// The terminal screen the app presents on: the collection view and data
-  /// source of ``screen``, with the footer as its status line.
-  public let terminal: TerminalScreen
+  /// The terminal screen the app presents on: ``screen``'s, with the
+  /// footer as its status line.
+  public var terminal: TerminalScreen { screen.terminal }
   private var mode = Mode.browsing
   /// The id of the item the keys act on: the data source's focused item,
   /// if any (see ``ToDoScreen/focus(id:)``). O(1).
@@ -99,8 +97,8 @@ public final class FullScreenApp {
   public init(store: ToDoStore, screen: ToDoScreen, width: Int, height: Int) {
     self.store = store
     self.screen = screen
-    terminal = TerminalScreen(dataSource: screen.dataSource, size: TerminalSize(width: width, height: height))
-    terminal.minimumSize = Self.minimumSize
+    screen.terminal.minimumSize = Self.minimumSize
+    screen.resize(width: width, height: height)
     shown = ToDoSnapshot(items: [])
     screen.actionHandler = { [weak self] action, id in
       self?.chosenActions.append(Task { [weak self] in await self?.perform(action, on: [id]) })
@@ -116,7 +114,6 @@ public final class FullScreenApp {
   /// no notice, `status` (cut to the width) is the first footer. O(n).
   public func start(notice: String? = nil, status: String? = nil) async {
     screen.start()
-    layOut()
     await showLatest()
     if let notice, TerminalText.columns(notice) > width {
       mode = .note(notice)
@@ -136,8 +133,7 @@ public final class FullScreenApp {
   /// Follows the terminal's new size. O(n) in the items when the width
   /// changes.
   public func resize(width: Int, height: Int) {
-    terminal.resize(to: TerminalSize(width: width, height: height))
-    layOut()
+    screen.resize(width: width, height: height)
     revealFocus()
     present()
   }
@@ -186,7 +182,7 @@ public final class FullScreenApp {
 
   private func handle(key: Key) async -> Outcome {
     if key == .control("l") { return .redrawAll }
-    guard isLargeEnough else { return key == .control("c") || key == .character("q") ? .quit : .redraw }
+    guard terminal.isLargeEnough else { return key == .control("c") || key == .character("q") ? .quit : .redraw }
     switch mode {
     case .help(let top):
       // A panel taller than the window scrolls; any other key closes it.
@@ -274,12 +270,9 @@ public final class FullScreenApp {
     switch key {
     case .character("q"): return .quit
     // The list's own keys move the focus (the data source's moveFocus).
-    case .up, .down, .pageUp, .pageDown, .end: terminal.handleListKey(key)
+    case .up, .down, .pageUp, .pageDown, .home, .end: terminal.handleListKey(key)
     case .character("k"): terminal.handleListKey(.up)
     case .character("j"): terminal.handleListKey(.down)
-    case .home:
-      screen.scroll(.top)  // what is above the first item too
-      terminal.handleListKey(.home)
     case .character("?"): mode = .help(top: 0)
     case .character("a"): edit(.add, text: "")
     case .character("/"): edit(.search, text: shown.search)
@@ -395,15 +388,6 @@ public final class FullScreenApp {
   }
 
   // MARK: - Screen
-
-  private var isLargeEnough: Bool { terminal.isLargeEnough }
-
-  /// Gives the collection view the whole terminal; its bottom inset keeps
-  /// the list clear of the footer.
-  private func layOut() {
-    guard isLargeEnough else { return }
-    screen.resize(width: width, height: height)
-  }
 
   /// Waits for the store's latest state to be on screen (the data source
   /// has carried the focus through it), then keeps the focus in view.

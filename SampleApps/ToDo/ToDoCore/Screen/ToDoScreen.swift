@@ -1,6 +1,7 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+import ListDiffUITerminal
 
 /// The to-do list on screen: a headless collection view, the data source
 /// that keeps it in step with the store, and the viewport commands.
@@ -22,15 +23,19 @@ import ListDiffUI
 /// or removed above it does not move what the user reads.
 @MainActor
 public final class ToDoScreen {
+  /// The terminal library's screen for the list: the collection view at
+  /// the viewport's size, its frames as text, and (full screen) keys,
+  /// clicks, the status line and overlays.
+  public let terminal: TerminalScreen
   /// The headless collection view the list is laid out in.
-  public let collectionView: CollectionView
+  public var collectionView: CollectionView { terminal.collectionView }
   /// The data source that diffs each snapshot's sections into the
   /// collection view.
   public let dataSource: ListDiffDataSource
   /// The screen's width in characters; see ``resize(width:)``.
-  public private(set) var width: Int
+  public var width: Int { terminal.size.width }
   /// The viewport's height in lines; see ``resize(width:height:)``.
-  public private(set) var height: Int
+  public var height: Int { terminal.size.height }
   /// Lines at the bottom of the viewport that something else covers (the
   /// full screen's footer): the collection view's bottom content inset, so
   /// the list scrolls clear of them and scrolling keeps items above them.
@@ -72,22 +77,19 @@ public final class ToDoScreen {
     coveredLines: Int = 0, estimatesSizes: Bool = false
   ) {
     self.store = store
-    self.width = width
-    self.height = height
     self.coveredLines = coveredLines
     self.showsCommands = showsCommands
     self.timeZone = timeZone
     let layout = CollectionViewFlowLayout()
-    layout.scrollDirection = .vertical
     layout.minimumLineSpacing = 0
     layout.minimumInteritemSpacing = 0
     // Most cells are one line: a long list is laid out at that estimate and
     // only the items near the viewport are asked their real size.
     if estimatesSizes { layout.estimatedItemSize = Self.estimatedItemSize(width: width) }
-    collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
+    let collectionView = CollectionView(frame: .zero, collectionViewLayout: layout)
     collectionView.contentInset = EdgeInsets(top: 0, left: 0, bottom: CGFloat(coveredLines), right: 0)
     dataSource = ListDiffDataSource(collectionView: collectionView)
+    terminal = TerminalScreen(dataSource: dataSource, size: TerminalSize(width: width, height: height))
     // An insert or delete above the viewport, or sizes resolved from the
     // estimate, leave the first item on screen where it is.
     dataSource.scrollAnchor = .visibleContent
@@ -138,16 +140,11 @@ public final class ToDoScreen {
     return lines.joined(separator: "\n")
   }
 
-  /// The viewport as exactly ``height`` lines: `collectionView.renderText()`
-  /// with trailing spaces removed from each line (which a terminal draws
-  /// by erasing the rest of the line), after a layout pass, which keeps
-  /// the scroll position within the list, in case it got shorter.
+  /// The viewport as exactly ``height`` lines, as ``terminal`` draws them
+  /// (`collectionView.renderText()`, trailing spaces trimmed).
   /// O(visible cells × width).
   public func lines() -> [String] {
-    collectionView.layoutIfNeeded()
-    return collectionView.renderText().split(separator: "\n", omittingEmptySubsequences: false).map {
-      String($0.reversed().drop { $0 == " " }.reversed())
-    }
+    terminal.frame().lines
   }
 
   /// Which lines of the list the viewport shows, 1-based and inclusive, and
@@ -169,15 +166,14 @@ public final class ToDoScreen {
   }
 
   /// Changes the screen's width and height, as when a full-screen terminal
-  /// is resized. O(n) in the items when the width changes, else O(visible
-  /// cells).
+  /// is resized (``terminal`` takes the size, and the collection view
+  /// unless it is under the terminal's minimum). O(n) in the items when
+  /// the width changes, else O(visible cells).
   public func resize(width: Int, height: Int) {
-    guard width != self.width || height != self.height else { return }
-    self.width = width
-    self.height = height
-    collectionView.frame = CGRect(x: 0, y: 0, width: width, height: height)
+    terminal.resize(to: TerminalSize(width: width, height: height))
     let layout = collectionView.collectionViewLayout
-    if layout.estimatedItemSize != .zero { layout.estimatedItemSize = Self.estimatedItemSize(width: width) }
+    let estimate = Self.estimatedItemSize(width: Int(collectionView.frame.width))
+    if layout.estimatedItemSize != .zero && layout.estimatedItemSize != estimate { layout.estimatedItemSize = estimate }
     collectionView.layoutIfNeeded()
   }
 
