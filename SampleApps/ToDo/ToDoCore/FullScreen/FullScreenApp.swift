@@ -5,26 +5,13 @@ import ListDiffUITerminal
 /// The full-screen to-do app as a state machine: keys in, frames out.
 ///
 /// It owns what a person does — whether a line editor or the help panel
-/// is open, the undo history, the one-line footer — and presents it on a
-/// `TerminalScreen` (``terminal``): the footer as its status line, the
-/// help panel as its overlay. The screen's event loop (in ``ToDoProgram``)
-/// reads the terminal, draws the frames and handles signals; this type
-/// never touches a terminal, so it is tested by handing it events and
-/// reading ``frame()``.
-///
-/// The item the keys act on is the data source's focus (the item's
-/// controller draws the `›`): the arrows, pages, Home and End move it, a
-/// click puts it on the row clicked, and it follows its item through every
-/// change that keeps it (edits, moves, other items added or deleted). When
-/// a change deletes or hides the focused item, or marks it done or open
-/// (which moves it to the other section), the focus passes to the item
-/// now in its place, else the one before, and the view stays where it is.
-///
-/// The selection is the data source's too, with multiple selection:
-/// Shift+↑/↓ extend it, `x` adds or removes the focused item, Esc clears
-/// it, and while it holds anything, Space and `d` act on all of it as one
-/// change. Only those keys select: a click, which the terminal screen
-/// makes a tap, finds selection off and just focuses.
+/// is open, the undo history, the one-line footer — and presents it on the
+/// screen's `TerminalScreen` (``terminal``): the footer as its status
+/// line, panels as its overlay. ``ToDoProgram`` runs the terminal's event
+/// loop; this type never touches a terminal, so it is tested by handing it
+/// events and reading ``frame()``. Focus and selection are the data
+/// source's (keys reach them through `TerminalScreen.handleListKey`); while
+/// items are selected, Space and `d` act on all of them as one change.
 @MainActor
 public final class FullScreenApp {
   /// What a key asks of the terminal besides a new frame.

@@ -4,23 +4,14 @@ import ListDiffUI
 import ListDiffUITerminal
 
 /// The to-do list on screen: a headless collection view, the data source
-/// that keeps it in step with the store, and the viewport commands.
-///
-/// The screen never draws by hand. ``start()`` has the data source observe
-/// the store's snapshots, turning each into the root section of
-/// ``ToDoSections``; every frame is the collection view's `renderText()`.
-/// What the screen does itself is what a user's finger would: scroll, tap
-/// (``select(number:)``), drag an item to another place (``drag(id:by:)``,
-/// through the collection view's interactive movement), give an item the
-/// data source's keyboard focus (``focus(id:)``, the full screen's
-/// highlight) and expand or collapse an item through its controller's
-/// view state.
-///
-/// The counts line is pinned to the top of the viewport and the completed
-/// title under it (see ``ToDoSections``); scrolling and revealing count
-/// the lines they cover as hidden. The data source anchors the viewport
-/// to what is on screen (`scrollAnchor = .visibleContent`): an item added
-/// or removed above it does not move what the user reads.
+/// that keeps it in step with the store (``start()``: every snapshot
+/// becomes the root section of ``ToDoSections``), and what a finger would
+/// do: scroll, tap (``select(number:)``), drag (``drag(id:by:)``), focus
+/// (``focus(id:)``) and expand an item through its controller's view
+/// state. Nothing is drawn by hand: every frame is the collection view's
+/// `renderText()`, with the pinned headers it draws. The data source
+/// anchors the viewport to what is on screen (`scrollAnchor =
+/// .visibleContent`): an item added or removed above it does not move it.
 @MainActor
 public final class ToDoScreen {
   /// The terminal library's screen for the list: the collection view at
@@ -151,16 +142,13 @@ public final class ToDoScreen {
   /// how many there are; `nil` when the whole list fits. O(1).
   public var visibleLines: (first: Int, last: Int, total: Int)? {
     let total = Int(collectionView.contentSize.height)
-    let height = Int(visibleHeight)
+    let height = max(1, height - coveredLines)
     guard total > height else { return nil }
     let first = Int(collectionView.contentOffset.y)
     return (first + 1, min(total, first + height), total)
   }
 
-  /// Changes the screen's width, as when the terminal is resized. The
-  /// collection view lays everything out again at the new width, asking
-  /// every item its size; cells on screen re-fit their text when their
-  /// frames change (`cellDidLayoutSubviews`). O(n) in the items.
+  /// Changes the screen's width, keeping its height. O(n) in the items.
   public func resize(width: Int) {
     resize(width: width, height: height)
   }
@@ -181,10 +169,9 @@ public final class ToDoScreen {
   /// end. Returns whether it moved. O(visible cells).
   @discardableResult
   public func scroll(_ direction: ToDoCommand.ScrollDirection) -> Bool {
-    collectionView.layoutIfNeeded()
     // The pinned header lines hide the top of the viewport: a page is what
     // shows below them, less one line kept for context.
-    let page = max(1, visibleHeight - pinnedHeight() - 1)
+    let page = max(1, CGFloat(height - coveredLines) - pinnedHeight() - 1)
     let y = collectionView.contentOffset.y
     let target: CGFloat =
       switch direction {
@@ -333,9 +320,6 @@ public final class ToDoScreen {
   private static func estimatedItemSize(width: Int) -> CGSize {
     CGSize(width: CGFloat(max(1, width)), height: 1)
   }
-
-  /// The lines of the viewport not covered. O(1).
-  private var visibleHeight: CGFloat { CGFloat(max(1, height - coveredLines)) }
 
   /// The section paths items are shown under: the open items and the
   /// completed ones (see ``ToDoSections``); an id is in one of them at a time.
