@@ -140,11 +140,11 @@ public final class FullScreenApp {
       let before = editor.text.count
       _ = editor.handle(event)
       mode = .editing(field, editor)
-      // What the editor would have inserted without a limit (line breaks
-      // and tabs as spaces, other control characters dropped), against
-      // what it did insert: a paste cut at the limit says so until the
-      // next key. The text around the cursor is all kept.
-      let wanted = pasted.unicodeScalars.compactMap { "\t\n\r".unicodeScalars.contains($0) ? " " : TerminalText.isControl($0) ? nil : $0 }
+      // What the editor would have inserted without a limit (as it cleans
+      // a paste) against what it did: a cut paste says so until a key.
+      let wanted = pasted.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+        "\t\n\r".unicodeScalars.contains(scalar) ? " " : TerminalText.isControl(scalar) ? nil : scalar
+      }
       let over = String(String.UnicodeScalarView(wanted)).count - (editor.text.count - before)
       if let limit = editor.limit, editor.text.count == limit, over > 0 {
         message = "paste cut: \(over) over the limit of \(limit)"

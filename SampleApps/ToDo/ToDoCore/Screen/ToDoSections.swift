@@ -63,7 +63,8 @@ public enum ToDoSections {
         CompositeSection(
           id: completedID, header: ListSection<ToDoLabelViewModel, ToDoLabelController>(title), pinsHeader: true
         ) {
-          ListSection<ToDoItemViewModel, ToDoItemController>(content.completed, id: completedItemsID, delegate: delegate)
+          ListSection<ToDoItemViewModel, ToDoItemController>(
+            content.completed, id: completedItemsID, delegate: delegate)
         }
       }
     }
