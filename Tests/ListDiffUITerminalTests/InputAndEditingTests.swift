@@ -3,6 +3,15 @@ import TerminalTestSupport
 import TestSupport
 import Testing
 
+/// Bytes a terminal sends, written as a string literal. The test runner
+/// shows them escaped (`"\u{1B}[A"`): written raw, an escape sequence in a
+/// test's name would drive the terminal the run is read in.
+struct TerminalBytes: ExpressibleByStringLiteral, CustomTestStringConvertible, Sendable {
+  let text: String
+  init(stringLiteral text: String) { self.text = text }
+  var testDescription: String { text.debugDescription }
+}
+
 @Suite("Events from raw bytes")
 struct InputDecoderTests {
   private func decode(_ bytes: String) -> [TerminalEvent] {
@@ -28,9 +37,9 @@ struct InputDecoderTests {
     ("\u{1B}[15;2~", .modified(.function(5), .shift)), ("\u{1B}[Z", .modified(.tab, .shift)),
     ("\u{1B}x", .modified(.character("x"), .alt)), ("\u{1B}\u{7F}", .modified(.backspace, .alt)),
     ("\u{1B}日", .modified(.character("日"), .alt)), ("\u{1B}\u{2}", .modified(.control("b"), .alt)),
-  ])
-  func decodesOneKey(bytes: String, key: Key) {
-    #expect(decode(bytes) == [.key(key)])
+  ] as [(TerminalBytes, Key)])
+  func decodesOneKey(bytes: TerminalBytes, key: Key) {
+    #expect(decode(bytes.text) == [.key(key)])
   }
 
   @Test func decodesAPasteWholeWithItsLineBreaks() {
@@ -46,9 +55,9 @@ struct InputDecoderTests {
     ("\u{1B}[<65;10;5M", MouseEvent(.scrollDown, column: 9, row: 4)),
     ("\u{1B}[<16;2;2M", MouseEvent(.press(.left), column: 1, row: 1, modifiers: .control)),
     ("\u{1B}[<4;2;2M", MouseEvent(.press(.left), column: 1, row: 1, modifiers: .shift)),
-  ])
-  func decodesSGRMouseReports(bytes: String, event: MouseEvent) {
-    #expect(decode(bytes) == [.mouse(event)])
+  ] as [(TerminalBytes, MouseEvent)])
+  func decodesSGRMouseReports(bytes: TerminalBytes, event: MouseEvent) {
+    #expect(decode(bytes.text) == [.mouse(event)])
   }
 
   @Test func unknownSequencesAndMotionAreIgnoredWhole() {

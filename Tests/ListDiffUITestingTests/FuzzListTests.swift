@@ -383,4 +383,38 @@ struct FuzzCrashTests {
     #expect(standardError.contains("\nreplay: \""), "\(standardError)")
     #expect(standardError.contains("a planted trap"), "\(standardError)")
   }
+
+  /// A failure the fuzz is shrinking is not lost to a crash in one of the
+  /// shrinking replays (which reach model states the run did not): the
+  /// note then starts with the failing steps as drawn. A run that ends
+  /// well prints none of it.
+  @Test func aTrapWhileShrinkingStillNamesTheFailureAsDrawn() async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await fuzzList(
+        FuzzFeed.sample(), seed: 3, steps: 40,
+        changes: [
+          ListFuzzChange("add") { feed, random in
+            if ShrinkingTrap.failed { fatalError("a planted trap while shrinking") }
+            feed.addPost(to: 0, using: &random)
+          }
+        ],
+        gestures: [.scroll], root: { fuzzFeedRoot($0) },
+        invariant: { feed, _ in
+          guard feed.nextID >= 30 else { return nil }
+          ShrinkingTrap.failed = true
+          return "a planted failure"
+        })
+    }
+    let standardError = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(standardError.contains("fuzzList: the check \"invariant\" failed at step "), "\(standardError)")
+    #expect(standardError.contains(" of seed 3; shrinking these steps: replay: \""), "\(standardError)")
+    #expect(standardError.contains("of a shrinking replay of seed 3"), "\(standardError)")
+    #expect(standardError.contains("a planted trap while shrinking"), "\(standardError)")
+  }
+}
+
+/// Set, in the exit test's own process, once the planted failure is seen:
+/// from then on the fuzz is shrinking.
+private enum ShrinkingTrap {
+  nonisolated(unsafe) static var failed = false
 }

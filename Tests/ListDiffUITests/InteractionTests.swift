@@ -77,9 +77,12 @@ struct InteractionTests {
     let collection = CollectionView(
       frame: CGRect(x: 0, y: 0, width: 10, height: 10), collectionViewLayout: CollectionViewFlowLayout())
     let second = Logger()
-    let dataSource = ListDiffDataSource(collectionView: collection, contextObjects: logger, second)
+    var heard: [ListDiffDiagnostic] = []
+    let dataSource = ListDiffDataSource(
+      collectionView: collection, contextObjects: logger, second, diagnosticHandler: { heard.append($0) })
     #expect(dataSource.context.object(type: Logger.self) === logger)
     #expect(dataSource.context.duplicateClassNames.count == 1)
+    #expect(heard.map(\.kind) == [.duplicateContextObject])
     // The data source installs its own (internal) object in both roles.
     #expect(collection.dataSource != nil)
     #expect(collection.delegate != nil)

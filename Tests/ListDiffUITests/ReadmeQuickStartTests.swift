@@ -67,7 +67,6 @@ func showContacts() -> (CollectionView, ListDiffDataSource) {
     Contact(id: "3", name: "Linus", unread: 1), Contact(id: "1", name: "Ada", unread: 0),
     Contact(id: "2", name: "Grace", unread: 5),
   ])
-  print(collectionView.renderText())
   return (collectionView, dataSource)
 }
 // README quick start ends

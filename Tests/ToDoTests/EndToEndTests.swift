@@ -83,8 +83,11 @@ struct EndToEndTests {
   @Test func badInputIsOneLineAndTheAppKeepsGoing() async throws {
     let long = String(repeating: "y", count: 10_000)
     let run = try await TodoBinary.run("add milk\ndone 7\nadd \(long)\nadd a\u{1B}[31mred\nrm\nadd eggs\n")
-    #expect(run.status == 0)
-    let errors = messages(in: run.standardOutput, labelled: "error: ")
+    // The errors are on standard error, and the status says there were
+    // some once the input has run to its end.
+    #expect(run.status == 3)
+    #expect(!run.standardOutput.contains("error: "))
+    let errors = messages(in: run.standardError, labelled: "error: ")
     #expect(errors == [
       "error: no item 7 — there is 1",
       "error: the title is 10000 characters long — the limit is 500",
@@ -114,6 +117,28 @@ struct EndToEndTests {
     #expect(run.standardError.filter { $0 == "\n" }.count == 1)
     #expect(try String(contentsOf: file, encoding: .utf8) == contents)
     #expect(try directory.contents() == [".list.json.lock", "list.json"])
+  }
+
+  /// Line mode's exit status: 0 and nothing on standard error when every
+  /// command ran; one bad command anywhere (first, last, between good
+  /// ones) puts its message on standard error, the commands after it
+  /// still run, and the status is 3 once the input ends, or at `quit`.
+  @Test(arguments: [
+    (["add milk", "done 1", "undo"], 0, ""),
+    (["frob", "add milk"], 3, "error: unknown command 'frob' — type help to see the commands\n"),
+    (["add milk", "done 2", "add eggs"], 3, "error: no item 2 — there is 1\n"),
+    (["add milk", "rm 1", "rm 1", "quit", "add tea"], 3, "error: no item 1 — there are none\n"),
+  ])
+  func lineModeExitStatusAndStandardError(script: [String], status: Int32, errors: String) async throws {
+    let run = try await TodoBinary.run(script.map { $0 + "\n" }.joined())
+    #expect(run.status == status)
+    // Wrapped to the width as the frames are: compare the message whole.
+    #expect(messages(in: run.standardError, labelled: "error: ").map { $0 + "\n" }.joined() == errors)
+    #expect(!run.standardOutput.contains("error: "))
+    // The good commands after a bad one ran: their echo and frame are there.
+    let last = script.last { $0 != "quit" && $0 != "add tea" } ?? ""
+    #expect(run.standardOutput.contains("todo> \(last)\n"))
+    #expect(!run.standardOutput.contains("tea"))
   }
 
   @Test func theLastLineNeedsNoNewline() async throws {

@@ -16,6 +16,9 @@ private let pageDown = "\u{1B}[6~"
 private let home = "\u{1B}[1~"
 private let end = "\u{1B}[4~"
 private let ctrlL = "\u{0C}"
+private let shiftUp = "\u{1B}[1;2A"
+private let shiftDown = "\u{1B}[1;2B"
+private let escape = "\u{1B}"
 /// SGR mouse reports of the wheel turned down and up over row 5.
 private let wheelDown = "\u{1B}[<65;5;5M"
 private let wheelUp = "\u{1B}[<64;5;5M"
@@ -297,5 +300,107 @@ struct FullScreenEndToEndTests {
     #expect(after[2].hasPrefix("  5. [ ] item 6"))
     run.send("quit\r")
     #expect(await run.waitForExit() == 0)
+  }
+
+  /// Shift+↓ selects the items the focus passes, `x` one more; Space marks
+  /// all of them done as one change and one `u` puts them back; `d`
+  /// deletes a selection as one change, and `u` undoes that too.
+  @Test func multipleSelectionActsAsOneChangeAndOneUndo() async throws {
+    let run = try await start(width: 60, height: 14)
+    add(["milk", "eggs", "tea", "jam", "salt"], to: run)
+    #expect(await run.read { $0.lines.contains("› 5. [ ] salt") })
+    run.send(home + shiftDown + shiftDown)
+    #expect(await run.read { $0.lines.contains("› 3* [ ] tea") })
+    run.send(down + down + "x")
+    #expect(await run.read { $0.lines.contains("› 5* [ ] salt") })
+    #expect(Array(run.screen.lines[2...6]) == ["  1* [ ] milk", "  2* [ ] eggs", "  3* [ ] tea", "  4. [ ] jam", "› 5* [ ] salt"])
+    #expect(run.screen.lines[13] == "4 selected · space done · d delete · esc clears")
+    run.send(" ")
+    #expect(await run.read { $0.lines[0].hasPrefix("1 open · 4 done") })
+    #expect(run.screen.lines[2].hasSuffix("1. [ ] jam") && !run.screen.lines.joined().contains("*"))
+    run.send("u")
+    #expect(await run.read { $0.lines[0].hasPrefix("5 open · 0 done") && $0.lines[13].hasPrefix("undone") })
+    // Shift+↑ selects upwards; Esc clears; d deletes a selection as one change.
+    run.send(end + shiftUp)
+    #expect(await run.read { $0.lines.contains("› 4* [ ] jam") && $0.lines.contains("  5* [ ] salt") })
+    run.send("d")
+    #expect(await run.read { $0.lines[0].hasPrefix("3 open") && $0.lines[13] == "deleted 2 items — u undoes" })
+    run.send("u")
+    #expect(await run.read { $0.lines[0].hasPrefix("5 open") })
+    run.send(home + shiftDown)
+    #expect(await run.read { $0.lines.contains("  1* [ ] milk") })
+    run.send(escape)
+    #expect(await run.read { !$0.lines.joined().contains("*") })
+    await quit(run)
+  }
+
+  /// Tab opens the focused item's actions below it; ↑ and ↓ move the
+  /// highlight, Esc closes it doing nothing, Enter does the highlighted
+  /// action (as its key does: `u` undoes it).
+  @Test func tabOpensTheActionMenuEnterPerformsEscCloses() async throws {
+    let run = try await start(width: 60, height: 14)
+    add(["milk", "eggs"], to: run)
+    #expect(await run.read { $0.lines.contains("› 2. [ ] eggs") })
+    run.send("\t")
+    #expect(await run.read { $0.lines.contains { $0.hasPrefix("┌─ actions") } })
+    #expect(run.screen.lines.contains { $0.contains("› Done") })
+    #expect(run.screen.lines[13].hasPrefix("↑↓ choose"))
+    run.send(down + down + up)
+    #expect(await run.read { $0.lines.contains { $0.contains("› Edit title") } })
+    run.send(escape)
+    #expect(await run.read { !$0.lines.contains { $0.hasPrefix("┌─ actions") } })
+    #expect(run.screen.lines[0].hasPrefix("2 open · 0 done"))
+    run.send("\t\r")  // Done
+    #expect(await run.read { $0.lines[0].hasPrefix("1 open · 1 done") && $0.lines.contains("  2. [x] eggs") })
+    #expect(!run.screen.lines.contains { $0.hasPrefix("┌─ actions") })
+    run.send("u")
+    #expect(await run.read { $0.lines[0].hasPrefix("2 open · 0 done") })
+    run.send(home + "\t" + down + down + down)
+    #expect(await run.read { $0.lines.contains { $0.contains("› Delete (destructive)") } })
+    run.send("\r")
+    #expect(await run.read { $0.lines[0].hasPrefix("1 open") && $0.lines[13] == "deleted “milk” — u undoes" })
+    await quit(run)
+  }
+
+  /// At 50×12 the help panel shows a page of keys at a time and scrolls
+  /// with ↓; every key of the key map shows on the way down; another key
+  /// closes it.
+  @Test func helpScrollsAt50By12AndListsEveryKey() async throws {
+    let run = try await startWithMilk(width: 50, height: 12)
+    run.send("?")
+    #expect(await run.read { $0.lines[0].hasPrefix("┌─ keys") && $0.lines.contains { $0.contains("↑↓ scroll · 1–") } })
+    var seen = run.screen.lines
+    @Sendable func hint(_ screen: VT100Screen) -> String { screen.lines.first { $0.contains("↑↓ scroll") } ?? "" }
+    for _ in 0..<30 {
+      let before = hint(run.screen)
+      run.send(down)
+      // At the last page ↓ changes nothing on screen.
+      guard await run.read(timeout: 2, until: { hint($0) != before }) else { break }
+      seen += run.screen.lines
+    }
+    let last = hint(run.screen)
+    let total = last.components(separatedBy: " of ").last?.components(separatedBy: " ").first ?? "?"
+    #expect(last.contains("–\(total) of \(total) "), "\(last)")
+    for usage in FullScreenKeys.reference.map(\.usage) {
+      #expect(seen.contains { $0.hasPrefix("│ \(usage) ") }, "\(usage)")
+    }
+    #expect(seen.allSatisfy { $0.count <= 50 })
+    run.send("x")
+    #expect(await run.read { $0.lines[0].hasPrefix("1 open · 0 done") })
+    await quit(run)
+  }
+
+  /// The root's placeholder in a real terminal: an empty list says which
+  /// key adds; a search that matches nothing says so.
+  @Test func anEmptyListAndAnEmptySearchShowTheirPlaceholders() async throws {
+    let run = try await start(width: 60, height: 10)
+    #expect(run.screen.lines[2] == "     nothing to do — a adds an item")
+    add(["milk"], to: run)
+    #expect(await run.read { $0.lines[2] == "› 1. [ ] milk" })
+    run.send("/zz\r")
+    #expect(await run.read { $0.lines[2] == "     no matches for 'zz' — / changes the search" })
+    run.send("/\u{15}\r")  // Ctrl-U empties the search
+    #expect(await run.read { $0.lines[2] == "› 1. [ ] milk" })
+    await quit(run)
   }
 }

@@ -95,21 +95,17 @@ struct ReferenceRow: Equatable {
 func referenceRows(for snapshot: ToDoSnapshot, timeZone: TimeZone) -> [ReferenceRow] {
   let content = ToDoScreenContent(snapshot, timeZone: timeZone)
   var rows = [ReferenceRow(sectionPath: [], model: .label(content.header))]
-  let open = [ToDoSections.openID]
-  switch content.open {
-  case .placeholder(let label): rows.append(ReferenceRow(sectionPath: open, model: .label(label)))
-  case .items(let items): rows += items.map { ReferenceRow(sectionPath: open, model: .item($0)) }
-  case nil: break
-  }
+  rows += content.open.map { ReferenceRow(sectionPath: [ToDoSections.openID], model: .item($0)) }
   let completed = [ToDoSections.completedID]
-  switch content.completed {
-  case .placeholder(let label):
-    rows.append(ReferenceRow(sectionPath: completed, model: .label(label)))
-  case .items(let title, let items):
+  if !content.completed.isEmpty {
+    let title = ToDoLabelViewModel(identifier: "title", content: .completedTitle(count: content.completed.count))
     rows.append(ReferenceRow(sectionPath: completed, model: .label(title)))
-    rows += items.map { ReferenceRow(sectionPath: completed + [ToDoSections.completedItemsID], model: .item($0)) }
-  case nil: break
+    rows += content.completed.map {
+      ReferenceRow(sectionPath: completed + [ToDoSections.completedItemsID], model: .item($0))
+    }
   }
+  // The root's placeholder, in its own scope, while no item shows.
+  if rows.count == 1 { rows.append(ReferenceRow(sectionPath: [], model: .label(content.placeholder))) }
   if let footer = content.footer { rows.append(ReferenceRow(sectionPath: [], model: .label(footer))) }
   return rows
 }

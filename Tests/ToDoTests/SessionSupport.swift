@@ -92,20 +92,17 @@ func referenceList(
       created: ToDoLines.createdText(item.createdAt, timeZone: utc),
       isExpanded: expanded.contains(expansionKey(item)), width: width)
   }
-  if snapshot.filter.shows(isDone: false) {
-    if open.isEmpty {
-      lines += ToDoLines.placeholder(
-        snapshot.items.isEmpty ? "nothing to do — add TEXT adds an item" : "nothing open", width: width)
-    }
-    for (index, item) in open.enumerated() { lines += itemLines(item, index + 1) }
-  }
-  if snapshot.filter == .done && done.isEmpty {
-    lines += ToDoLines.placeholder("nothing completed yet", width: width)
-  } else if snapshot.filter.shows(isDone: true) && !done.isEmpty {
+  for (index, item) in open.enumerated() { lines += itemLines(item, index + 1) }
+  if !done.isEmpty {
     let start = lines.count
     lines += ToDoLines.completedTitle(count: done.count, width: width)
     for (index, item) in done.enumerated() { lines += itemLines(item, open.count + index + 1) }
     completed = start..<lines.count
+  }
+  // With no item shown, the line saying why (the scripts here never search).
+  if open.isEmpty && done.isEmpty {
+    let filtered = snapshot.filter == .done ? "nothing completed yet" : "nothing open"
+    lines += ToDoLines.placeholder(snapshot.items.isEmpty ? "nothing to do — add TEXT adds an item" : filtered, width: width)
   }
   return (lines + ToDoLines.footer(width: width), completed)
 }

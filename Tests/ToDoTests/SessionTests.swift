@@ -35,7 +35,7 @@ struct SessionTests {
       "add milk", "done 7", "frob", "add", "add \(long)", "add bell\u{7}", "edit 1", "mv 1", "filter later",
       "reopen 1",
     ])
-    let errors = messages(in: run.output, labelled: "error: ")
+    let errors = messages(in: run.errors, labelled: "error: ")
     #expect(errors == [
       "error: no item 7 — there is 1",
       "error: unknown command 'frob' — type help to see the commands",
@@ -47,9 +47,11 @@ struct SessionTests {
       "error: filter takes all, open or done, not 'later'",
       "error: item 1 is not done",
     ])
-    // Only the first frame and the one after `add milk` were drawn.
+    // Only the first frame and the one after `add milk` were drawn, and
+    // every error went to standard error: the program ends saying so.
     #expect(run.output.components(separatedBy: "showing all").count == 3)
-    #expect(run.status == 0)
+    #expect(!run.output.contains("error: "))
+    #expect(run.status == 3)
   }
 
   @Test func expandShowsNotesAndCreatedDate() async {
@@ -194,10 +196,10 @@ struct SessionTests {
   @Test func messagesAndHelpFitNarrowScreens() async {
     for width in [20, 27, 33, 41, 49] {
       let run = await runProgram(["help", "frobnicate the list please", "done 99", "add milk"], environment: ["COLUMNS": "\(width)"])
-      for line in run.output.split(separator: "\n") where !line.hasPrefix("todo> ") {
+      for line in (run.output + run.errors).split(separator: "\n") where !line.hasPrefix("todo> ") {
         #expect(TerminalText.columns(line) <= width, "width \(width): \(line)")
       }
-      #expect(run.output.contains("error: unknown"), "width \(width)")
+      #expect(run.errors.contains("error: unknown"), "width \(width)")
     }
   }
 

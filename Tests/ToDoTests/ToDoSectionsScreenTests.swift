@@ -19,8 +19,10 @@ struct ToDoSectionsScreenTests {
     ToDoItem(id: "mum", title: "call mum", isDone: true, createdAt: created),
   ]
 
-  private func root(_ items: [ToDoItem]) -> Section {
-    ToDoSections.root(for: ToDoSnapshot(items: items), timeZone: Self.utc, delegate: .none)
+  private func root(_ items: [ToDoItem], search: String = "", showsCommands: Bool = true) -> Section {
+    ToDoSections.root(
+      for: ToDoSnapshot(items: items, search: search), timeZone: Self.utc, showsCommands: showsCommands,
+      delegate: .none)
   }
 
   @Test("a snapshot is shown as header, open items, completed items and commands")
@@ -67,5 +69,28 @@ struct ToDoSectionsScreenTests {
     #expect(
       screen.lifecycle(of: "milk", sectionPath: [ToDoSections.completedID]).contains("didMount"))
     #expect(screen.text.contains("[x] buy milk"))
+  }
+
+  /// The root's placeholder says why nothing shows: an empty list (with
+  /// the key that adds, full screen, or the command, in a script), a
+  /// search that matches nothing; it goes as soon as an item shows.
+  @Test("an empty list and an empty search show the root's placeholder, which goes when an item shows")
+  func placeholders() {
+    let script = ListScreen(width: 60, height: 8)
+    script.setRoot(root([]))
+    #expect(script.text.contains("     nothing to do — add TEXT adds an item\n"))
+    script.setRoot(root(Self.items, search: "zz"))
+    #expect(script.text.contains("     no matches for 'zz' — search alone shows all\n"))
+    let screen = ListScreen(width: 48, height: 6)
+    screen.setRoot(root([], showsCommands: false))
+    expectSnapshot(screen, named: "empty-list")
+    screen.setRoot(root(Self.items, search: "zz", showsCommands: false))
+    expectSnapshot(screen, named: "empty-search")
+    // A search that matches: the placeholder is gone, in the same batch
+    // as the item that took its place.
+    screen.setRoot(root(Self.items, search: "milk", showsCommands: false))
+    #expect(!screen.text.contains("no matches"))
+    #expect(screen.text.contains("  1. [ ] buy milk"))
+    #expect(screen.updates.last?.deletes.count == 1 && screen.updates.last?.inserts.count == 1)
   }
 }

@@ -61,7 +61,15 @@ enum FuzzCrashNote {
         sigaction(signal, crashNotePreviousActions + Int(signal), nil)
       }
       crashNote.pointee.start(header: "")
+      crashNote.pointee.setPreamble("")
     #endif
+  }
+
+  /// Notes `text`, written before the step's note should the process
+  /// crash until `end()`: the failure a shrink is replaying steps for.
+  static func setPreamble(_ text: String) {
+    guard installed > 0 else { return }
+    crashNote.pointee.setPreamble(text)
   }
 
   /// Notes that a run (`origin`: " of seed 3", " of the replay") is about
@@ -80,10 +88,12 @@ enum FuzzCrashNote {
   }
 }
 
-/// The note's bytes: a header rewritten per step, the steps so far
-/// (appended to), and the line's end. Plain C memory, which the handler
-/// reads without Swift's runtime.
+/// The note's bytes: a preamble (the failure being shrunk), a header
+/// rewritten per step, the steps so far (appended to), and the line's end.
+/// Plain C memory, which the handler reads without Swift's runtime.
 struct CrashNoteBuffer {
+  var preamble: UnsafeMutablePointer<UInt8>?
+  var preambleLength = 0
   var header: UnsafeMutablePointer<UInt8>?
   var headerLength = 0
   var steps: UnsafeMutablePointer<UInt8>?
@@ -124,14 +134,28 @@ struct CrashNoteBuffer {
   }
 
   private mutating func setHeader(_ text: String) {
+    let old = header
+    headerLength = 0
+    header = Self.copy(text)
+    headerLength = text.utf8.count
+    old?.deallocate()
+  }
+
+  /// The bytes written before the header.
+  mutating func setPreamble(_ text: String) {
+    let old = preamble
+    preambleLength = 0
+    preamble = Self.copy(text)
+    preambleLength = text.utf8.count
+    old?.deallocate()
+  }
+
+  /// `text`'s UTF-8 bytes in new C memory.
+  private static func copy(_ text: String) -> UnsafeMutablePointer<UInt8> {
     let bytes = Array(text.utf8)
     let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
     fresh.initialize(from: bytes, count: bytes.count)
-    let old = header
-    headerLength = 0
-    header = fresh
-    headerLength = bytes.count
-    old?.deallocate()
+    return fresh
   }
 }
 
@@ -157,6 +181,7 @@ nonisolated(unsafe) let crashNote: UnsafeMutablePointer<CrashNoteBuffer> = {
   /// raised again, and delivered to it once this one returns.
   private func fuzzCrashNoteHandler(_ signal: Int32) {
     let note = crashNote.pointee
+    if let preamble = note.preamble { _ = write(2, preamble, note.preambleLength) }
     if let header = note.header { _ = write(2, header, note.headerLength) }
     if note.hasSteps, let steps = note.steps { _ = write(2, steps, note.stepsLength + 2) }
     sigaction(signal, crashNotePreviousActions + Int(signal), nil)

@@ -64,8 +64,9 @@ import Testing
 /// `replay: "post#3 scroll+7 tap:p12"`. Pass that string as `replay:` to
 /// run exactly those steps (the seed and `steps` are then ignored).
 ///
-/// The seed is printed before the run; without one (and without
-/// `LISTDIFFUI_FUZZ_SEED`), a new one is drawn each run. The environment
+/// A run that passes prints nothing. Without a seed (and without
+/// `LISTDIFFUI_FUZZ_SEED`), a new one is drawn each run and printed before
+/// it, as nothing else would keep it should the run hang. The environment
 /// variables `LISTDIFFUI_FUZZ_SEED` and `LISTDIFFUI_FUZZ_STEPS` override
 /// the seed and the step count, so that CI can run longer. The same seed
 /// gives the same steps and a byte-identical report.
@@ -144,7 +145,6 @@ public func fuzzList<Model>(
     case .success(let steps): parsed = steps
     case .failure(let error): return fail(error.reason)
     }
-    print("fuzzList: replaying \(parsed.count) step\(parsed.count == 1 ? "" : "s")")
     FuzzCrashNote.begin()
     let failure = await replaySteps(parsed, setup, sourceLocation, notingCrashesAs: " of the replay")
     FuzzCrashNote.end()
@@ -156,7 +156,9 @@ public func fuzzList<Model>(
   }
 
   let seed = chosenSeed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-  print("fuzzList: seed \(seed), \(stepCount) steps (LISTDIFFUI_FUZZ_SEED=\(seed) runs them again)")
+  if chosenSeed == nil {
+    print("fuzzList: seed \(seed), \(stepCount) steps (LISTDIFFUI_FUZZ_SEED=\(seed) runs them again)")
+  }
   let run = FuzzRun(setup, sourceLocation: sourceLocation)
   var random = ListFuzzRandom(seed: seed)
   var drawn: [FuzzStep] = []
@@ -174,15 +176,18 @@ public func fuzzList<Model>(
     await Task.yield()
   }
   guard let failure else { return }
-  // Said before shrinking, which replays model states the run did not
-  // reach: should one of them crash, this failure is not lost.
+  // Kept for the crash note before shrinking, which replays model states
+  // the run did not reach: should one of them crash, this failure is not
+  // lost (and a shrink that ends well prints nothing).
   let unshrunk = drawn.prefix(failure.stepIndex + 1).map(\.description).joined(separator: " ")
-  print("fuzzList: the check \"\(failure.check.rawValue)\" failed at step \(failure.stepIndex + 1); shrinking "
-    + "these steps: replay: \"\(unshrunk)\"")
+  FuzzCrashNote.setPreamble(
+    "fuzzList: the check \"\(failure.check.rawValue)\" failed at step \(failure.stepIndex + 1) of seed \(seed); "
+      + "shrinking these steps: replay: \"\(unshrunk)\"\n")
   var shrinker = FuzzShrinker(steps: drawn, failure: failure, budget: 100_000)
   await shrinker.shrink {
     await replaySteps($0, setup, sourceLocation, notingCrashesAs: " of a shrinking replay of seed \(seed)")
   }
+  FuzzCrashNote.setPreamble("")
   let report = FuzzReport(
     failure: shrinker.failure, steps: shrinker.steps,
     origin: .seed(seed, stepsRun: failure.stepIndex + 1, complete: !shrinker.ranOutOfBudget))

@@ -6,9 +6,10 @@ import ListDiffUITerminal
 public enum ToDoProgram {
   /// Where the program's text goes.
   public struct Output {
-    /// Frames, prompts and command errors.
+    /// Frames, prompts and notes.
     public var standardOutput: (String) -> Void
-    /// Problems that stop the program before the session starts.
+    /// Problems that stop the program before the session starts, and the
+    /// errors of commands that failed.
     public var standardError: (String) -> Void
 
     /// An output writing through the two functions. O(1).
@@ -22,7 +23,8 @@ public enum ToDoProgram {
   /// `environment`, reading commands from `lines`. `interactive` says
   /// whether standard input is a terminal. Returns the exit status: 0 after
   /// `quit` or the end of input, 1 when the list's file cannot be used, 2
-  /// for a bad command line. Dates are shown in `timeZone`; the width falls
+  /// for a bad command line, 3 when a command failed (its error went to
+  /// standard error; the lines after it still ran). Dates are shown in `timeZone`; the width falls
   /// back to `terminalWidth()` when `COLUMNS` is not set.
   @MainActor
   public static func run(
@@ -39,10 +41,11 @@ public enum ToDoProgram {
     let width = { ScreenWidth.resolve(environment: environment, terminalWidth: terminalWidth) }
     let screen = ToDoScreen(store: launch.store, width: width(), height: launch.options.height, timeZone: timeZone)
     let session = ToDoSession(
-      store: launch.store, screen: screen, interactive: interactive, currentWidth: width, write: output.standardOutput)
+      store: launch.store, screen: screen, interactive: interactive, currentWidth: width,
+      writeError: output.standardError, write: output.standardOutput)
     await session.run(lines: lines, notice: launch.notice)
     withExtendedLifetime(launch.lock) {}
-    return 0
+    return session.hasFailed ? 3 : 0
   }
 
   /// Runs the app full screen on the terminal (see `TerminalScreen`),

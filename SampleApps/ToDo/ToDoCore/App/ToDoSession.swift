@@ -19,26 +19,32 @@ public final class ToDoSession {
   private let screen: ToDoScreen
   private let interactive: Bool
   private let write: (String) -> Void
+  private let writeError: (String) -> Void
   private let currentWidth: (() -> Int)?
   /// The batch updates the data source applied since the last report, as
   /// its `updateHandler` hands them over; `nil` while diffs are off.
   private var appliedUpdates: [ListDiffUpdate]?
   /// The changes `undo` can put back.
   private var history = UndoHistory()
+  /// Whether a command failed: the program then ends with a status that
+  /// says so. O(1).
+  public private(set) var hasFailed = false
 
-  /// A session on `store`, drawn on `screen` (not yet started), writing all
-  /// output through `write`. When given, `currentWidth` is asked before each
-  /// command and each frame, and the screen follows it (a resized
-  /// terminal). O(1).
+  /// A session on `store`, drawn on `screen` (not yet started), writing
+  /// frames and notes through `write` and the errors of failed commands
+  /// through `writeError` (default: `write`). When given, `currentWidth` is
+  /// asked before each command and each frame, and the screen follows it
+  /// (a resized terminal). O(1).
   public init(
     store: ToDoStore, screen: ToDoScreen, interactive: Bool, currentWidth: (() -> Int)? = nil,
-    write: @escaping (String) -> Void
+    writeError: ((String) -> Void)? = nil, write: @escaping (String) -> Void
   ) {
     self.store = store
     self.screen = screen
     self.interactive = interactive
     self.currentWidth = currentWidth
     self.write = write
+    self.writeError = writeError ?? write
   }
 
   /// Runs the loop over `lines` until `quit` or their end, then finishes
@@ -77,7 +83,8 @@ public final class ToDoSession {
       try await perform(command)
       if command != .undo { history.record(before: before, after: await store.snapshot.items) }
     } catch {
-      say("error: ", error.description)
+      hasFailed = true
+      say("error: ", error.description, to: writeError)
     }
     prompt()
     return true
@@ -198,12 +205,12 @@ public final class ToDoSession {
     try await store.snapshot.number(of: reference)
   }
 
-  /// Writes `label` and `message`, wrapped to the screen's width with the
-  /// lines after the first indented.
-  private func say(_ label: String, _ message: String) {
+  /// Writes `label` and `message` (through `write`, or `output`), wrapped
+  /// to the screen's width with the lines after the first indented.
+  private func say(_ label: String, _ message: String, to output: ((String) -> Void)? = nil) {
     let lines = ToDoLines.paragraph(
       message, width: screen.width, first: label, rest: String(repeating: " ", count: label.count))
-    write(lines.joined(separator: "\n") + "\n")
+    (output ?? write)(lines.joined(separator: "\n") + "\n")
   }
 
   private func followWidth() {

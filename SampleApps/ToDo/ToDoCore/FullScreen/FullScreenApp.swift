@@ -5,26 +5,13 @@ import ListDiffUITerminal
 /// The full-screen to-do app as a state machine: keys in, frames out.
 ///
 /// It owns what a person does — whether a line editor or the help panel
-/// is open, the undo history, the one-line footer — and presents it on a
-/// `TerminalScreen` (``terminal``): the footer as its status line, the
-/// help panel as its overlay. The screen's event loop (in ``ToDoProgram``)
-/// reads the terminal, draws the frames and handles signals; this type
-/// never touches a terminal, so it is tested by handing it events and
-/// reading ``frame()``.
-///
-/// The item the keys act on is the data source's focus (the item's
-/// controller draws the `›`): the arrows, pages, Home and End move it, a
-/// click puts it on the row clicked, and it follows its item through every
-/// change that keeps it (edits, moves, other items added or deleted). When
-/// a change deletes or hides the focused item, or marks it done or open
-/// (which moves it to the other section), the focus passes to the item
-/// now in its place, else the one before, and the view stays where it is.
-///
-/// The selection is the data source's too, with multiple selection:
-/// Shift+↑/↓ extend it, `x` adds or removes the focused item, Esc clears
-/// it, and while it holds anything, Space and `d` act on all of it as one
-/// change. Only those keys select: a click, which the terminal screen
-/// makes a tap, finds selection off and just focuses.
+/// is open, the undo history, the one-line footer — and presents it on the
+/// screen's `TerminalScreen` (``terminal``): the footer as its status
+/// line, panels as its overlay. ``ToDoProgram`` runs the terminal's event
+/// loop; this type never touches a terminal, so it is tested by handing it
+/// events and reading ``frame()``. Focus and selection are the data
+/// source's (keys reach them through `TerminalScreen.handleListKey`); while
+/// items are selected, Space and `d` act on all of them as one change.
 @MainActor
 public final class FullScreenApp {
   /// What a key asks of the terminal besides a new frame.
@@ -57,21 +44,20 @@ public final class FullScreenApp {
   enum Mode {
     case browsing
     case editing(Field, LineEditor)
-    case help
+    /// The keys, their lines shown from `top` (see ``FullScreenKeys``).
+    case help(top: Int)
     /// A note too long for the footer, in a panel until a key.
     case note(String)
   }
 
   /// The smallest terminal the app draws in.
   public static let minimumSize = TerminalSize(width: 20, height: 5)
-  /// How many changes `u` can undo.
-  public static let undoLimit = UndoHistory.limit
 
   let store: ToDoStore
   let screen: ToDoScreen
-  /// The terminal screen the app presents on: the collection view and data
-  /// source of ``screen``, with the footer as its status line.
-  public let terminal: TerminalScreen
+  /// The terminal screen the app presents on: ``screen``'s, with the
+  /// footer as its status line.
+  public var terminal: TerminalScreen { screen.terminal }
   private var mode = Mode.browsing
   /// The id of the item the keys act on: the data source's focused item,
   /// if any (see ``ToDoScreen/focus(id:)``). O(1).
@@ -98,8 +84,8 @@ public final class FullScreenApp {
   public init(store: ToDoStore, screen: ToDoScreen, width: Int, height: Int) {
     self.store = store
     self.screen = screen
-    terminal = TerminalScreen(dataSource: screen.dataSource, size: TerminalSize(width: width, height: height))
-    terminal.minimumSize = Self.minimumSize
+    screen.terminal.minimumSize = Self.minimumSize
+    screen.resize(width: width, height: height)
     shown = ToDoSnapshot(items: [])
     screen.actionHandler = { [weak self] action, id in
       self?.chosenActions.append(Task { [weak self] in await self?.perform(action, on: [id]) })
@@ -115,7 +101,6 @@ public final class FullScreenApp {
   /// no notice, `status` (cut to the width) is the first footer. O(n).
   public func start(notice: String? = nil, status: String? = nil) async {
     screen.start()
-    layOut()
     await showLatest()
     if let notice, TerminalText.columns(notice) > width {
       mode = .note(notice)
@@ -135,8 +120,7 @@ public final class FullScreenApp {
   /// Follows the terminal's new size. O(n) in the items when the width
   /// changes.
   public func resize(width: Int, height: Int) {
-    terminal.resize(to: TerminalSize(width: width, height: height))
-    layOut()
+    screen.resize(width: width, height: height)
     revealFocus()
     present()
   }
@@ -151,10 +135,19 @@ public final class FullScreenApp {
     switch event {
     case .key(let key):
       return await handle(key: key)
-    case .paste:
-      if case .editing(let field, var editor) = mode {
-        _ = editor.handle(event)
-        mode = .editing(field, editor)
+    case .paste(let pasted):
+      guard case .editing(let field, var editor) = mode else { return .redraw }
+      let before = editor.text.count
+      _ = editor.handle(event)
+      mode = .editing(field, editor)
+      // What the editor would have inserted without a limit (as it cleans
+      // a paste) against what it did: a cut paste says so until a key.
+      let wanted = pasted.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
+        "\t\n\r".unicodeScalars.contains(scalar) ? " " : TerminalText.isControl(scalar) ? nil : scalar
+      }
+      let over = String(String.UnicodeScalarView(wanted)).count - (editor.text.count - before)
+      if let limit = editor.limit, editor.text.count == limit, over > 0 {
+        message = "paste cut: \(over) over the limit of \(limit)"
       }
       return .redraw
     case .resize(let size):
@@ -176,12 +169,28 @@ public final class FullScreenApp {
 
   private func handle(key: Key) async -> Outcome {
     if key == .control("l") { return .redrawAll }
-    guard isLargeEnough else { return key == .control("c") || key == .character("q") ? .quit : .redraw }
+    guard terminal.isLargeEnough else { return key == .control("c") || key == .character("q") ? .quit : .redraw }
     switch mode {
-    case .help, .note:
+    case .help(let top):
+      // A panel taller than the window scrolls; any other key closes it.
+      let page = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1, top: top).page
+      let step: Int? =
+        switch key {
+        case .up, .character("k"): -1
+        case .down, .character("j"): 1
+        case .pageUp: -page
+        case .pageDown: page
+        case .home: -top
+        case .end: Int.max / 2
+        default: nil
+        }
+      if page > 0, let step { mode = .help(top: top + step) } else { mode = .browsing }
+      return .redraw
+    case .note:
       mode = .browsing
       return .redraw
     case .editing(let field, var editor):
+      message = nil
       switch editor.handle(key) {
       case .editing: mode = .editing(field, editor)
       case .cancelled: mode = .browsing
@@ -211,14 +220,16 @@ public final class FullScreenApp {
     terminal.overlay = []
     terminal.statusCursorColumn = nil
     switch mode {
-    case .help:
-      terminal.overlay = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1)
+    case .help(let top):
+      let panel = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1, top: top)
+      mode = .help(top: panel.top)
+      terminal.overlay = panel.rows
       terminal.status = FullScreenKeys.footer(width: width)
     case .note(let note):
       terminal.overlay = FullScreenKeys.notePanel(note, width: width, height: height - 1)
       terminal.status = FullScreenKeys.footer(width: width)
     case .editing(let field, var editor):
-      let line = field.line(editing: &editor, width: width)
+      let line = field.line(editing: &editor, width: width, note: message)
       mode = .editing(field, editor)
       terminal.status = line.text
       terminal.statusCursorColumn = line.cursorColumn
@@ -246,13 +257,10 @@ public final class FullScreenApp {
     switch key {
     case .character("q"): return .quit
     // The list's own keys move the focus (the data source's moveFocus).
-    case .up, .down, .pageUp, .pageDown, .end: terminal.handleListKey(key)
+    case .up, .down, .pageUp, .pageDown, .home, .end: terminal.handleListKey(key)
     case .character("k"): terminal.handleListKey(.up)
     case .character("j"): terminal.handleListKey(.down)
-    case .home:
-      screen.scroll(.top)  // what is above the first item too
-      terminal.handleListKey(.home)
-    case .character("?"): mode = .help
+    case .character("?"): mode = .help(top: 0)
     case .character("a"): edit(.add, text: "")
     case .character("/"): edit(.search, text: shown.search)
     case .enter:
@@ -368,15 +376,6 @@ public final class FullScreenApp {
 
   // MARK: - Screen
 
-  private var isLargeEnough: Bool { terminal.isLargeEnough }
-
-  /// Gives the collection view the whole terminal; its bottom inset keeps
-  /// the list clear of the footer.
-  private func layOut() {
-    guard isLargeEnough else { return }
-    screen.resize(width: width, height: height)
-  }
-
   /// Waits for the store's latest state to be on screen (the data source
   /// has carried the focus through it), then keeps the focus in view.
   func showLatest() async {
@@ -410,12 +409,15 @@ extension FullScreenApp.Field {
   }
 
   /// The footer while the field is edited: its label, the text around the
-  /// cursor and, for a limited field, how many characters are used of how
-  /// many (`12/500`) at the right.
-  func line(editing editor: inout LineEditor, width: Int) -> (text: String, cursorColumn: Int) {
-    guard let limit else { return editor.line(label: label, width: width) }
-    let count = " \(editor.text.count)/\(limit)"
-    let room = width - count.count
+  /// cursor and, at the right, `note` or, for a limited field, how many
+  /// characters are used of how many (`12/500`). A note with no room
+  /// beside the text is the whole line (the cursor, hidden, at its end).
+  func line(editing editor: inout LineEditor, width: Int, note: String? = nil) -> (text: String, cursorColumn: Int?) {
+    guard let count = note.map({ " " + $0 }) ?? limit.map({ " \(editor.text.count)/\($0)" }) else {
+      return editor.line(label: label, width: width)
+    }
+    let room = width - TerminalText.columns(count)
+    if room < 10, let note { return (TerminalText.fit(note, width: width), nil) }
     guard room >= 10 else { return editor.line(label: label, width: width) }
     let line = editor.line(label: label, width: room)
     let gap = String(repeating: " ", count: max(0, room - TerminalText.columns(line.text)))

@@ -61,11 +61,30 @@ public enum FullScreenKeys {
     return TerminalText.fit(shown.joined(separator: " · "), width: width)
   }
 
-  /// The help panel at `width` × `height`: a box with every key, as many
-  /// rows as fit, laid over the top of the list. O(w × h).
-  static func helpPanel(width: Int, height: Int) -> [String] {
-    let body = ToDoLines.table(reference, width: max(1, width - 4) + 2).map { String($0.dropFirst(2)) }
-    return panel(title: "keys", body: body, width: width, height: height)
+  /// The help panel at `width` × `height`: a box with every key, laid
+  /// over the top of the list, its keys shown from line `top` (clamped).
+  /// When they all fit, `page` is 0 and the box ends "any key closes
+  /// this"; otherwise it shows `page` lines of keys and, last, which lines
+  /// they are and how to scroll. O(w × h).
+  static func helpPanel(width: Int, height: Int, top wanted: Int = 0) -> (rows: [String], top: Int, page: Int) {
+    let inner = max(1, width - 4)
+    let keys = ToDoLines.table(reference, width: inner + 2).map { String($0.dropFirst(2)) }
+    let room = max(0, height - 2)
+    var body = keys + ["", "any key closes this"]
+    var (top, page) = (0, 0)
+    if body.count > room {
+      page = max(1, room - 1)
+      top = min(max(0, wanted), keys.count - page)
+      let shown = keys[top..<(top + page)]
+      body = Array(shown) + ["↑↓ scroll · \(top + 1)–\(top + page) of \(keys.count) · other keys close"]
+    }
+    func row(_ text: String) -> String {
+      let fitted = TerminalText.fit(text, width: inner)
+      return "│ " + fitted + String(repeating: " ", count: max(0, inner - TerminalText.columns(fitted))) + " │"
+    }
+    let title = "┌─ keys " + String(repeating: "─", count: max(0, width - 9)) + "┐"
+    let bottom = "└" + String(repeating: "─", count: max(0, width - 2)) + "┘"
+    return ([title] + body.prefix(room).map(row) + [bottom], top, page)
   }
 
   /// A note (a file set aside when opening the list) as a panel over the
@@ -78,26 +97,5 @@ public enum FullScreenKeys {
     if body.count > height - 2 { body = Array(body.prefix(max(0, height - 2))) }
     let top = TerminalText.fit("─ note " + String(repeating: "─", count: max(0, width - 7)), width: width)
     return [top] + body + [String(repeating: "─", count: max(0, width))]
-  }
-
-  /// A box titled `title` holding `body` and "any key closes this", at most
-  /// `height` rows (a taller body is cut, saying so). O(w × h).
-  private static func panel(title: String, body: [String], width: Int, height: Int) -> [String] {
-    let inner = max(1, width - 4)
-    var body = body
-    body.append("")
-    body.append("any key closes this")
-    let room = max(0, height - 2)
-    if body.count > room {
-      body = Array(body.prefix(max(0, room - 1))) + (room > 0 ? ["… (a taller window shows the rest)"] : [])
-    }
-    func row(_ text: String) -> String {
-      let fitted = TerminalText.fit(text, width: inner)
-      return "│ " + fitted + String(repeating: " ", count: max(0, inner - TerminalText.columns(fitted))) + " │"
-    }
-    let title = "─ \(title) "
-    let top = "┌" + title + String(repeating: "─", count: max(0, width - 2 - title.count)) + "┐"
-    let bottom = "└" + String(repeating: "─", count: max(0, width - 2)) + "┘"
-    return [top] + body.map(row) + [bottom]
   }
 }

@@ -3,7 +3,7 @@ import HeadlessCollection
 import ListDiffUI
 
 /// The view model of a cell that is not an item: the header, the title over
-/// the completed items, an empty-section placeholder and the footer.
+/// the completed items, the empty list's placeholder and the footer.
 public struct ToDoLabelViewModel: ListViewModel, Equatable {
   /// What the label shows.
   public enum Content: Equatable, Sendable {
@@ -11,7 +11,7 @@ public struct ToDoLabelViewModel: ListViewModel, Equatable {
     case header(openCount: Int, doneCount: Int, filter: ToDoFilter, search: String)
     /// The title over the completed items.
     case completedTitle(count: Int)
-    /// A line standing in for an empty section.
+    /// The line saying why the list shows no item (the root's placeholder).
     case placeholder(String)
     /// The list of commands.
     case footer

@@ -74,7 +74,7 @@ public enum ToDoLines {
     return [TerminalText.fit(label + String(repeating: "─", count: max(0, width - TerminalText.columns(label))), width: width)]
   }
 
-  /// A line standing in for an empty section. O(w).
+  /// The line saying why the list shows no item. O(w).
   public static func placeholder(_ text: String, width: Int) -> [String] {
     [TerminalText.fit("     " + text, width: width)]
   }

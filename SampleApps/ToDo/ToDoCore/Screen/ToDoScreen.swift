@@ -1,36 +1,32 @@
 import Foundation
 import HeadlessCollection
 import ListDiffUI
+import ListDiffUITerminal
 
 /// The to-do list on screen: a headless collection view, the data source
-/// that keeps it in step with the store, and the viewport commands.
-///
-/// The screen never draws by hand. ``start()`` has the data source observe
-/// the store's snapshots, turning each into the root section of
-/// ``ToDoSections``; every frame is the collection view's `renderText()`.
-/// What the screen does itself is what a user's finger would: scroll, tap
-/// (``select(number:)``), drag an item to another place (``drag(id:by:)``,
-/// through the collection view's interactive movement), give an item the
-/// data source's keyboard focus (``focus(id:)``, the full screen's
-/// highlight) and expand or collapse an item through its controller's
-/// view state.
-///
-/// The counts line is pinned to the top of the viewport and the completed
-/// title under it (see ``ToDoSections``); scrolling and revealing count
-/// the lines they cover as hidden. The data source anchors the viewport
-/// to what is on screen (`scrollAnchor = .visibleContent`): an item added
-/// or removed above it does not move what the user reads.
+/// that keeps it in step with the store (``start()``: every snapshot
+/// becomes the root section of ``ToDoSections``), and what a finger would
+/// do: scroll, tap (``select(number:)``), drag (``drag(id:by:)``), focus
+/// (``focus(id:)``) and expand an item through its controller's view
+/// state. Nothing is drawn by hand: every frame is the collection view's
+/// `renderText()`, with the pinned headers it draws. The data source
+/// anchors the viewport to what is on screen (`scrollAnchor =
+/// .visibleContent`): an item added or removed above it does not move it.
 @MainActor
 public final class ToDoScreen {
+  /// The terminal library's screen for the list: the collection view at
+  /// the viewport's size, its frames as text, and (full screen) keys,
+  /// clicks, the status line and overlays.
+  public let terminal: TerminalScreen
   /// The headless collection view the list is laid out in.
-  public let collectionView: CollectionView
+  public var collectionView: CollectionView { terminal.collectionView }
   /// The data source that diffs each snapshot's sections into the
   /// collection view.
   public let dataSource: ListDiffDataSource
   /// The screen's width in characters; see ``resize(width:)``.
-  public private(set) var width: Int
+  public var width: Int { terminal.size.width }
   /// The viewport's height in lines; see ``resize(width:height:)``.
-  public private(set) var height: Int
+  public var height: Int { terminal.size.height }
   /// Lines at the bottom of the viewport that something else covers (the
   /// full screen's footer): the collection view's bottom content inset, so
   /// the list scrolls clear of them and scrolling keeps items above them.
@@ -72,22 +68,19 @@ public final class ToDoScreen {
     coveredLines: Int = 0, estimatesSizes: Bool = false
   ) {
     self.store = store
-    self.width = width
-    self.height = height
     self.coveredLines = coveredLines
     self.showsCommands = showsCommands
     self.timeZone = timeZone
     let layout = CollectionViewFlowLayout()
-    layout.scrollDirection = .vertical
     layout.minimumLineSpacing = 0
     layout.minimumInteritemSpacing = 0
     // Most cells are one line: a long list is laid out at that estimate and
     // only the items near the viewport are asked their real size.
     if estimatesSizes { layout.estimatedItemSize = Self.estimatedItemSize(width: width) }
-    collectionView = CollectionView(
-      frame: CGRect(x: 0, y: 0, width: width, height: height), collectionViewLayout: layout)
+    let collectionView = CollectionView(frame: .zero, collectionViewLayout: layout)
     collectionView.contentInset = EdgeInsets(top: 0, left: 0, bottom: CGFloat(coveredLines), right: 0)
     dataSource = ListDiffDataSource(collectionView: collectionView)
+    terminal = TerminalScreen(dataSource: dataSource, size: TerminalSize(width: width, height: height))
     // An insert or delete above the viewport, or sizes resolved from the
     // estimate, leave the first item on screen where it is.
     dataSource.scrollAnchor = .visibleContent
@@ -138,46 +131,37 @@ public final class ToDoScreen {
     return lines.joined(separator: "\n")
   }
 
-  /// The viewport as exactly ``height`` lines: `collectionView.renderText()`
-  /// with trailing spaces removed from each line (which a terminal draws
-  /// by erasing the rest of the line), after a layout pass, which keeps
-  /// the scroll position within the list, in case it got shorter.
+  /// The viewport as exactly ``height`` lines, as ``terminal`` draws them
+  /// (`collectionView.renderText()`, trailing spaces trimmed).
   /// O(visible cells × width).
   public func lines() -> [String] {
-    collectionView.layoutIfNeeded()
-    return collectionView.renderText().split(separator: "\n", omittingEmptySubsequences: false).map {
-      String($0.reversed().drop { $0 == " " }.reversed())
-    }
+    terminal.frame().lines
   }
 
   /// Which lines of the list the viewport shows, 1-based and inclusive, and
   /// how many there are; `nil` when the whole list fits. O(1).
   public var visibleLines: (first: Int, last: Int, total: Int)? {
     let total = Int(collectionView.contentSize.height)
-    let height = Int(visibleHeight)
+    let height = max(1, height - coveredLines)
     guard total > height else { return nil }
     let first = Int(collectionView.contentOffset.y)
     return (first + 1, min(total, first + height), total)
   }
 
-  /// Changes the screen's width, as when the terminal is resized. The
-  /// collection view lays everything out again at the new width, asking
-  /// every item its size; cells on screen re-fit their text when their
-  /// frames change (`cellDidLayoutSubviews`). O(n) in the items.
+  /// Changes the screen's width, keeping its height. O(n) in the items.
   public func resize(width: Int) {
     resize(width: width, height: height)
   }
 
   /// Changes the screen's width and height, as when a full-screen terminal
-  /// is resized. O(n) in the items when the width changes, else O(visible
-  /// cells).
+  /// is resized (``terminal`` takes the size, and the collection view
+  /// unless it is under the terminal's minimum). O(n) in the items when
+  /// the width changes, else O(visible cells).
   public func resize(width: Int, height: Int) {
-    guard width != self.width || height != self.height else { return }
-    self.width = width
-    self.height = height
-    collectionView.frame = CGRect(x: 0, y: 0, width: width, height: height)
+    terminal.resize(to: TerminalSize(width: width, height: height))
     let layout = collectionView.collectionViewLayout
-    if layout.estimatedItemSize != .zero { layout.estimatedItemSize = Self.estimatedItemSize(width: width) }
+    let estimate = Self.estimatedItemSize(width: Int(collectionView.frame.width))
+    if layout.estimatedItemSize != .zero && layout.estimatedItemSize != estimate { layout.estimatedItemSize = estimate }
     collectionView.layoutIfNeeded()
   }
 
@@ -185,10 +169,9 @@ public final class ToDoScreen {
   /// end. Returns whether it moved. O(visible cells).
   @discardableResult
   public func scroll(_ direction: ToDoCommand.ScrollDirection) -> Bool {
-    collectionView.layoutIfNeeded()
     // The pinned header lines hide the top of the viewport: a page is what
     // shows below them, less one line kept for context.
-    let page = max(1, visibleHeight - pinnedHeight() - 1)
+    let page = max(1, CGFloat(height - coveredLines) - pinnedHeight() - 1)
     let y = collectionView.contentOffset.y
     let target: CGFloat =
       switch direction {
@@ -337,9 +320,6 @@ public final class ToDoScreen {
   private static func estimatedItemSize(width: Int) -> CGSize {
     CGSize(width: CGFloat(max(1, width)), height: 1)
   }
-
-  /// The lines of the viewport not covered. O(1).
-  private var visibleHeight: CGFloat { CGFloat(max(1, height - coveredLines)) }
 
   /// The section paths items are shown under: the open items and the
   /// completed ones (see ``ToDoSections``); an id is in one of them at a time.

@@ -4,29 +4,17 @@ import Foundation
 /// way the sections nest: the description ``ToDoSections`` makes the root
 /// section from.
 public struct ToDoScreenContent: Equatable, Sendable {
-  /// The open part of the list.
-  public enum OpenPart: Equatable, Sendable {
-    /// A line saying there is nothing open.
-    case placeholder(ToDoLabelViewModel)
-    /// The open items, numbered from 1.
-    case items([ToDoItemViewModel])
-  }
-
-  /// The completed part of the list.
-  public enum CompletedPart: Equatable, Sendable {
-    /// A line saying nothing is completed (only under `filter done`).
-    case placeholder(ToDoLabelViewModel)
-    /// A title, then the completed items, numbered after the open ones.
-    case items(title: ToDoLabelViewModel, items: [ToDoItemViewModel])
-  }
-
   /// Counts and filter.
   public var header: ToDoLabelViewModel
-  /// The open items; `nil` when the filter hides them.
-  public var open: OpenPart?
-  /// The completed items; `nil` when the filter hides them or, under
-  /// `filter all`, when there are none.
-  public var completed: CompletedPart?
+  /// The open items shown, numbered from 1 (none when the filter hides them).
+  public var open: [ToDoItemViewModel]
+  /// The completed items shown, numbered after the open ones (none when the
+  /// filter hides them).
+  public var completed: [ToDoItemViewModel]
+  /// The line the list shows while it shows no item: why it is empty (no
+  /// items, no match for the search, nothing under the filter) and what
+  /// to do about it.
+  public var placeholder: ToDoLabelViewModel
   /// The commands; `nil` on the full screen, whose keys are listed in its
   /// own footer line.
   public var footer: ToDoLabelViewModel?
@@ -41,36 +29,22 @@ public struct ToDoScreenContent: Equatable, Sendable {
       ToDoItemViewModel(
         item: item, position: offset + 1, timeZone: timeZone, numberColumns: numberColumns, shortID: shortIDs[item.id])
     }
-    let openItems = Array(viewModels.prefix { !$0.isDone })
-    let doneItems = Array(viewModels[openItems.count...])
-
+    open = Array(viewModels.prefix { !$0.isDone })
+    completed = Array(viewModels[open.count...])
     header = ToDoLabelViewModel(
       identifier: "header",
       content: .header(
         openCount: snapshot.openCount, doneCount: snapshot.doneCount, filter: snapshot.filter,
         search: snapshot.search))
     footer = showsCommands ? ToDoLabelViewModel(identifier: "footer", content: .footer) : nil
-
-    if !snapshot.filter.shows(isDone: false) {
-      open = nil
-    } else if openItems.isEmpty {
-      let text =
-        snapshot.items.isEmpty
-        ? (showsCommands ? "nothing to do — add TEXT adds an item" : "nothing to do — a adds an item")
-        : (snapshot.search.isEmpty ? "nothing open" : "nothing open matches '\(snapshot.search)'")
-      open = .placeholder(ToDoLabelViewModel(identifier: "empty", content: .placeholder(text)))
-    } else {
-      open = .items(openItems)
-    }
-
-    if snapshot.filter == .done && doneItems.isEmpty {
-      completed = .placeholder(ToDoLabelViewModel(identifier: "empty", content: .placeholder("nothing completed yet")))
-    } else if snapshot.filter.shows(isDone: true) && !doneItems.isEmpty {
-      completed = .items(
-        title: ToDoLabelViewModel(identifier: "title", content: .completedTitle(count: doneItems.count)),
-        items: doneItems)
-    } else {
-      completed = nil
-    }
+    let text =
+      if snapshot.items.isEmpty {
+        showsCommands ? "nothing to do — add TEXT adds an item" : "nothing to do — a adds an item"
+      } else if !snapshot.search.isEmpty {
+        "no matches for '\(snapshot.search)' — " + (showsCommands ? "search alone shows all" : "/ changes the search")
+      } else {
+        snapshot.filter == .done ? "nothing completed yet" : "nothing open"
+      }
+    placeholder = ToDoLabelViewModel(identifier: "empty", content: .placeholder(text))
   }
 }

@@ -6,10 +6,12 @@ import ListDiffUI
 /// ```
 /// CompositeSection            (the root; its header pins)
 ///   header                    "3 open · 2 done      showing all"
-///   ListSection "open"        the open items (or a placeholder)
+///   ListSection "open"        the open items
 ///   CompositeSection "completed"   (its header pins below the root's)
 ///     header                  "── completed (2) ──"
 ///     ListSection "items"     the completed items
+///   placeholder               "nothing to do — a adds an item", while
+///                             neither section has an item
 ///   footer                    the commands
 /// ```
 ///
@@ -18,6 +20,9 @@ import ListDiffUI
 /// title stays under it while any completed item is in view. They are
 /// items like the others, so a count that changes updates the header's
 /// controller in place, in the same batch as the items that changed it.
+/// The root's `placeholder:` says why the list is empty (no items, no
+/// match for the search, nothing under the filter): the data source shows
+/// it exactly while the sections of items are empty.
 ///
 /// The open and completed sections have explicit ids, so their items keep
 /// their identities (and controllers, and expanded state) when the filter
@@ -49,28 +54,18 @@ public enum ToDoSections {
     CompositeSection(
       header: ListSection<ToDoLabelViewModel, ToDoLabelController>(content.header),
       footer: content.footer.map { ListSection<ToDoLabelViewModel, ToDoLabelController>($0) },
-      pinsHeader: true
+      pinsHeader: true, placeholder: ListSection<ToDoLabelViewModel, ToDoLabelController>(content.placeholder)
     ) {
-      switch content.open {
-      case .placeholder(let label):
-        ListSection<ToDoLabelViewModel, ToDoLabelController>(label, id: openID)
-      case .items(let items):
-        ListSection<ToDoItemViewModel, ToDoItemController>(items, id: openID, delegate: delegate)
-      case nil:
-        nil
-      }
-      switch content.completed {
-      case .placeholder(let label):
-        ListSection<ToDoLabelViewModel, ToDoLabelController>(label, id: completedID)
-      case .items(let title, let items):
+      ListSection<ToDoItemViewModel, ToDoItemController>(content.open, id: openID, delegate: delegate)
+      if !content.completed.isEmpty {
         // Pinned below the counts while any completed item is in view.
+        let title = ToDoLabelViewModel(identifier: "title", content: .completedTitle(count: content.completed.count))
         CompositeSection(
           id: completedID, header: ListSection<ToDoLabelViewModel, ToDoLabelController>(title), pinsHeader: true
         ) {
-          ListSection<ToDoItemViewModel, ToDoItemController>(items, id: completedItemsID, delegate: delegate)
+          ListSection<ToDoItemViewModel, ToDoItemController>(
+            content.completed, id: completedItemsID, delegate: delegate)
         }
-      case nil:
-        nil
       }
     }
   }
