@@ -66,8 +66,7 @@ final class CarouselRowController:
   /// A tap on the row lands on the item a person is on: the carousel's
   /// focused item, if it has one (Enter on a focused carousel).
   override func didSelect(cell: CarouselRowCell) {
-    guard let host, let id = host.itemID(of: self) else { return }
-    host.deselect(id)
+    deselectRow()
   }
 
   /// The carousel is gone: its list goes too, and its mounted items hear
@@ -82,8 +81,7 @@ final class CarouselRowController:
 
   override func didChangeFocus() {
     super.didChangeFocus()
-    guard let content else { return }
-    if isFocused { content.focusFirstVisibleItemIfNone() } else { content.dataSource.focusedItem = nil }
+    content?.rowFocusChanged(isFocused: isFocused)
   }
 
   var nestedList: NestedList? { content }
@@ -112,9 +110,8 @@ final class CarouselRowController:
     switch key {
     case .left, .right:
       return content.moveFocus(by: key == .left ? -1 : 1)
-    case .enter, .space, .character:
-      content.focusFirstVisibleItemIfNone()
-      return content.dataSource.handleKey(key)
+    case .enter, .space:
+      return content.actOnFocusedItem(key)
     default:
       return false
     }

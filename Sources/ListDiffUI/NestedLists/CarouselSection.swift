@@ -87,24 +87,11 @@ public final class CarouselSection: Section, @unchecked Sendable {
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
     let id = self.id ?? ""
-    var safeHeight = height
-    if !(height.isFinite && height > 0) {
-      safeHeight = 1
-      flattener.diagnostics.append(
-        ListDiffDiagnostic(
-          kind: .invalidGeometry,
-          message: "the carousel \(scope.humanPath) has height \(height); 1 is used",
-          identifier: id, sectionPath: scope.humanPath))
-    }
-    var safeSpacing = itemSpacing
-    if !(itemSpacing.isFinite && itemSpacing >= 0) {
-      safeSpacing = 0
-      flattener.diagnostics.append(
-        ListDiffDiagnostic(
-          kind: .invalidGeometry,
-          message: "the carousel \(scope.humanPath) has item spacing \(itemSpacing); 0 is used",
-          identifier: id, sectionPath: scope.humanPath))
-    }
+    let safeHeight = flattener.checkedGeometry(
+      height, "height", of: "carousel", id: id, scope: scope, replacement: 1) { $0.isFinite && $0 > 0 }
+    let safeSpacing = flattener.checkedGeometry(
+      itemSpacing, "item spacing", of: "carousel", id: id, scope: scope, replacement: 0
+    ) { $0.isFinite && $0 >= 0 }
     let row = CarouselRowViewModel(
       identifier: id, height: safeHeight, itemSpacing: safeSpacing, paging: paging,
       content: NestedSections(children))

@@ -55,16 +55,14 @@ final class GridRowController:
 
   /// A tap on the row itself is no selection: its items are selected.
   override func didSelect(cell: GridRowCell) {
-    guard let host, let id = host.itemID(of: self) else { return }
-    host.deselect(id)
+    deselectRow()
   }
 
   override var canSelect: Bool { false }
 
   override func didChangeFocus() {
     super.didChangeFocus()
-    guard let content else { return }
-    if isFocused { content.focusFirstVisibleItemIfNone() } else { content.dataSource.focusedItem = nil }
+    content?.rowFocusChanged(isFocused: isFocused)
   }
 
   var nestedList: NestedList? { content }
@@ -111,8 +109,7 @@ final class GridRowController:
       revealFocusedItem()
       return true
     case .enter, .space:
-      content.focusFirstVisibleItemIfNone()
-      return content.dataSource.handleKey(key)
+      return content.actOnFocusedItem(key)
     default: return false
     }
   }

@@ -62,24 +62,10 @@ public final class GridSection: Section, @unchecked Sendable {
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
     let id = self.id ?? ""
-    var safeColumns = columns
-    if columns < 1 {
-      safeColumns = 1
-      flattener.diagnostics.append(
-        ListDiffDiagnostic(
-          kind: .invalidGeometry,
-          message: "the grid \(scope.humanPath) has \(columns) columns; 1 is used",
-          identifier: id, sectionPath: scope.humanPath))
-    }
-    var safeSpacing = spacing
-    if !(spacing.isFinite && spacing >= 0) {
-      safeSpacing = 0
-      flattener.diagnostics.append(
-        ListDiffDiagnostic(
-          kind: .invalidGeometry,
-          message: "the grid \(scope.humanPath) has spacing \(spacing); 0 is used",
-          identifier: id, sectionPath: scope.humanPath))
-    }
+    let safeColumns = flattener.checkedGeometry(
+      columns, "columns", of: "grid", id: id, scope: scope, replacement: 1) { $0 >= 1 }
+    let safeSpacing = flattener.checkedGeometry(
+      spacing, "spacing", of: "grid", id: id, scope: scope, replacement: 0) { $0.isFinite && $0 >= 0 }
     let row = GridRowViewModel(
       identifier: id, columns: safeColumns, spacing: safeSpacing, content: NestedSections(children))
     ListSection<GridRowViewModel, GridRowController>(row).flatten(into: &flattener, scope: scope)

@@ -67,6 +67,19 @@ class NestedList: CollectionViewDelegateFlowLayout {
     dataSource.setRootSection(nil, animate: false)
   }
 
+  /// What the row's controller does when the row gains or loses the
+  /// focus: the first visible item shows it while the row has it.
+  func rowFocusChanged(isFocused: Bool) {
+    if isFocused { focusFirstVisibleItemIfNone() } else { dataSource.focusedItem = nil }
+  }
+
+  /// Enter and Space on the focused row: they act on the focused item
+  /// (the first visible one when none is).
+  func actOnFocusedItem(_ key: ListKey) -> Bool {
+    focusFirstVisibleItemIfNone()
+    return dataSource.handleKey(key)
+  }
+
   /// The items within the viewport, as the collection view shows them, in
   /// order.
   var itemsInViewport: [Int] {
@@ -151,4 +164,13 @@ protocol NestedListRow: AnyListCellController {
   func makeNestedList() -> NestedList?
   /// Handles a key the row's data source gets while the row has the focus.
   func handleKey(_ key: ListKey) -> Bool
+}
+
+extension NestedListRow {
+  /// A tap on the row itself selects nothing: its items are what is
+  /// selected (and a tap on the focused row is Enter, which acts on them).
+  func deselectRow() {
+    guard let host, let id = host.itemID(of: self) else { return }
+    host.deselect(id)
+  }
 }

@@ -133,6 +133,22 @@ struct Flattener {
         sectionPath: scope.humanPath))
   }
 
+  /// `value` if `isValid` says so; else `replacement`, reported as an
+  /// ``ListDiffDiagnostic/Kind/invalidGeometry`` warning naming the
+  /// section (`sectionKind` with `id` at `scope`) and the setting (`name`).
+  mutating func checkedGeometry<Value>(
+    _ value: Value, _ name: String, of sectionKind: String, id: String, scope: SectionScope,
+    replacement: Value, isValid: (Value) -> Bool
+  ) -> Value {
+    guard !isValid(value) else { return value }
+    diagnostics.append(
+      ListDiffDiagnostic(
+        kind: .invalidGeometry,
+        message: "the \(sectionKind) \(scope.humanPath) has \(name) \(value); \(replacement) is used",
+        identifier: id, sectionPath: scope.humanPath))
+    return replacement
+  }
+
   /// Reports each id that more than one of `children` has, once, in the
   /// order of its second occurrence.
   ///
