@@ -222,9 +222,11 @@ func renderTable(_ report: Report) -> String {
     lines += ["", "| target | measure | limit | measured | holds |", "|---|---|---:|---:|---|"]
     for target in report.targets {
       let holds = target.value.high <= target.limit ? "yes" : target.value.median <= target.limit ? "median only" : "no"
+      // A measure that divides is a ratio; one that does not is a count.
+      let measured =
+        target.measure.contains("/") ? formatRatio(target.value, runs: runs) : format(target.value, runs: runs)
       lines.append(
-        "| \(target.name) | \(target.measure) | ≤ \(format(target.limit)) "
-          + "| \(formatRatio(target.value, runs: runs)) | \(holds) |")
+        "| \(target.name) | \(target.measure) | ≤ \(format(target.limit)) | \(measured) | \(holds) |")
     }
   }
   return lines.joined(separator: "\n")
