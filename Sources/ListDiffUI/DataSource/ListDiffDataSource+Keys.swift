@@ -11,8 +11,13 @@ extension ListDiffDataSource {
   /// | Shift+↑ Shift+↓ | moves the focus; with multiple selection, selects the items it leaves and lands on |
   /// | Space | toggles the focused item's selection (with single selection, selecting it deselects the others) |
   /// | Enter | taps the focused item: selects it, its controller hears `didSelect` |
+  /// | → | on an ``OutlineSection`` row: expands it, or focuses its first child when it is expanded |
+  /// | ← | on an outline row: collapses it, or focuses its parent when it is collapsed or a leaf |
   /// | a character | ``typeSelect(_:)`` |
-  /// | Esc ← → | not used by a plain list (returns false; Esc ends a type-to-select prefix) |
+  /// | Esc | not used by a plain list (returns false; it ends a type-to-select prefix) |
+  ///
+  /// ← and → on an item that is not an outline row, or with nothing to do
+  /// (→ on a leaf, ← on a root that is not expanded), return false.
   ///
   /// A key other than a character ends the type-to-select prefix.
   ///
@@ -32,7 +37,8 @@ extension ListDiffDataSource {
     case .space: toggleFocusedSelection()
     case .enter: tapFocused()
     case .character(let character): typeSelect(character)
-    case .escape, .left, .right: return false
+    case .left, .right: return handleOutlineKey(key)
+    case .escape: return false
     }
     return true
   }

@@ -12,6 +12,7 @@
 /// | ``move`` | drags an item that can move to another index | `move:p3>0`, `move:done/p3>2@open` |
 /// | ``select`` | selects an item on screen by identity (deselects a selected one) | `select:p12` |
 /// | ``focus`` | presses a key: ↑ ↓ PgUp PgDn Home End, Space, Enter, Shift+↑ ↓ | `key:down`, `key:pageUp`, `key:shiftDown` |
+/// | ``expand`` | expands or collapses an outline row on screen by identity, or presses ← or → | `expand:tree/src`, `collapse:tree/src`, `key:left` |
 ///
 /// `tap` and `move` name the item by its identifier, after the names of
 /// its sections, separated by `/` (characters other than letters, digits
@@ -22,9 +23,12 @@
 ///
 /// `move` is drawn only when the fuzz is given a `moved:` closure that
 /// applies the move to the model, as a `moveHandler` does, and only for
-/// items whose controllers say `canMove`. ``expand`` and ``carousel`` are
-/// the gestures of the outline and carousel models; the data source has
-/// neither yet, so they are accepted and draw nothing.
+/// items whose controllers say `canMove`. ``expand`` is drawn only while
+/// the screen shows rows of an `OutlineSection` (so a fuzz without
+/// outlines draws what it always drew), and the `fresh screen` check gives
+/// the new screen the same rows expanded. ``carousel`` is the gesture of
+/// the carousel model; the data source has none yet, so it is accepted
+/// and draws nothing.
 public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
   /// The gestures as bits, one per gesture.
   public let rawValue: Int
@@ -47,7 +51,8 @@ public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
   /// Keys, through `ListDiffDataSource/handleKey(_:)`: focus moves and the
   /// selection keys.
   public static let focus = ListFuzzGestures(rawValue: 1 << 6)
-  /// Expanding and collapsing outline rows (drawn once outlines exist).
+  /// Expanding and collapsing outline rows, by identity and with ← →
+  /// (drawn while outline rows are shown).
   public static let expand = ListFuzzGestures(rawValue: 1 << 7)
   /// Scrolling carousels across (drawn once carousels exist).
   public static let carousel = ListFuzzGestures(rawValue: 1 << 8)
