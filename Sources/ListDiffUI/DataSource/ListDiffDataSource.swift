@@ -138,8 +138,10 @@ public final class ListDiffDataSource {
   /// now expanded: after ``expand(_:)``, ``collapse(_:)`` or a key
   /// expanded or collapsed it (once its update is set), and, with `false`,
   /// for each expanded row a root no longer shows (it left the tree, or a
-  /// collapsed ancestor hides it: it is forgotten). On the main actor, as
-  /// a callback: a root set from it is applied when it returns. Default nil.
+  /// collapsed ancestor hides it: it is forgotten) as that root is
+  /// applied — so collapsing a row is heard after the rows it forgot. On
+  /// the main actor, as a callback: a root set from it is applied when it
+  /// returns. Default nil.
   ///
   /// - Complexity: free when nil; otherwise the handler's own work.
   public var expansionHandler: (@MainActor (ListItemID, Bool) -> Void)?
