@@ -3,6 +3,12 @@ import HeadlessCollection
 import ListDiffUI
 import ListDiffUITerminal
 
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
+
 /// The `files` app: a file tree on a `TerminalScreen`, driven by events.
 ///
 /// The tree is one `OutlineSection` (``FileSections/outline(_:filter:)``):
