@@ -83,13 +83,35 @@ extension ListDiffDataSource {
       return ignore("\(request)(\(id)): not a row of an outline", id)
     }
     guard found.row.hasChildren else { return ignore("\(request)(\(id)): its node has no children", id) }
-    if !expand, let focus = interaction.focus, let focused = self.index(of: focus) {
-      let inside = list.outlines[found.outline].descendants(of: found.position)
-      if inside.contains(focused - (index - found.position)) { setFocus(index, follows: false) }
+    guard outlineExpansion.expanded.contains(id) != expand else { return }
+    var forgotten: [ListItemID] = []
+    if !expand {
+      let outline = list.outlines[found.outline]
+      let rowStart = index - found.position
+      let inside = outline.descendants(of: found.position)
+      if let focus = interaction.focus, let focused = self.index(of: focus), inside.contains(focused - rowStart) {
+        setFocus(index, follows: false)
+      }
+      // The rows inside that are expanded (or asked to be) are forgotten
+      // now, not when the update is applied: what a collapse forgets does
+      // not depend on when updates prepared off the main actor begin.
+      let candidates = Set(
+        outlineExpansion.expanded.lazy.filter { $0.sectionPath == outline.sectionPath && $0 != id }.map(\.identifier))
+      if !candidates.isEmpty {
+        for position in inside.reversed() {
+          let identifier = list.identifier(at: rowStart + position)
+          guard candidates.contains(identifier) else { continue }
+          let inner = ListItemID(identifier: identifier, sectionPath: outline.sectionPath)
+          if outlineExpansion.set(inner, expanded: false) { forgotten.append(inner) }
+        }
+      }
     }
-    guard outlineExpansion.set(id, expanded: expand) else { return }
+    _ = outlineExpansion.set(id, expanded: expand)
     setRootSection(newestRootSection)
-    callingOut { expansionHandler?(id, expand) }
+    callingOut {
+      for inner in forgotten { expansionHandler?(inner, false) }
+      expansionHandler?(id, expand)
+    }
   }
 
   /// Takes the expansion of the root just applied (flattened with `used`)

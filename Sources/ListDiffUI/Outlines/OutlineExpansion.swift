@@ -9,7 +9,9 @@ import HeadlessCollection
 /// `shown`, and `expanded` is made of them plus what was expanded or
 /// collapsed meanwhile. So a row that is no longer shown (it left the
 /// tree, or a collapsed ancestor hides it) is forgotten: collapsed when it
-/// comes back.
+/// comes back. (A collapse forgets the rows expanded inside it at once,
+/// `ListDiffDataSource.setExpanded`, so that what it forgets does not
+/// depend on when a background update began.)
 ///
 /// Invariants (checked against the list shown, see `invariantViolations`):
 /// - `shown` holds exactly the identities of the rows the list shows

@@ -52,6 +52,14 @@ struct OutlineModelTests {
     Set(referenceRows(roots, expanded: expanded).filter(\.row.isExpanded).map(\.identifier))
   }
 
+  /// The expanded rows inside row `name` of `rows`: what collapsing it
+  /// forgets.
+  private static func expandedInside(_ name: String, _ rows: [OutlineVM]) -> [String] {
+    guard let start = rows.firstIndex(where: { $0.identifier == name }) else { return [] }
+    let depth = rows[start].row.depth
+    return rows[(start + 1)...].prefix { $0.row.depth > depth }.filter(\.row.isExpanded).map(\.identifier)
+  }
+
   @Test("random trees × expand, collapse, keys and new roots", arguments: [false, true])
   func randomSteps(pinsParents: Bool) {
     for seed in UInt64(0)..<60 {
@@ -114,6 +122,54 @@ struct OutlineModelTests {
         if let focus = screen.dataSource.focusedItem {
           #expect(expected.contains { $0.identifier == focus.identifier }, "seed \(seed): the focus is shown")
         }
+        guard screen.outlineRows == expected else { return }
+      }
+    }
+  }
+
+  @Test("off the main actor: random expands, collapses and roots, several before each is shown")
+  func randomStepsAsynchronously() async {
+    for seed in UInt64(100)..<130 {
+      var generator = SeededGenerator(seed: seed)
+      var names = 0
+      var roots = Self.forest(&generator, names: &names)
+      var expanded: Set<String> = []
+      let screen = ListScreen(width: 30, height: 8, applyUpdatesAsync: true)
+      await screen.setRoot(outline(roots))
+      for step in 0..<25 {
+        // A burst: up to three requests before the data source catches up.
+        for _ in 0..<Int.random(in: 1...3, using: &generator) {
+          let rows = referenceRows(roots, expanded: expanded)
+          if Int.random(in: 0..<4, using: &generator) == 0 {
+            roots = Self.mutated(roots, &generator, names: &names)
+            screen.dataSource.setRootSection(outline(roots), completion: nil)
+            continue
+          }
+          // Only rows the list shows can be expanded: the model's rows are
+          // those once every update is applied, so ask only for rows shown
+          // now and in the model alike.
+          let shown = Set(screen.outlineRows.map(\.identifier))
+          guard let target = rows.filter({ $0.row.hasChildren && shown.contains($0.identifier) })
+            .randomElement(using: &generator)
+          else { continue }
+          let isExpanded = screen.dataSource.isExpanded(row(target.identifier))
+          if isExpanded {
+            screen.dataSource.collapse(row(target.identifier))
+            expanded.subtract(Self.expandedInside(target.identifier, rows))
+            expanded.remove(target.identifier)
+          } else {
+            screen.dataSource.expand(row(target.identifier))
+            expanded.insert(target.identifier)
+          }
+        }
+        await screen.dataSource.setRootSection(outline(roots))
+        screen.collectionView.layoutIfNeeded()
+        expanded = Self.pruned(expanded, roots)
+        let expected = referenceRows(roots, expanded: expanded)
+        #expect(
+          screen.outlineRows == expected,
+          "seed \(seed), step \(step): \(screen.outlineRows.map(\.line)) != \(expected.map(\.line))")
+        #expect(screen.dataSource.invariantViolations().isEmpty, "seed \(seed), step \(step)")
         guard screen.outlineRows == expected else { return }
       }
     }

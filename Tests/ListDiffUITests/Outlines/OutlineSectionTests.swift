@@ -206,10 +206,16 @@ struct OutlineSectionTests {
     await screen.dataSource.setRootSection(root)
     screen.collectionView.layoutIfNeeded()
     #expect(screen.outlineRows == referenceRows(project, expanded: ["Sources"]))
-    // Expanded twice in a row before either is shown: both apply.
+    // Several requests before any is shown apply in order: the collapse
+    // forgets Model, expanded inside Sources, at once.
     screen.dataSource.expand(row("Model"))
     screen.dataSource.collapse(row("Sources"))
+    #expect(!screen.dataSource.isExpanded(row("Model")))
     screen.dataSource.expand(row("Sources"))
+    await screen.dataSource.setRootSection(root)
+    screen.collectionView.layoutIfNeeded()
+    #expect(screen.outlineRows == referenceRows(project, expanded: ["Sources"]))
+    screen.dataSource.expand(row("Model"))
     await screen.dataSource.setRootSection(root)
     screen.collectionView.layoutIfNeeded()
     #expect(screen.outlineRows == referenceRows(project, expanded: ["Sources", "Model"]))
