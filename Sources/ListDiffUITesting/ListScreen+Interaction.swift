@@ -29,10 +29,47 @@ extension ListScreen {
     }
   }
 
+  /// Expands the outline row with `identifier`, as a click on its
+  /// disclosure triangle does (`ListDiffDataSource/expand(_:)`), and lays
+  /// out: its children are shown when this returns (on a screen with
+  /// `applyUpdatesAsync`, once the update is applied). When no item has
+  /// `identifier`, the test fails as ``select(identifier:sectionPath:sourceLocation:)``
+  /// says; a row that cannot expand is left as it is, with an
+  /// `ignoredInteraction` note in ``diagnostics``.
+  ///
+  /// - Complexity: O(*n*) to find the row, plus the update of the outline.
+  public func expand(
+    identifier: String, sectionPath: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    stepLocation = sourceLocation
+    guard let id = itemID(identifier, sectionPath, for: "expand", at: sourceLocation) else { return }
+    countingGesture {
+      dataSource.expand(id)
+      collectionView.layoutIfNeeded()
+    }
+  }
+
+  /// Collapses the outline row with `identifier`
+  /// (`ListDiffDataSource/collapse(_:)`), and lays out; as
+  /// ``expand(identifier:sectionPath:sourceLocation:)`` does otherwise.
+  ///
+  /// - Complexity: O(*n*) to find the row, plus the update of the outline.
+  public func collapse(
+    identifier: String, sectionPath: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    stepLocation = sourceLocation
+    guard let id = itemID(identifier, sectionPath, for: "collapse", at: sourceLocation) else { return }
+    countingGesture {
+      dataSource.collapse(id)
+      collectionView.layoutIfNeeded()
+    }
+  }
+
   /// Presses `key` as a person at a keyboard does, through
   /// `ListDiffDataSource/handleKey(_:)` (the terminal library's key map):
   /// arrows, pages, Home and End move the focus, Space and Shift+arrows
-  /// select, Enter taps the focused item, characters select by type. Then
+  /// select, Enter taps the focused item, characters select by type, ← and
+  /// → collapse and expand an outline row. Then
   /// lays out. Returns whether the list used the key.
   ///
   /// - Complexity: that of the key's effect, plus the layout pass.

@@ -105,7 +105,7 @@ struct FileBrowserTests {
       " ▾ Sources/  2 entries", "›  ▾ Model/  1 entry", "       Item.swift", "",
     ])
     await press(browser, .escape)
-    #expect(browser.rows.count == 6)
+    #expect(browser.rowCount == 6)
   }
 
   /// A click selects the row under it (through `selectItem(at:)`); a click
@@ -132,24 +132,22 @@ struct FileBrowserTests {
     #expect(browser.screen.indexPathForItem(column: 3, row: 0)?.item == 0)
   }
 
-  /// The tree's sections on a `ListScreen`, as a text snapshot.
+  /// The tree's outline on a `ListScreen`, two directories opened, as a
+  /// text snapshot.
   @Test func aSnapshotOfTheOpenTree() {
     let screen = ListScreen(width: 32, height: 7)
-    let tree = sampleTree()
-    let built = FileSections.directory(
-      "", name: "project", depth: 0, in: tree, expanded: ["Sources", "Sources/Model"], matches: { _ in true })
-    screen.setRoot(built.section)
+    screen.setRoot(FileSections.outline(sampleTree()))
+    screen.expand(identifier: "Sources")
+    screen.expand(identifier: "Sources/Model")
     expectSnapshot(screen, named: "open-tree")
-    #expect(built.rows.count == 6)
+    #expect(screen.dataSource.itemCount == 6)
   }
   /// Scrolled inside a directory three levels down, the headers of the
   /// directories holding it stay pinned at the top, outermost first.
   @Test func theAncestorsHeadersStayPinnedInsideADeepDirectory() {
     let screen = ListScreen(width: 32, height: 7)
-    let built = FileSections.directory(
-      "", name: "deep", depth: 0, in: deepTree(files: 40), expanded: ["src", "src/app", "src/app/views"],
-      matches: { _ in true })
-    screen.setRoot(built.section)
+    screen.setRoot(FileSections.outline(deepTree(files: 40)))
+    for path in ["src", "src/app", "src/app/views"] { screen.expand(identifier: path) }
     screen.scroll(by: 20)
     expectSnapshot(screen, named: "pinned-ancestors")
     let lines = screen.collectionView.renderText().split(separator: "\n").map {
@@ -175,7 +173,7 @@ struct FileBrowserTests {
     #expect(lines()[2] == "     ▾ views/  100 entries", "pinned over the last files")
     #expect(lines()[4].hasPrefix("›        view00099"))
     await press(browser, .left)
-    #expect(browser.selectedID == "src/app/views/")
+    #expect(browser.selectedID == "src/app/views")
     #expect(Array(lines().prefix(4)) == [
       " ▾ src/  2 entries", "   ▾ app/  1 entry", "›    ▾ views/  100 entries", "         view00000.swift",
     ])
@@ -199,7 +197,7 @@ struct FileBrowserTests {
     let browser = FileBrowser(tree: tree, size: TerminalSize(width: 40, height: height), sizes: sizes)
     await browser.start()
     for key in [Key.enter, .down, .enter, .down, .enter] { _ = await browser.handle(.key(key)) }
-    #expect(browser.rows.count == 1_005)
+    #expect(browser.rowCount == 1_005)
     func filesRead() -> Set<Int> {
       Set(read.all.compactMap { path in
         path.hasPrefix("/work/deep/src/app/views/view") ? Int(path.dropFirst(29).prefix(5)) : nil

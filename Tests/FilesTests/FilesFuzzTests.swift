@@ -4,9 +4,10 @@ import ListDiffUI
 import ListDiffUITesting
 import Testing
 
-/// The files sample's real sections under `fuzzList`: directories opened
-/// and closed, entries added, removed and renamed, the name filter typed
-/// and cleared, with the rows' size reader as a context object.
+/// The files sample's real outline under `fuzzList`: directories opened
+/// and closed (the fuzzer's outline gestures, by identity and with ← →),
+/// entries added, removed and renamed, the name filter typed and cleared,
+/// with the rows' size reader as a context object.
 @Suite("The file tree under the fuzzer", .timeLimit(.minutes(20)))
 @MainActor
 struct FilesFuzzTests {
@@ -17,7 +18,6 @@ struct FilesFuzzTests {
       "Sources": [FileEntry(name: "main.swift", isDirectory: false), FileEntry(name: "Model", isDirectory: true)],
       "Sources/Model": (0..<12).map { FileEntry(name: "Item\($0).swift", isDirectory: false) },
     ]
-    var expanded: Set<String> = ["Sources"]
     var filter = ""
     var nextName = 0
 
@@ -28,14 +28,6 @@ struct FilesFuzzTests {
 
   private static func changes() -> [ListFuzzChange<Model>] {
     [
-      ListFuzzChange("open", weight: 3) { model, random in
-        if let path = random.element(of: model.directories.filter { !$0.isEmpty && !model.expanded.contains($0) }) {
-          model.expanded.insert(path)
-        }
-      },
-      ListFuzzChange("close", weight: 2) { model, random in
-        if let path = random.element(of: model.expanded.sorted()) { model.expanded.remove(path) }
-      },
       ListFuzzChange("touch", weight: 3) { model, random in
         let directory = random.element(of: model.directories)!
         model.entries[directory, default: []].append(
@@ -56,7 +48,6 @@ struct FilesFuzzTests {
         let path = FileTree.path(directory, removed.name)
         for key in model.entries.keys where key == path || key.hasPrefix(path + "/") {
           model.entries[key] = nil
-          model.expanded.remove(key)
         }
       },
       ListFuzzChange("rename") { model, random in
@@ -74,12 +65,7 @@ struct FilesFuzzTests {
   }
 
   private static func section(_ model: Model) -> Section? {
-    let tree = FileTree(root: root, entries: model.entries)
-    let filter = model.filter
-    return FileSections.directory(
-      "", name: "project", depth: 0, in: tree, expanded: model.expanded,
-      matches: { filter.isEmpty || $0.localizedCaseInsensitiveContains(filter) }
-    ).section
+    FileSections.outline(FileTree(root: root, entries: model.entries), filter: model.filter)
   }
 
   // 400 steps in a plain `swift test`; CI runs this suite again with

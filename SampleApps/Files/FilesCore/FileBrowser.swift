@@ -11,11 +11,13 @@ import ListDiffUITerminal
 
 /// The `files` app: a file tree on a `TerminalScreen`, driven by events.
 ///
-/// It owns which directories are open, the filter and the selection (the
-/// collection view's, by row identifier, so it follows its row through
-/// every change), and never touches a terminal: `main.swift` iterates
-/// ``screen``'s events into ``handle(_:)``, and the tests do the same by
-/// hand.
+/// The tree is one `OutlineSection` (``FileSections/outline(_:filter:)``):
+/// which directories are open is the data source's (by row identity, kept
+/// across roots), and so is the selected row: the data source's focus,
+/// which selection follows, moved by the list's key map (↑ ↓ PgUp PgDn
+/// Home End, ← → to close and open). The app keeps the filter, and never
+/// touches a terminal: `main.swift` iterates ``screen``'s events into
+/// ``handle(_:)``, and the tests do the same by hand.
 @MainActor
 public final class FileBrowser {
   /// What an event asks of the loop.
@@ -31,13 +33,16 @@ public final class FileBrowser {
   /// The data source that diffs each new tree into the collection view.
   public let dataSource: ListDiffDataSource
   private let tree: FileTree
-  private var expanded: Set<String> = []
   private var filter = ""
-  /// The rows shown, in the collection view's order (one item each).
-  public private(set) var rows: [FileRowViewModel] = []
-  /// The selected row's identifier.
-  public private(set) var selectedID: String?
   private var editor: LineEditor?
+  /// The row focused before the event being handled: a click on it opens
+  /// or closes it (the screen focuses the row under a click first).
+  private var focusBefore: ListItemID?
+
+  /// The selected row's identifier (its path), if any. O(1).
+  public var selectedID: String? { dataSource.focusedItem?.identifier }
+  /// The number of rows shown. O(1).
+  public var rowCount: Int { dataSource.itemCount }
 
   /// A browser of `tree` on a screen of `size`, reading file sizes with
   /// `lstat` as rows come near the viewport. O(1).
@@ -48,27 +53,36 @@ public final class FileBrowser {
   /// A browser whose rows read their sizes from `sizes`. O(1).
   public init(tree: FileTree, size: TerminalSize, sizes: FileSizes) {
     self.tree = tree
-    screen = TerminalScreen(size: size)
+    let layout = CollectionViewFlowLayout()
+    layout.minimumLineSpacing = 0
+    layout.minimumInteritemSpacing = 0
     // One line per row: a directory of 100,000 files opens sizing only the
     // rows near the viewport.
-    screen.collectionView.collectionViewLayout.estimatedItemSize =
-      CGSize(width: size.width, height: 1)
-    dataSource = ListDiffDataSource(collectionView: screen.collectionView, contextObjects: sizes)
+    layout.estimatedItemSize = CGSize(width: size.width, height: 1)
+    let collectionView = CollectionView(
+      frame: CGRect(x: 0, y: 0, width: size.width, height: size.height), collectionViewLayout: layout)
+    dataSource = ListDiffDataSource(collectionView: collectionView, contextObjects: sizes)
+    dataSource.selectionFollowsFocus = true
     // Sizes are read for a screenful beyond each edge: a page key shows
     // them at once, and the rows far away are never read.
     dataSource.workingRangeSize = size.height
+    screen = TerminalScreen(dataSource: dataSource, size: size)
   }
 
   /// Shows the root directory with its first row selected. O(rows).
   public func start() async {
     await show()
-    select(rows.first?.identifier)
+    dataSource.moveFocus(.first)
+    focusBefore = dataSource.focusedItem
   }
 
   /// Handles one event (already applied to ``screen``). O(rows) when the
   /// tree changes, else O(visible rows).
   public func handle(_ event: TerminalEvent) async -> Outcome {
-    defer { present() }
+    defer {
+      focusBefore = dataSource.focusedItem
+      present()
+    }
     if var editing = editor {
       switch editing.handle(event) {
       case .editing: editor = editing
@@ -83,16 +97,16 @@ public final class FileBrowser {
     switch event {
     case .key(let key): return await handle(key)
     case .mouse(let mouse):
-      // The screen selected the row under a click; a click on the selected
-      // directory opens or closes it.
-      guard case .press(.left) = mouse.action else { return .continue }
-      let clicked = screen.indexPathForItem(column: mouse.column, row: mouse.row).map { rows[$0.item].identifier }
-      if let clicked, clicked == selectedID { await toggle() } else if let clicked { selectedID = clicked }
+      // The screen focused and selected the row under a click; a click on
+      // the row that was focused already opens or closes it.
+      guard case .press(.left) = mouse.action,
+        let indexPath = screen.indexPathForItem(column: mouse.column, row: mouse.row),
+        indexPath.item < dataSource.itemCount, dataSource.focusedItem == focusBefore
+      else { return .continue }
+      toggle()
     case .resize(let size):
-      screen.collectionView.collectionViewLayout.estimatedItemSize =
-        CGSize(width: size.width, height: 1)
+      screen.collectionView.collectionViewLayout.estimatedItemSize = CGSize(width: size.width, height: 1)
       dataSource.workingRangeSize = size.height
-      reveal()
     case .paste: break
     }
     return .continue
@@ -101,118 +115,37 @@ public final class FileBrowser {
   private func handle(_ key: Key) async -> Outcome {
     switch key {
     case .character("q"), .control("c"): return .quit
-    case .up, .character("k"): move(by: -1)
-    case .down, .character("j"): move(by: 1)
-    case .pageUp: move(by: -(screen.size.height - 2))
-    case .pageDown: move(by: screen.size.height - 2)
-    case .home: select(rows.first?.identifier)
-    case .end: select(rows.last?.identifier)
-    case .enter, .character(" "): await toggle()
-    case .right, .character("l"): if selectedRow?.kind == .closedDirectory { await toggle() }
-    case .left, .character("h"): await closeOrGoUp()
+    case .character("k"): screen.handleListKey(.up)
+    case .character("j"): screen.handleListKey(.down)
+    case .character("h"): screen.handleListKey(.left)
+    case .character("l"): screen.handleListKey(.right)
+    case .enter, .character(" "): toggle()
     case .character("/"): editor = LineEditor(text: filter)
     case .escape:
       guard !filter.isEmpty else { break }
       filter = ""
       await show()
-    default: break
+    default: screen.handleListKey(key)
     }
     return .continue
   }
 
-  // MARK: - Changes
-
-  private var selectedRow: FileRowViewModel? { rows.first { $0.identifier == selectedID } }
-
-  /// The directory path a row opens or closes.
-  private func directoryPath(of row: FileRowViewModel) -> String? {
-    switch row.kind {
-    case .file: nil
-    case .closedDirectory: row.identifier
-    case .openDirectory: String(row.identifier.dropLast())
-    }
-  }
-
-  private func toggle() async {
-    guard let row = selectedRow, let path = directoryPath(of: row) else { return }
-    if expanded.remove(path) == nil {
-      expanded.insert(path)
-      await show()
-      select(path + "/")
+  /// Opens the focused directory, or closes it. A file is left as it is.
+  private func toggle() {
+    guard let focus = dataSource.focusedItem else { return }
+    if dataSource.isExpanded(focus) {
+      dataSource.collapse(focus)
     } else {
-      await show()
-      select(path)
+      dataSource.expand(focus)
     }
+    screen.collectionView.layoutIfNeeded()
   }
 
-  /// ← closes the selected open directory, or goes to the directory that
-  /// holds the selected row.
-  private func closeOrGoUp() async {
-    guard let row = selectedRow else { return }
-    if case .openDirectory = row.kind {
-      await toggle()
-      return
-    }
-    let parent = row.identifier.split(separator: "/").dropLast().joined(separator: "/")
-    if !parent.isEmpty { select(parent + "/") }
-  }
-
-  private func move(by offset: Int) {
-    guard !rows.isEmpty else { return }
-    let current = rows.firstIndex { $0.identifier == selectedID } ?? 0
-    select(rows[min(max(0, current + offset), rows.count - 1)].identifier)
-  }
-
-  /// Builds the tree's sections and waits until they are on screen; the
-  /// selection stays on its row, or goes to the first.
+  /// Shows the tree with the filter and waits until it is on screen; the
+  /// focus stays on its row, or passes to the one now in its place.
   private func show() async {
-    let filter = filter.lowercased()
-    let built = FileSections.directory(
-      "", name: tree.root.lastPathComponent, depth: 0, in: tree, expanded: expanded,
-      matches: { filter.isEmpty || $0.lowercased().contains(filter) })
-    rows = built.rows
-    await dataSource.setRootSection(built.section)
-    if !rows.contains(where: { $0.identifier == selectedID }) { selectedID = rows.first?.identifier }
-    select(selectedID)
-  }
-
-  private func select(_ id: String?) {
-    selectedID = id
-    let collectionView = screen.collectionView
-    guard let id, let index = rows.firstIndex(where: { $0.identifier == id }) else {
-      for indexPath in collectionView.indexPathsForSelectedItems { collectionView.deselectItem(at: indexPath) }
-      return
-    }
-    let indexPath = IndexPath(item: index, section: 0)
-    if collectionView.indexPathsForSelectedItems != [indexPath] { collectionView.selectItem(at: indexPath) }
-    reveal()
-  }
-
-  /// Scrolls the least needed to show the selected row at its own place in
-  /// the tree, below the pinned headers of the directories that hold it
-  /// (one line per level).
-  ///
-  /// An open directory's row may be drawn pinned far from its place (←
-  /// from deep inside it selects it there). It is still taken to its
-  /// place, as UIKit's `scrollToItem` takes an item to its place in the
-  /// layout: that is where ↑ and ↓ go on from, so the rows around the
-  /// selection are the ones the keys reach next.
-  private func reveal() {
-    guard let index = rows.firstIndex(where: { $0.identifier == selectedID }) else { return }
-    let collectionView = screen.collectionView
-    collectionView.layoutIfNeeded()
-    // Every row is one line (`FileRowController.itemSize`), stacked from
-    // the top: row `index` is laid out at line `index`, wherever a pinned
-    // header row is drawn (`layoutAttributesForItem(at:)` reports that).
-    let frame = CGRect(x: 0, y: CGFloat(index), width: CGFloat(screen.size.width), height: 1)
-    let visible = CGFloat(max(1, screen.size.height - 1))
-    let top = collectionView.contentOffset.y
-    let pinned = CGFloat(rows[index].depth)
-    if frame.minY < top + pinned {
-      collectionView.setContentOffset(CGPoint(x: 0, y: max(0, frame.minY - pinned)), animated: false)
-    } else if frame.maxY > top + visible {
-      collectionView.setContentOffset(CGPoint(x: 0, y: frame.maxY - visible), animated: false)
-    }
+    await dataSource.setRootSection(FileSections.outline(tree, filter: filter))
+    if dataSource.focusedItem == nil { dataSource.moveFocus(.first) }
   }
 
   /// The status line: the filter being typed, or where the tree is and
@@ -227,7 +160,7 @@ public final class FileBrowser {
     }
     screen.statusCursorColumn = nil
     let where_ = filter.isEmpty ? tree.root.path : "\(tree.root.path) · /\(filter) (esc clears)"
-    screen.status = "\(where_) · \(rows.count) rows · ←→ close/open · / filter · q quit"
+    screen.status = "\(where_) · \(rowCount) rows · ←→ close/open · / filter · q quit"
   }
 
   /// The first frame's status line, before any event. O(1).

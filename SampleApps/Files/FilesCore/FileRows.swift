@@ -3,12 +3,11 @@ import HeadlessCollection
 import ListDiffUI
 import ListDiffUITerminal
 
-/// One row of the file tree: a file, a collapsed directory, or the header
-/// of an expanded one (its section's pinned header).
+/// One row of the file tree: a file, a directory (open or closed), or a
+/// link to a directory that holds it (shown, never opened).
 public struct FileRowViewModel: ListViewModel, Equatable {
-  /// The row's path from the root; a header's ends with "/" (a directory
-  /// is a row in its parent's section while collapsed, and a header of its
-  /// own section while expanded: two identities).
+  /// The row's path from the root (through links, as the tree shows it):
+  /// its identity, the same whether the directory is open or closed.
   public var identifier: String
   /// The name shown.
   public var name: String
@@ -16,25 +15,70 @@ public struct FileRowViewModel: ListViewModel, Equatable {
   public var depth: Int
   /// What the row is.
   public var kind: Kind
+  /// What a symbolic link points to, shown after its name; nil for others.
+  public var linkTarget: String?
 
   /// What a row shows.
   public enum Kind: Equatable, Sendable {
-    /// A file.
+    /// A file (or a link to one).
     case file
     /// A directory, collapsed.
     case closedDirectory
-    /// An expanded directory's header, with how many entries it holds.
+    /// An expanded directory, with how many entries it holds.
     case openDirectory(count: Int)
+    /// A link to a directory that holds it: opening it would show the
+    /// tree inside itself forever, so it does not open.
+    case loop
   }
 
-  /// The row's text, without the selection marker. O(name).
+  /// A row for `node` as the outline places it (`row`); `count` is the
+  /// number of entries of an open directory. O(1).
+  public init(_ node: FileNode, row: ListOutlineRow, count: Int) {
+    identifier = node.path
+    name = node.name
+    depth = row.depth
+    linkTarget = node.linkTarget
+    if !node.isDirectory {
+      kind = .file
+    } else if !row.hasChildren {
+      kind = .loop
+    } else {
+      kind = row.isExpanded ? .openDirectory(count: count) : .closedDirectory
+    }
+  }
+
+  /// The row's text, without the selection marker: `name -> target` for a
+  /// link. O(name).
   public var text: String {
     let indent = String(repeating: "  ", count: depth)
+    let link = linkTarget.map { " -> " + $0 } ?? ""
     switch kind {
-    case .file: return indent + "  " + name
-    case .closedDirectory: return indent + "▸ " + name + "/"
-    case .openDirectory(let count): return indent + "▾ " + name + "/" + (count == 1 ? "  1 entry" : "  \(count) entries")
+    case .file: return indent + "  " + name + link
+    case .closedDirectory: return indent + "▸ " + name + "/" + link
+    case .openDirectory(let count):
+      return indent + "▾ " + name + "/" + link + (count == 1 ? "  1 entry" : "  \(count) entries")
+    case .loop: return indent + "  " + name + "/" + link + "  (loop)"
     }
+  }
+}
+
+/// One node of the tree as the outline walks it: an entry and its path.
+public struct FileNode: Sendable, Hashable {
+  /// The path from the root, through links: the row's identity.
+  public var path: String
+  /// The entry's name.
+  public var name: String
+  /// Whether it is a directory, or a link to one.
+  public var isDirectory: Bool
+  /// A symbolic link's target; nil for others.
+  public var linkTarget: String?
+
+  /// The node of `entry` in the directory `parent`. O(path).
+  public init(_ entry: FileEntry, in parent: String) {
+    path = FileTree.path(parent, entry.name)
+    name = entry.name
+    isDirectory = entry.isDirectory
+    linkTarget = entry.linkTarget
   }
 }
 
@@ -134,52 +178,75 @@ public final class FileRowController: ListCellController<FileRowViewModel, FileR
   }
 }
 
-/// The tree as nested sections: the root directory, and each expanded
-/// directory, is a `CompositeSection` (its id the directory's name) holding
-/// its entries, an expanded directory's under a pinned header (its ``FileRowViewModel/Kind/openDirectory(count:)``
-/// row); a collapsed directory or a file is a row.
+/// The tree as one `OutlineSection`: each entry a row, a directory's
+/// entries below it while the data source keeps it expanded
+/// (`ListDiffDataSource.expand(_:)`, ← →), every expanded directory pinned
+/// at the top while its entries scroll by (`pinsParents`), below the
+/// directories that hold it. A directory is read when it is shown (to be
+/// listed once opened), and only then.
 public enum FileSections {
-  /// The root section's id.
+  /// The outline's id: the section path of every row.
   public static let rootID = "."
 
-  /// The section for the directory `path` (`""`: the root), named `name`,
-  /// at `depth`, showing what `expanded` opens and what `matches` keeps.
-  /// O(rows shown).
-  public static func directory(
-    _ path: String, name: String, depth: Int, in tree: FileTree, expanded: Set<String>,
-    matches: (String) -> Bool
-  ) -> (section: Section, rows: [FileRowViewModel]) {
-    var rows: [FileRowViewModel] = []
-    var sections: [Section?] = []
-    var pending: [FileRowViewModel] = []
-    func flush() {
-      if !pending.isEmpty { sections.append(ListSection<FileRowViewModel, FileRowController>(pending)) }
-      pending = []
+  /// The outline of `tree`, keeping the entries whose names contain
+  /// `filter` (any case) and the directories read so far that hold one
+  /// (all entries when it is empty). O(directories read) for the filter;
+  /// flattened, O(rows shown).
+  public static func outline(_ tree: FileTree, filter: String = "") -> Section {
+    let matching = FileFilter(tree: tree, text: filter)
+    return OutlineSection<FileNode, FileRowController>(
+      id: rootID, roots: matching.nodes(in: ""),
+      children: { node in
+        guard node.isDirectory else { return nil }
+        // A link back up the tree is shown, but not as a directory to open.
+        if node.linkTarget != nil && tree.isLoop(node.path) { return nil }
+        return matching.nodes(in: node.path)
+      },
+      pinsParents: true
+    ) { node, row in
+      FileRowViewModel(node, row: row, count: row.isExpanded ? tree.entries(of: node.path).count : 0)
     }
-    let entries = tree.entries(of: path)
-    let header = FileRowViewModel(
-      identifier: path + "/", name: name, depth: depth - 1, kind: .openDirectory(count: entries.count))
-    if depth > 0 { rows.append(header) }
-    for entry in entries {
-      let child = FileTree.path(path, entry.name)
-      if entry.isDirectory && expanded.contains(child) {
-        let nested = directory(child, name: entry.name, depth: depth + 1, in: tree, expanded: expanded, matches: matches)
-        guard nested.rows.count > 1 || matches(entry.name) else { continue }
-        flush()
-        sections.append(nested.section)
-        rows += nested.rows
-      } else if matches(entry.name) {
-        let row = FileRowViewModel(
-          identifier: child, name: entry.name, depth: depth, kind: entry.isDirectory ? .closedDirectory : .file)
-        pending.append(row)
-        rows.append(row)
+  }
+}
+
+/// The entries a filter keeps: those whose names contain its text, and the
+/// directories read so far that hold such an entry somewhere below.
+struct FileFilter: Sendable {
+  let tree: FileTree
+  /// The text, lowercased; empty keeps everything.
+  let text: String
+  /// The directories read that hold a match below them.
+  private let holdingMatches: Set<String>
+
+  /// The filter `text` over `tree`. O(entries read) when `text` is not empty.
+  init(tree: FileTree, text: String) {
+    let text = text.lowercased()
+    self.tree = tree
+    self.text = text
+    var holding = Set<String>()
+    if !text.isEmpty {
+      for directory in tree.readDirectories() {
+        guard let entries = tree.cached(directory),
+          entries.contains(where: { $0.name.lowercased().contains(text) })
+        else { continue }
+        var path = directory
+        while !path.isEmpty, holding.insert(path).inserted {
+          path = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        }
       }
     }
-    flush()
-    guard depth > 0 else { return (CompositeSection(sections, id: rootID), rows) }
-    // The header pins while any of the directory shows, below its
-    // ancestors' headers: the path down to a deep row stays on screen.
-    let headerSection = ListSection<FileRowViewModel, FileRowController>(header)
-    return (CompositeSection(id: name, header: headerSection, pinsHeader: true, sections), rows)
+    holdingMatches = holding
+  }
+
+  /// The nodes of the directory at `path` that the filter keeps. O(entries).
+  func nodes(in path: String) -> [FileNode] {
+    let entries = tree.entries(of: path)
+    guard !text.isEmpty else { return entries.map { FileNode($0, in: path) } }
+    return entries.compactMap { entry in
+      let node = FileNode(entry, in: path)
+      let keeps =
+        entry.name.lowercased().contains(text) || (entry.isDirectory && holdingMatches.contains(node.path))
+      return keeps ? node : nil
+    }
   }
 }

@@ -109,13 +109,15 @@ open class AnyListCellController {
   /// Whether the keyboard focus can rest on the item
   /// (``ListDiffDataSource/focusedItem``); focus moves skip items that
   /// say no. Asked each time. The default is true, except for the items of
-  /// a pinned header block, which the focus passes over.
+  /// a pinned header block, which the focus passes over — but not the
+  /// expanded rows an ``OutlineSection`` with `pinsParents` pins, which are
+  /// rows of the tree like the others (← goes to them).
   ///
-  /// - Complexity: whatever the override does; O(*p*) by default for *p*
-  ///   pinned header blocks.
+  /// - Complexity: whatever the override does; O(*p* + log *s*) by default
+  ///   for *p* pinned header blocks and *s* leaf sections.
   open var canFocus: Bool {
     guard let host, let index = host.index(of: self) else { return true }
-    return !host.isPinnedHeaderItem(index)
+    return !host.isPinnedHeaderItem(index) || host.list.outlineRow(at: index) != nil
   }
 
   /// Whether the item is in ``ListDiffDataSource/selection``.

@@ -17,6 +17,9 @@ struct PreparedUpdate: Sendable {
   /// How much the diff and the search for repeated identities read.
   var reading: DiffReading
   var diagnostics: [ListDiffDiagnostic]
+  /// The outline rows the root was flattened with expanded (the data
+  /// source's expansion when the update began).
+  var expandedUsed: Set<ListItemID> = []
   /// How long flattening the root took (the cost of the user's
   /// description, which `listdiff-bench` tells apart from the framework's);
   /// zero unless timed (a performance handler is set).
@@ -36,8 +39,8 @@ extension ListDiffDataSource {
       finish(
         root,
         with: Self.prepare(
-          root: framedForLoadingMore(root.section), old: list, timed: performanceHandler != nil,
-          minimumAverageLeafCount: minimumAverageLeafCountForLeafwiseDiff))
+          root: framedForLoadingMore(root.section), old: list, expanded: outlineExpansion.expanded,
+          timed: performanceHandler != nil, minimumAverageLeafCount: minimumAverageLeafCountForLeafwiseDiff))
     }
   }
 
@@ -49,12 +52,14 @@ extension ListDiffDataSource {
     let section = framedForLoadingMore(root.section)
     let timed = performanceHandler != nil
     let minimumAverageLeafCount = minimumAverageLeafCountForLeafwiseDiff
+    let expanded = outlineExpansion.expanded
     Task {
       // Read here rather than captured, so that the task does not keep the
       // list alive once it is replaced (see `release(_:)`).
       let movesShown = self.movesShown
       var update = await Self.prepareInBackground(
-        root: section, old: self.list, timed: timed, minimumAverageLeafCount: minimumAverageLeafCount)
+        root: section, old: self.list, expanded: expanded, timed: timed,
+        minimumAverageLeafCount: minimumAverageLeafCount)
       if self.movesShown != movesShown {
         // The user moved an item while the root was diffed: the diff must
         // start from the list shown, with the move.
@@ -106,6 +111,7 @@ extension ListDiffDataSource {
     collectionView.contentAnchoring = anchoring
     timer?.end()
     carryInteraction(from: replaced, deletes: update.result.deletes)
+    takeExpansion(flattenedWith: update.expandedUsed)
     let counts = countsOfUpdate(from: replaced.count, update, since: totalsBefore)
     if nesting.parent != nil {
       noteItemChangesInside(counts.inserts + counts.deletes + counts.moves + counts.updates)
@@ -179,9 +185,10 @@ extension ListDiffDataSource {
 
   @concurrent
   nonisolated static func prepareInBackground(
-    root: Section?, old: FlatList, timed: Bool, minimumAverageLeafCount: Int
+    root: Section?, old: FlatList, expanded: Set<ListItemID>, timed: Bool, minimumAverageLeafCount: Int
   ) async -> PreparedUpdate {
-    prepare(root: root, old: old, timed: timed, minimumAverageLeafCount: minimumAverageLeafCount)
+    prepare(
+      root: root, old: old, expanded: expanded, timed: timed, minimumAverageLeafCount: minimumAverageLeafCount)
   }
 
   // MARK: Preparing: flatten, diff, drop duplicates
@@ -202,14 +209,14 @@ extension ListDiffDataSource {
   ///   those (see `laterOccurrencesOfRepeatedKeys()`), and a second diff,
   ///   of every item, when repeats were found.
   nonisolated static func prepare(
-    root: Section?, old: FlatList, timed: Bool = false,
+    root: Section?, old: FlatList, expanded: Set<ListItemID> = [], timed: Bool = false,
     minimumAverageLeafCount: Int = FlatList.defaultMinimumAverageLeafCount
   ) -> PreparedUpdate {
     // The clock is read only when timed: without a performance handler an
     // update reads no clock at all.
     let clock = ContinuousClock()
     let start = timed ? clock.now : nil
-    var (new, diagnostics) = Flattener.flatten(root, shown: old)
+    var (new, diagnostics) = Flattener.flatten(root, shown: old, expanded: expanded)
     let flattened = timed ? clock.now : nil
     var (result, leafwise, reading) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
     if !result.inserts.isEmpty {
@@ -243,7 +250,7 @@ extension ListDiffDataSource {
     }
     return PreparedUpdate(
       list: new, result: result, diffWasLeafwise: leafwise, reading: reading, diagnostics: diagnostics,
-      flattenDuration: flattenDuration,
+      expandedUsed: expanded, flattenDuration: flattenDuration,
       diffDuration: diffDuration)
   }
 

@@ -18,6 +18,9 @@ extension ListDiffDataSource {
     violations += workingRange.invariantViolations(controllers: controllers.all)
     violations += interaction.invariantViolations(shown: indexes(of: interaction.identities))
     violations += loadMore.invariantViolations(enabled: loadMoreEdges)
+    violations += outlineExpansion.invariantViolations(
+      shownExpanded: list.expandedOutlineRows,
+      stalePaths: Set(list.outlines.filter(\.isStale).map(\.sectionPath)))
     var check = InvariantChecker("ListDiffDataSource")
     check.expect(movedWhilePreparing.isEmpty, "moves are kept only while a root is prepared")
     check.expect(
@@ -44,6 +47,8 @@ extension ListDiffDataSource {
       }
     case .selectionOfGoneItem:
       _ = interaction.setSelection([ListItemID(identifier: "\u{0}gone", sectionPath: ["\u{0}gone"])])
+    case .expansionOfRowNotShown:
+      outlineExpansion.plantShownRow(ListItemID(identifier: "\u{0}gone", sectionPath: ["\u{0}gone"]))
     case .pinnedBlockBeyondItems:
       let end = list.count
       list.pinnedHeaders.append(PinnedItemRange(header: end..<end + 1, section: end..<end + 2, level: 0))
@@ -64,6 +69,8 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
   case pinnedBlockBeyondItems
   /// A selected identity that names no item shown.
   case selectionOfGoneItem
+  /// An outline row taken as shown expanded that the list does not show.
+  case expansionOfRowNotShown
 
   /// The rule the check names for it: the part, then the rule.
   package var brokenRule: InvariantViolation {
@@ -78,6 +85,8 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
       InvariantViolation("FlatList", "a pinned header block lies within its section, within the items")
     case .selectionOfGoneItem:
       InvariantViolation("ItemInteraction", "every selected identity names an item shown")
+    case .expansionOfRowNotShown:
+      InvariantViolation("OutlineExpansion", "shown holds exactly the rows shown expanded")
     }
   }
 }

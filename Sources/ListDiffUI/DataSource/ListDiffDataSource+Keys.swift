@@ -11,9 +11,15 @@ extension ListDiffDataSource {
   /// | Shift+↑ Shift+↓ | moves the focus; with multiple selection, selects the items it leaves and lands on |
   /// | Space | toggles the focused item's selection (with single selection, selecting it deselects the others) |
   /// | Enter | taps the focused item: selects it, its controller hears `didSelect` |
+  /// | → | on an ``OutlineSection`` row: expands it, or focuses its first child when it is expanded |
+  /// | ← | on an outline row: collapses it, or focuses its parent when it is collapsed or a leaf |
   /// | a character | ``typeSelect(_:)`` |
   /// | ← → | on a carousel's or a grid's row: move the focus along it, scrolling as needed |
   /// | Esc | not used by a plain list (returns false; it ends a type-to-select prefix) |
+  ///
+  /// ← and → on an item that is neither an outline row nor a carousel's or
+  /// grid's row, or with nothing to do (→ on a leaf, ← on a root that is
+  /// not expanded, either at a carousel's end), return false.
   ///
   /// On a carousel's or a grid's row, Enter and Space act on its focused
   /// item (the first visible one when it has none), and on a grid's, ↑ ↓
@@ -42,7 +48,8 @@ extension ListDiffDataSource {
     case .space: toggleFocusedSelection()
     case .enter: tapFocused()
     case .character(let character): typeSelect(character)
-    case .escape, .left, .right: return false
+    case .left, .right: return handleOutlineKey(key)
+    case .escape: return false
     }
     return true
   }

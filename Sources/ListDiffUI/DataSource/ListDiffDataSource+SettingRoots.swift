@@ -38,6 +38,7 @@ extension ListDiffDataSource {
   public func setRootSection(
     _ section: Section?, animate: Bool = false, completion: (@MainActor () -> Void)? = nil
   ) {
+    newestRootSection = section
     scheduler.enqueue(section, animate: animate, completion: completion)
     drain()
   }

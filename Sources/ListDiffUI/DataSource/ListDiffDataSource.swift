@@ -134,6 +134,18 @@ public final class ListDiffDataSource {
   /// - Complexity: free when nil; otherwise the handler's own work.
   public var selectionHandler: (@MainActor (Set<ListItemID>) -> Void)?
 
+  /// Hears each outline row whose expansion changed, with whether it is
+  /// now expanded: after ``expand(_:)``, ``collapse(_:)`` or a key
+  /// expanded or collapsed it (once its update is set), and, with `false`,
+  /// for each expanded row a root no longer shows (it left the tree, or a
+  /// collapsed ancestor hides it: it is forgotten) as that root is
+  /// applied — so collapsing a row is heard after the rows it forgot. On
+  /// the main actor, as a callback: a root set from it is applied when it
+  /// returns. Default nil.
+  ///
+  /// - Complexity: free when nil; otherwise the handler's own work.
+  public var expansionHandler: (@MainActor (ListItemID, Bool) -> Void)?
+
   /// Loads more when the viewport comes near an edge in ``loadMoreEdges``
   /// (Texture's batch fetching): called with the edge, on the main actor,
   /// once per approach, never while it runs for that edge, never after it
@@ -254,6 +266,11 @@ public final class ListDiffDataSource {
   /// The last root applied, as the app set it (without loading rows): set
   /// again when a loading row comes or goes.
   var shownRootSection: Section?
+  /// The last root set, applied or not: flattened again when an outline
+  /// row is expanded or collapsed.
+  var newestRootSection: Section?
+  /// Which outline rows are expanded, by identity.
+  var outlineExpansion = OutlineExpansion()
   /// Controllers whose view state changed while the collection view could
   /// not be changed (inside a batch or a layout pass): re-sized once it can.
   var deferredInvalidations: [AnyListCellController] = []

@@ -60,6 +60,11 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// was asked without multiple selection, or an action title the item
     /// does not offer. Nothing changed. A note.
     case ignoredInteraction
+    /// A node of an ``OutlineSection`` has the identifier of one of its
+    /// ancestors: the tree has a cycle (a folder linked into itself). The
+    /// node is left out at that place, so the outline is not expanded
+    /// forever; the ancestor is shown as usual.
+    case outlineCycle
   }
 
   /// How much a diagnostic matters.

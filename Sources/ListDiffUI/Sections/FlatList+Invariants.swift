@@ -36,6 +36,11 @@ extension FlatList {
           && block.section.lowerBound <= block.header.lowerBound && block.header.upperBound <= block.section.upperBound,
         "a pinned header block lies within its section, within the items")
     }
+    for outline in outlines {
+      check.expect(outline.leaf >= 0 && outline.leaf < leaves.count, "an outline's leaf is one of the list's")
+      guard outline.leaf >= 0 && outline.leaf < leaves.count else { continue }
+      outline.violations(leafCount: range(ofLeaf: outline.leaf).count, into: &check)
+    }
     return check.violations
   }
 }

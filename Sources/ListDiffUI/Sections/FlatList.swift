@@ -48,6 +48,8 @@ struct FlatList: Sendable {
   private(set) var leafStarts: [Int] = []
   /// The header blocks of sections that pin them (`FlatList+PinnedHeaders`).
   var pinnedHeaders: [PinnedItemRange] = []
+  /// The rows of each outline section, by leaf (`OutlineRows`).
+  var outlines: [OutlineRows] = []
   /// The number of items.
   private(set) var count = 0
   /// By leaf: the items of each leaf, parallel to `leaves`.
@@ -228,6 +230,7 @@ struct FlatList: Sendable {
     list.count = kept.keys.count
     list.arrays = kept
     if !pinnedHeaders.isEmpty { list.pinnedHeaders = pinnedHeaders(removing: indexes) }
+    if !outlines.isEmpty { list.outlines = outlines(removing: indexes) { keys[$0].identifier } }
     return list
   }
 
@@ -258,6 +261,7 @@ struct FlatList: Sendable {
     arrays!.keys.insert(key, at: to)
     arrays!.viewModels.insert(viewModel, at: to)
     let after = destination.afterNeighbour
+    if !outlines.isEmpty { outlines = outlines(movingFrom: from, intoLeaf: destination.leaf) }
     leafStarts = leafStarts.map { Self.bound($0, movingFrom: from, to: to, afterNeighbour: after) }
     if !pinnedHeaders.isEmpty {
       pinnedHeaders = pinnedHeaders(movingFrom: from, to: to, afterNeighbour: after)

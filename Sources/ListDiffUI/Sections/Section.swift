@@ -56,24 +56,40 @@ struct Flattener {
   /// or a render section has several models (which may repeat an
   /// identifier); otherwise every scope path differs from every other.
   var scopesMayRepeat = false
+  /// The outline rows to show expanded, by section path then identifier:
+  /// the data source's expansion, captured when the update began (a
+  /// value, so that flattening off the main actor reads no state of it).
+  private var expanded: [[String]: Set<String>] = [:]
 
   /// Flattens `root` (nil: no items), taking from `shown` (the list on
   /// screen) the items of every section whose view-model array is the one
   /// shown there (`shownItems(scope:controllerType:)`), and the scope of
-  /// every section in the place it has there (`scope(_:under:)`).
+  /// every section in the place it has there (`scope(_:under:)`), and
+  /// showing the outline rows `expanded` names expanded.
   ///
   /// - Complexity: O(*s*) in the sections, plus the leaves' transforms and
   ///   one read of every identifier (for empty ones) of the sections not
-  ///   untouched, in specialized code.
-  static func flatten(_ root: Section?, shown: FlatList? = nil) -> (FlatList, [ListDiffDiagnostic]) {
+  ///   untouched, in specialized code; O(*e*) in the expanded rows.
+  static func flatten(
+    _ root: Section?, shown: FlatList? = nil, expanded: Set<ListItemID> = []
+  ) -> (FlatList, [ListDiffDiagnostic]) {
     var flattener = Flattener()
     flattener.shown = shown.map(ShownLeaves.init)
+    for id in expanded { flattener.expanded[id.sectionPath, default: []].insert(id.identifier) }
     if let root {
       let scope = flattener.shown?.rootScope(root.id.map(SectionScope.Component.id)) ?? SectionScope(rootID: root.id)
       root.flatten(into: &flattener, scope: scope)
     }
     flattener.list.leafScopesMayRepeat = flattener.scopesMayRepeat
     return (flattener.list, flattener.diagnostics)
+  }
+
+  /// The identifiers of the rows to show expanded in the outline whose
+  /// rows have `sectionPath`.
+  ///
+  /// - Complexity: O(*d*) in the path's length, expected.
+  func expandedIdentifiers(sectionPath: [String]) -> Set<String> {
+    expanded.isEmpty ? [] : expanded[sectionPath] ?? []
   }
 
   /// The scope of `component` under `parent`: the one shown when the

@@ -110,8 +110,10 @@ public final class TerminalScreen {
   /// (`ListDiffDataSource/handleKey(_:)`, by ``Key/listKey``): ↑ ↓ PgUp PgDn
   /// Home End move the focus, Space toggles the focused item's selection,
   /// Shift+↑/↓ extend it, Enter taps the focused item, typed characters
-  /// select by type. Returns whether the list used the key; false without a
-  /// data source (``init(dataSource:size:)``) or for a key lists do not
+  /// select by type, ← → collapse and expand a focused outline row (or go
+  /// to its parent or first child) and move the focus along a focused
+  /// carousel or grid. Returns whether the list used the key; false without
+  /// a data source (``init(dataSource:size:)``) or for a key lists do not
   /// use, which is then the app's. O(that of the key's effect).
   /// ``actionMenuKey`` opens the focused item's actions as a menu
   /// (``actionMenu``), which then takes every key until it closes.

@@ -22,15 +22,18 @@ extension FuzzRun {
       return .changes(changes)
     }
     var kinds: [ListFuzzGestures] = [.scroll, .drag, .tap, .resize, .move, .select, .focus].filter(gestures.contains)
-    // Only where carousels show, so that runs without any draw as before.
+    // Only while outline rows, or carousels' rows, are shown: a fuzz
+    // without them draws what it always drew.
+    if setup.gestures.contains(.expand) && screen.dataSource.showsOutlineRows { kinds.append(.expand) }
     let carousels = gestures.contains(.carousel) ? visibleCarouselRows() : []
     if !carousels.isEmpty { kinds.append(.carousel) }
     switch random.element(of: kinds) ?? .scroll {
+    case .expand: return drawOutlineGesture(&random) ?? drawScroll(&random)
     case .carousel: return drawCarousel(carousels, &random)
     case .drag: return drawDrag(&random)
     case .tap: return drawTap(&random) ?? drawScroll(&random)
     case .select: return drawTap(&random).map(Self.selecting) ?? drawScroll(&random)
-    case .focus: return .key(random.element(of: FuzzStep.focusKeyNames)?.key ?? .down)
+    case .focus: return .key(random.element(of: FuzzStep.keyNames)?.key ?? .down)
     case .resize: return drawResize(&random)
     case .move: return drawMove(&random) ?? drawScroll(&random)
     default: return drawScroll(&random)
@@ -75,6 +78,23 @@ extension FuzzRun {
       return .tap(FuzzStep.Item(tile))
     }
     return .tap(FuzzStep.Item(identity))
+  }
+
+  /// An outline gesture on a visible row that has children: it expanded
+  /// or collapsed by identity (collapsed when it is expanded), or, a third
+  /// of the time, the focus put on it and ← or → pressed (a focus on a row
+  /// and a key are two steps: the key goes to the focus wherever it is).
+  private func drawOutlineGesture(_ random: inout ListFuzzRandom) -> FuzzStep? {
+    let dataSource = screen.dataSource
+    if random.chance(0.3), let outlineKey = random.element(of: FuzzStep.arrowKeyNames) {
+      return .key(outlineKey.key)
+    }
+    let visible = screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
+    let rows = visible.filter { dataSource.outlineRow(at: $0)?.hasChildren == true }
+    guard let index = random.element(of: rows), let row = dataSource.outlineRow(at: index),
+      let identity = dataSource.itemIdentity(at: index)
+    else { return nil }
+    return .expand(FuzzStep.Item(identity), expand: !row.isExpanded)
   }
 
   /// The tap `step` as a selection by identity.

@@ -138,6 +138,18 @@ final class FuzzRun<Model> {
       }
     case .key(let key):
       screen.pressKey(key)
+      // ← and → may expand or collapse an outline row: with
+      // `applyUpdatesAsync`, wait for that update as a change step does.
+      if setup.applyUpdatesAsync && (key == .left || key == .right) { await screen.setRoot(setup.root(model)) }
+    case .expand(let item, let expand):
+      if let index = index(of: item, in: screen), let identity = screen.dataSource.itemIdentity(at: index) {
+        let id = ListItemID(identifier: identity.identifier, sectionPath: identity.sectionNames)
+        if expand { screen.dataSource.expand(id) } else { screen.dataSource.collapse(id) }
+        // With `applyUpdatesAsync`, the rows change once the update is
+        // applied: wait for it, as a change step does.
+        if setup.applyUpdatesAsync { await screen.setRoot(setup.root(model)) }
+        screen.collectionView.layoutIfNeeded()
+      }
     case .carousel(let item, let points):
       let around = Array(item.sectionNames.dropLast())
       if screen.dataSource.indexPath(ofCarousel: item.identifier, sectionPath: around) != nil {
@@ -298,6 +310,8 @@ final class FuzzRun<Model> {
     if freshView.collectionViewLayout.estimatedItemSize == .zero {
       freshView.collectionViewLayout.estimatedItemSize = CGSize(width: collectionView.bounds.width, height: 1)
     }
+    // Which outline rows are expanded is the data source's, by identity.
+    fresh.dataSource.expandedItems = screen.dataSource.expandedItems
     Self.setRootAndWait(setup.root(model), on: fresh)
     // What controllers keep of their own (an expanded row) is not in the
     // root: the new screen's controllers take it over, item by item.

@@ -42,22 +42,28 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
   case move(Item, toIndex: Int, toSection: [String]?)
   /// The item selected by identity, or deselected when it is selected.
   case select(Item)
-  /// A key pressed: a focus move, or Space, Shift+arrows or Enter.
+  /// A key pressed: a focus move, or Space, Shift+arrows or Enter; ← or
+  /// → (drawn with the outline gestures).
   case key(ListKey)
+  /// The outline row expanded (`expand: true`) or collapsed.
+  case expand(Item, expand: Bool)
   /// The carousel whose row is `Item` dragged across by some points
   /// (positive: toward later items).
   case carousel(Item, by: Int)
 
   /// The keys a `key` step the `focus` gesture draws presses, by the name
   /// it is written with.
-  static let focusKeyNames: [(name: String, key: ListKey)] = [
+  static let keyNames: [(name: String, key: ListKey)] = [
     ("up", .up), ("down", .down), ("pageUp", .pageUp), ("pageDown", .pageDown), ("home", .home),
     ("end", .end), ("space", .space), ("enter", .enter), ("shiftUp", .shiftUp), ("shiftDown", .shiftDown),
   ]
 
-  /// Every key a `key` step presses: the focus keys, and ← → (which the
-  /// `carousel` gesture draws).
-  static let keyNames = focusKeyNames + [("left", .left), ("right", .right)]
+  /// ← and →: drawn by the `expand` and `carousel` gestures only (so that
+  /// the draws of a fuzz without outlines or carousels stay what they were).
+  static let arrowKeyNames: [(name: String, key: ListKey)] = [("left", .left), ("right", .right)]
+
+  /// Every key a `key` step may name.
+  static var allKeyNames: [(name: String, key: ListKey)] { keyNames + arrowKeyNames }
 
   package var description: String {
     switch self {
@@ -77,7 +83,9 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     case .select(let item):
       return "select:" + Self.written(item)
     case .key(let key):
-      return "key:" + (Self.keyNames.first { $0.key == key }?.name ?? "?")
+      return "key:" + (Self.allKeyNames.first { $0.key == key }?.name ?? "?")
+    case .expand(let item, let expand):
+      return (expand ? "expand:" : "collapse:") + Self.written(item)
     case .carousel(let item, let points):
       return "carousel:" + Self.written(item) + Self.signed(points)
     }
@@ -172,11 +180,15 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     } else if let rest = text.dropPrefix("select:") {
       self = .select(try Self.item(rest))
     } else if let rest = text.dropPrefix("key:") {
-      guard let key = Self.keyNames.first(where: { $0.name == rest })?.key else {
-        let names = Self.keyNames.map(\.name).joined(separator: ", ")
+      guard let key = Self.allKeyNames.first(where: { $0.name == rest })?.key else {
+        let names = Self.allKeyNames.map(\.name).joined(separator: ", ")
         throw fail("key wants one of \(names): key:down")
       }
       self = .key(key)
+    } else if let rest = text.dropPrefix("expand:") {
+      self = .expand(try Self.item(rest), expand: true)
+    } else if let rest = text.dropPrefix("collapse:") {
+      self = .expand(try Self.item(rest), expand: false)
     } else if let rest = text.dropPrefix("carousel:") {
       // The number's sign is the last `+` or `-`: names may hold `-`, numbers no sign.
       guard let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }), sign > rest.startIndex,
@@ -186,7 +198,7 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     } else {
       throw fail(
         "not a step; a change is written name#number (post#3), a gesture as scroll+7, drag+12, "
-          + "tap:id, resize:30x9, move:id>0, select:id, key:down or carousel:id+12")
+          + "tap:id, resize:30x9, move:id>0, select:id, key:down, expand:id, collapse:id or carousel:id+12")
     }
   }
 

@@ -13,6 +13,7 @@
 /// | ``select`` | selects an item on screen by identity (deselects a selected one) | `select:p12` |
 /// | ``focus`` | presses a key: ↑ ↓ PgUp PgDn Home End, Space, Enter, Shift+↑ ↓ | `key:down`, `key:pageUp`, `key:shiftDown` |
 /// | ``carousel`` | drags a carousel on screen across (its row named as `tap` names items), or presses ← → | `carousel:recent+12`, `key:left` |
+/// | ``expand`` | expands or collapses an outline row on screen by identity, or presses ← or → | `expand:tree/src`, `collapse:tree/src`, `key:left` |
 ///
 /// `tap` and `move` name the item by its identifier, after the names of
 /// its sections, separated by `/` (characters other than letters, digits
@@ -24,9 +25,10 @@
 /// `move` is drawn only when the fuzz is given a `moved:` closure that
 /// applies the move to the model, as a `moveHandler` does, and only for
 /// items whose controllers say `canMove`. ``carousel`` is drawn only
-/// while a carousel's row is on screen. ``expand`` is the gesture of the
-/// outline model; the data source has no outlines yet, so it is accepted
-/// and draws nothing.
+/// while a carousel's row is on screen, and ``expand`` only while the
+/// screen shows rows of an `OutlineSection` (so a fuzz without them draws
+/// what it always drew); the `fresh screen` check gives the new screen the
+/// same carousels' places and the same rows expanded.
 public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
   /// The gestures as bits, one per gesture.
   public let rawValue: Int
@@ -49,7 +51,8 @@ public struct ListFuzzGestures: OptionSet, Sendable, Hashable {
   /// Keys, through `ListDiffDataSource/handleKey(_:)`: focus moves and the
   /// selection keys.
   public static let focus = ListFuzzGestures(rawValue: 1 << 6)
-  /// Expanding and collapsing outline rows (drawn once outlines exist).
+  /// Expanding and collapsing outline rows, by identity and with ← →
+  /// (drawn while outline rows are shown).
   public static let expand = ListFuzzGestures(rawValue: 1 << 7)
   /// Dragging carousels across, and ← → along a focused one.
   public static let carousel = ListFuzzGestures(rawValue: 1 << 8)
