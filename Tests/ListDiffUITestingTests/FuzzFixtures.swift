@@ -169,7 +169,7 @@ func applyFuzzMove(_ feed: inout FuzzFeed, _ move: ListItemMove) {
 // the group is empty), under the pinned feed header, and its last group as
 // a grid in a composite with a placeholder (a grid of no items counts as an
 // item, its row: the placeholder shows only without the grid): the layouts
-// of issue 31 under every gesture.
+// of issue 31 under every gesture. Its first group is an outline.
 
 /// A post as a carousel's tile: six columns, eight when open.
 final class FuzzTileController: ListCellController<FuzzPostViewModel, FuzzPostState, FuzzPostCell> {
@@ -200,7 +200,21 @@ func fuzzCarouselFeedRoot(_ feed: FuzzFeed) -> Section? {
         ListSection<FuzzPostViewModel, FuzzTileController>(viewModels(1), id: "g1")
       }
     }
-    ListSection<FuzzPostViewModel, FuzzPostController>(viewModels(0), id: "g0")
+    // The first group as a tree, a heap's: the post at index i has those at
+    // 2i + 1 and 2i + 2 below it; its expanded rows pin.
+    OutlineSection<Int, FuzzPostController>(
+      id: "g0", roots: feed.groups[0].isEmpty ? [] : [0],
+      children: { [posts = feed.groups[0]] index in
+        let below = [2 * index + 1, 2 * index + 2].filter { $0 < posts.count }
+        return below.isEmpty ? nil : below
+      },
+      pinsParents: true
+    ) { [posts = feed.groups[0]] index, row in
+      var post = posts[index]
+      post.text = String(repeating: " ", count: row.depth) + (row.hasChildren ? (row.isExpanded ? "v " : "> ") : "")
+        + post.text
+      return FuzzPostViewModel(identifier: "p\(post.id)", post: post, bug: .none)
+    }
     CompositeSection(
       id: "more", header: title("more"), pinsHeader: true, placeholder: title("nothing more")
     ) {
