@@ -75,7 +75,7 @@ extension ListDiffDataSource {
         continue
       }
       let scope = list.leaves[leaf].scope
-      let (items, _) = Flattener.flatten(NestedRoot(sections, scope: scope.child(.carousel)))
+      let (items, _) = Flattener.flatten(NestedRoot(sections, scope: scope.child(.nested)))
       let holds = items.leaves.indices.contains { inner in
         (sectionPath.isEmpty || Self.names(items.leaves[inner].scope.names, contain: sectionPath))
           && items.range(ofLeaf: inner).contains { items.identifier(at: $0, inLeaf: inner) == identifier }

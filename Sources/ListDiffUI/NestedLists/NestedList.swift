@@ -12,7 +12,7 @@ import HeadlessCollection
 /// lifecycle events and work are that list's.
 ///
 /// Invariants: the data source shows `NestedRoot`s in `scope` (the row's
-/// scope, then `.carousel`), so every item's path starts with the row's;
+/// scope, then `.nested`), so every item's path starts with the row's;
 /// the collection view is on screen only while the row is visible.
 @MainActor
 class NestedList: CollectionViewDelegateFlowLayout {
@@ -27,7 +27,7 @@ class NestedList: CollectionViewDelegateFlowLayout {
   ///
   /// - Complexity: O(*k*) in `host`'s context objects.
   init(host: ListDiffDataSource, rowScope: SectionScope, layout: CollectionViewFlowLayout, sizing: NestedItemSizing) {
-    scope = rowScope.child(.carousel)
+    scope = rowScope.child(.nested)
     collectionView = CollectionView(frame: .zero, collectionViewLayout: layout)
     collectionView.isOnScreen = false
     dataSource = ListDiffDataSource(nestedIn: host, collectionView: collectionView, sizing: sizing)

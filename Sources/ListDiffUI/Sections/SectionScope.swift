@@ -32,9 +32,9 @@ final class SectionScope: Sendable {
     /// What a composite section shows in place of its children while they
     /// have no items.
     case placeholder
-    /// The items of a carousel, under its row's scope: a scope of their
-    /// own, shown by the carousel's own data source.
-    case carousel
+    /// The items of a carousel or a grid, under its row's scope: a scope
+    /// of their own, shown by the row's own data source.
+    case nested
   }
 
   let parent: SectionScope?
@@ -87,7 +87,7 @@ final class SectionScope: Sendable {
     case .header: return "^H"
     case .footer: return "^F"
     case .placeholder: return "^P"
-    case .carousel: return "^C"
+    case .nested: return "^N"
     }
   }
 
@@ -120,7 +120,7 @@ final class SectionScope: Sendable {
     components.compactMap {
       switch $0 {
       case .id(let id), .model(let id): return id
-      case .position, .branch, .header, .footer, .placeholder, .carousel: return nil
+      case .position, .branch, .header, .footer, .placeholder, .nested: return nil
       }
     }
   }
@@ -137,7 +137,7 @@ final class SectionScope: Sendable {
       case .header: parts.append("header")
       case .footer: parts.append("footer")
       case .placeholder: parts.append("placeholder")
-      case .carousel: parts.append("carousel")
+      case .nested: parts.append("items")
       }
     }
     return parts.joined(separator: " > ")
