@@ -63,20 +63,9 @@ extension ListScreen {
     } else if let row = collectionView.layoutAttributesForItem(at: target.row)?.frame,
       let item = inner.layoutAttributesForItem(at: target.item)?.frame
     {
-      showRect(item.offsetBy(dx: row.minX, dy: row.minY))
+      dataSource.scrollToShow(item.offsetBy(dx: row.minX, dy: row.minY))
     }
     inner.layoutIfNeeded()
-  }
-
-  /// Scrolls the list as little as shows `rect` (its top when it is taller
-  /// than the viewport).
-  private func showRect(_ rect: CGRect) {
-    let bounds = collectionView.bounds
-    var top = bounds.minY
-    if rect.maxY > bounds.maxY { top = rect.maxY - bounds.height }
-    if rect.minY < top { top = rect.minY }
-    if top != bounds.minY { collectionView.setContentOffset(CGPoint(x: bounds.minX, y: top), animated: false) }
-    collectionView.layoutIfNeeded()
   }
 
   /// Taps an item inside a carousel or a grid: shows it, and selects it

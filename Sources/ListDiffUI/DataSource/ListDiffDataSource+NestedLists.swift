@@ -194,10 +194,11 @@ extension ListDiffDataSource {
   }
 
   /// Scrolls the list as little as shows `rect` (content coordinates; its
-  /// top when it is taller than the viewport), and lays out.
+  /// top when it is taller than the viewport), and lays out. Package
+  /// access: `ListScreen` shows a grid's item this way.
   ///
   /// - Complexity: a layout pass.
-  func scrollToShow(_ rect: CGRect) {
+  package func scrollToShow(_ rect: CGRect) {
     let bounds = collectionView.bounds
     var top = bounds.minY
     if rect.maxY > bounds.maxY { top = rect.maxY - bounds.height }

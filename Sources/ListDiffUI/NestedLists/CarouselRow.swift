@@ -102,9 +102,9 @@ final class CarouselRowController:
   }
 
   /// Handles a key the row's data source gets while the row has the
-  /// focus: ← → move the focus along the carousel (scrolling it), Enter,
-  /// Space and characters act in it. False for the others, and when the
-  /// carousel has nothing to do with the key.
+  /// focus: ← → move the focus along the carousel (scrolling it), Enter
+  /// and Space act on its focused item. False for the others, and at
+  /// either end of the carousel.
   func handleKey(_ key: ListKey) -> Bool {
     guard let content = makeContent() else { return false }
     switch key {
