@@ -26,7 +26,10 @@ class NestedList: CollectionViewDelegateFlowLayout {
   /// told otherwise.
   ///
   /// - Complexity: O(*k*) in `host`'s context objects.
-  init(host: ListDiffDataSource, rowScope: SectionScope, layout: CollectionViewFlowLayout, sizing: NestedItemSizing) {
+  init(
+    host: ListDiffDataSource, rowScope: SectionScope, layout: CollectionViewFlowLayout,
+    sizing: NestedItemSizing
+  ) {
     scope = rowScope.child(.nested)
     collectionView = CollectionView(frame: .zero, collectionViewLayout: layout)
     collectionView.isOnScreen = false
@@ -37,9 +40,6 @@ class NestedList: CollectionViewDelegateFlowLayout {
   // The delegate callbacks subclasses use, declared here so that they
   // override them (a protocol extension's defaults would be what the
   // conformance calls otherwise).
-
-  /// Told after each layout of the nested list. Nothing here.
-  func collectionViewDidLayout(_ collectionView: CollectionView) {}
 
   /// Told when the nested list scrolled. Nothing here.
   func scrollViewDidScroll(_ collectionView: CollectionView) {}
