@@ -222,10 +222,10 @@ open class AnyListCellController {
   /// `didUpdateViewModel` through `send`.
   func receive(viewModel: any ListViewModel) {}
 
-  /// Called once its data source has let go of the controller (its item
-  /// was deleted, or the data source went): the framework's own
-  /// controllers let go of what they keep (a carousel, its list). Nothing
-  /// here.
+  /// Called once as its data source lets go of the controller (its item
+  /// was deleted, or the data source goes), just before `host` is cleared:
+  /// the framework's own controllers let go of what they keep (a
+  /// carousel's or a grid's list). Nothing here.
   func didLeaveList() {}
 
   /// Delivers `event` to the subclass's open callback: overridden once, by

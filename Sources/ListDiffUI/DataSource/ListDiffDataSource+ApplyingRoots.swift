@@ -391,8 +391,8 @@ extension ListDiffDataSource {
     countWork(\.controllersReleased)
     if let cell = controller.mountedListCell { unmount(controller, from: cell) }
     retireFromWorkingRange(controller)
-    controller.host = nil
     controller.didLeaveList()
+    controller.host = nil
     appearance.forget(controller)
     deferredInvalidations.removeAll { $0 === controller }
   }

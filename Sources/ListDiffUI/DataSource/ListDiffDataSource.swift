@@ -397,8 +397,8 @@ public final class ListDiffDataSource {
       if let cell = controller.mountedListCell {
         unmount(controller, from: cell)
       }
-      controller.host = nil
       controller.didLeaveList()
+      controller.host = nil
     }
   }
 }
