@@ -60,10 +60,8 @@ extension ListScreen {
       if !inner.indexPathsForVisibleItems.contains(target.item) {
         inner.scrollToItem(at: target.item, at: [], animated: false)
       }
-    } else if let row = collectionView.layoutAttributesForItem(at: target.row)?.frame,
-      let item = inner.layoutAttributesForItem(at: target.item)?.frame
-    {
-      dataSource.scrollToShow(item.offsetBy(dx: row.minX, dy: row.minY))
+    } else if let frame = dataSource.frameInList(ofItem: target.item, of: target.list, inRowAt: target.row) {
+      dataSource.scrollToShow(frame)
     }
     inner.layoutIfNeeded()
   }
@@ -89,15 +87,12 @@ extension ListScreen {
       let inner = target.list.collectionView
       if inner.collectionViewLayout.scrollDirection == .horizontal {
         inner.scrollToItem(at: target.item, at: .left, animated: false)
-      } else if let row = collectionView.layoutAttributesForItem(at: target.row)?.frame,
-        let item = inner.layoutAttributesForItem(at: target.item)?.frame
-      {
-        let top = row.minY + item.minY
+      } else if let item = dataSource.frameInList(ofItem: target.item, of: target.list, inRowAt: target.row) {
         let y: CGFloat
         switch position {
-        case .bottom: y = top + item.height - collectionView.bounds.height
-        case .centeredVertically: y = top + item.height / 2 - collectionView.bounds.height / 2
-        default: y = top
+        case .bottom: y = item.maxY - collectionView.bounds.height
+        case .centeredVertically: y = item.midY - collectionView.bounds.height / 2
+        default: y = item.minY
         }
         collectionView.setContentOffset(CGPoint(x: collectionView.contentOffset.x, y: y), animated: false)
       }

@@ -193,6 +193,21 @@ extension ListDiffDataSource {
     }
   }
 
+  /// Where the item at `item` of `nested` (the own list of the grid or
+  /// carousel whose row is at `row`) is in this list's content
+  /// coordinates; nil when either is not placed. Package access: showing
+  /// a grid's item (a key's focus move, `ListScreen`'s taps) starts here.
+  ///
+  /// - Complexity: O(log *n*) for the two frames.
+  package func frameInList(ofItem item: IndexPath, of nested: ListDiffDataSource, inRowAt row: IndexPath)
+    -> CGRect?
+  {
+    guard let rowFrame = collectionView.layoutAttributesForItem(at: row)?.frame,
+      let frame = nested.collectionView.layoutAttributesForItem(at: item)?.frame
+    else { return nil }
+    return frame.offsetBy(dx: rowFrame.minX, dy: rowFrame.minY)
+  }
+
   /// Scrolls the list as little as shows `rect` (content coordinates; its
   /// top when it is taller than the viewport), and lays out. Package
   /// access: `ListScreen` shows a grid's item this way.

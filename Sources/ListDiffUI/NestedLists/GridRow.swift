@@ -89,12 +89,11 @@ final class GridRowController:
   /// Scrolls the list just enough to show the grid's focused item: the
   /// grid's viewport follows the list's.
   private func revealFocusedItem() {
-    guard let host, let content, let focus = content.dataSource.focusedItem,
-      let item = content.dataSource.index(of: focus), let row = host.index(of: self),
-      let rowFrame = host.collectionView.layoutAttributesForItem(at: host.shownPath(row))?.frame,
-      let frame = content.collectionView.layoutAttributesForItem(at: content.dataSource.shownPath(item))?.frame
+    guard let host, let inner = content?.dataSource, let focus = inner.focusedItem,
+      let item = inner.index(of: focus), let row = host.index(of: self),
+      let frame = host.frameInList(ofItem: inner.shownPath(item), of: inner, inRowAt: host.shownPath(row))
     else { return }
-    host.scrollToShow(frame.offsetBy(dx: rowFrame.minX, dy: rowFrame.minY))
+    host.scrollToShow(frame)
   }
 
   /// ← → move the focus to the previous or next item, ↑ ↓ a line up or
