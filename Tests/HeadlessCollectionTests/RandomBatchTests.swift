@@ -235,6 +235,16 @@ func longestIncreasingSubsequence<T>(_ items: [T], by key: (T) -> Int) -> [T] {
     }
   }
 
+  /// The cells on screen, in order, and their frames.
+  func shownCells(of collection: CollectionView) -> [ShownCell] {
+    collection.visibleCells.map { ShownCell(cell: ObjectIdentifier($0), frame: $0.frame) }
+  }
+
+  struct ShownCell: Equatable {
+    var cell: ObjectIdentifier
+    var frame: CGRect
+  }
+
   /// Runs `batches` random batches on a random list of up to `maxCount` items
   /// and checks each against the rules.
   func runCase(seed: UInt64, maxCount: Int, batches: Int) throws {
@@ -265,6 +275,8 @@ func longestIncreasingSubsequence<T>(_ items: [T], by key: (T) -> Int) -> [T] {
       model.sizeRequests = []
       model.cellRequests = []
       let context = "seed \(seed) batch \(batch)"
+      let shownBefore = shownCells(of: collection)
+      let generationBefore = collection.displayGeneration
 
       try collection.performBatchUpdates {
         model.items = edit.newItems
@@ -276,6 +288,12 @@ func longestIncreasingSubsequence<T>(_ items: [T], by key: (T) -> Int) -> [T] {
         collection.invalidateLayout(forItemsAt: edit.invalidations)
       }
 
+      // A display generation that stayed means the same cells show in the
+      // same frames (what lets a viewer of the cells skip its pass)...
+      collection.layoutIfNeeded()
+      if collection.displayGeneration == generationBefore {
+        #expect(shownCells(of: collection) == shownBefore, "\(context): display generation kept")
+      }
       // The collection now has the new items in the new order...
       #expect(collection.numberOfItems(inSection: 0) == edit.newItems.count, "\(context)")
       for path in collection.indexPathsForVisibleItems {

@@ -10,11 +10,21 @@ import Foundation
 ///   item, each naming an item, each knowing it is mounted);
 /// - a cell on its way out is not mounted, is not queued and is listed
 ///   once: a batch took it off screen, and only the next pass, which takes
-///   the list first, ends its display and queues it.
+///   the list first, ends its display and queues it;
+/// - `displayChanges` changes whenever the cells mounted (by identity, in
+///   order) differ from those at the last mount, and whenever the layout
+///   pass sets a mounted cell's frame to a new one: equal counts mean the
+///   same cells in the same frames.
 @MainActor
 struct CellsOnScreen {
   /// The cells on screen and the items they show.
   private(set) var mounted = MountedCells()
+  /// The cells mounted by the last `mount(_:)` or `remap(through:)`, in
+  /// order: what the next one is compared with.
+  private var lastMountedCells: [ObjectIdentifier] = []
+  /// Counts the changes to what a viewer of the cells sees (see the
+  /// invariants): ``CollectionView/displayGeneration``.
+  private(set) var displayChanges: UInt64 = 0
   /// The item a layout pass is asking the data source a cell for, and its
   /// frame, so that dequeuing need not look them up. Set only around that
   /// call.
@@ -36,6 +46,29 @@ struct CellsOnScreen {
   /// - Complexity: O(*v*) for *v* entries.
   mutating func mount(_ entries: [(index: Int, cell: CollectionViewCell)]) {
     mounted = MountedCells(entries)
+    noteMountedCells()
+  }
+
+  /// Counts a display change if the cells mounted now differ from the last
+  /// mounted ones.
+  ///
+  /// - Complexity: O(*v*) for *v* mounted cells.
+  private mutating func noteMountedCells() {
+    let entries = mounted.entries
+    let unchanged =
+      entries.count == lastMountedCells.count
+      && entries.indices.allSatisfy { ObjectIdentifier(entries[$0].cell) == lastMountedCells[$0] }
+    guard !unchanged else { return }
+    lastMountedCells = entries.map { ObjectIdentifier($0.cell) }
+    noteDisplayChange()
+  }
+
+  /// Counts a change to what a viewer of the cells sees: the layout pass
+  /// calls it when it sets a mounted cell's frame to a new one.
+  ///
+  /// - Complexity: O(1).
+  mutating func noteDisplayChange() {
+    displayChanges &+= 1
   }
 
   /// Empties the mounted cells and returns them, for the caller to keep,
@@ -52,6 +85,7 @@ struct CellsOnScreen {
   /// - Complexity: O(1) amortized.
   mutating func depart(_ cell: CollectionViewCell, from indexPath: IndexPath) {
     departing.append((cell, indexPath))
+    noteDisplayChange()
   }
 
   /// Takes the cells on their way out, leaving none.
@@ -101,9 +135,13 @@ struct CellsOnScreen {
         departing.append((cell, remap.oldIndexPath(of: old)))
       }
     }
-    // Moves can reorder the survivors.
-    remapped.sort { $0.index < $1.index }
+    // Moves can reorder the survivors. Most batches move none on screen,
+    // and a check of the order is cheaper than a sort that moves cells.
+    if remapped.indices.dropFirst().contains(where: { remapped[$0 - 1].index > remapped[$0].index }) {
+      remapped.sort { $0.index < $1.index }
+    }
     mounted = MountedCells(remapped)
+    noteMountedCells()
   }
 }
 

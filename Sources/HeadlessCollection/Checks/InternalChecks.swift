@@ -28,7 +28,8 @@ package struct InvariantViolation: Hashable, Sendable, CustomStringConvertible {
 /// Whether the internal checks run: in debug builds, and in any build
 /// compiled with `-DLISTDIFFUI_INTERNAL_CHECKS` (release too), as
 /// swift-collections' `COLLECTIONS_INTERNAL_CHECKS` does. `.ci/run` runs the
-/// whole test suite once that way.
+/// whole test suite once that way, with every target but the test targets
+/// optimized (see `LISTDIFFUI_OPTIMIZE_LIBRARIES` in Package.swift).
 package var internalChecksEnabled: Bool {
   #if LISTDIFFUI_INTERNAL_CHECKS
     return true

@@ -272,7 +272,10 @@ extension CollectionView {
     for (slot, (index, cell)) in cells.mounted.entries.enumerated() {
       let frame = displayedFrame(
         of: index, placed: aligned ? visible[slot].frame : displayedFrame(of: index))
-      if cell.frame != frame { cell.frame = frame }
+      if cell.frame != frame {
+        cell.frame = frame
+        cells.noteDisplayChange()
+      }
       let selected = selection.contains(index)
       if cell.isSelected != selected { cell.isSelected = selected }
     }

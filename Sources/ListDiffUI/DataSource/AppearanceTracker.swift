@@ -1,3 +1,4 @@
+import Foundation
 import HeadlessCollection
 
 /// How much of a controller's cell the visible bounds showed at the last
@@ -32,9 +33,27 @@ enum Appearance: Equatable {
 ///   `willDisappear`;
 /// - at most one pass runs at a time (asserted: passes start only from the
 ///   collection view's `collectionViewDidLayout`, which a layout pass sends
-///   after its callbacks, never inside one of them).
+///   after its callbacks, never inside one of them);
+/// - `settled`, when set, names inputs under which a whole pass ran and
+///   changed none of them: another pass under the same inputs owes nothing.
+///   Anything else that changes appearance clears it (`forget`) or changes
+///   the inputs (`noteLinkChange`).
 @MainActor
 struct AppearanceTracker {
+  /// What a pass reads: the collection view's cells and frames (its
+  /// `displayGeneration`), the links between cells and controllers, and
+  /// the visible bounds.
+  struct Inputs: Equatable {
+    var display: UInt64
+    var links: UInt64
+    var bounds: CGRect
+  }
+
+  /// Counts the links made or broken between cells and controllers.
+  private(set) var linkChanges: UInt64 = 0
+  /// The inputs of the last pass that ran whole with nothing changing them.
+  private var settled: Inputs?
+
   private var shown: [ObjectIdentifier: (controller: AnyListCellController, appearance: Appearance)] = [:]
   /// The controllers visible at the last pass, in display order: the order
   /// disappearance callbacks go out in (a dictionary's order would vary
@@ -55,6 +74,27 @@ struct AppearanceTracker {
   /// - Complexity: O(1) expected.
   func appearance(of controller: AnyListCellController) -> Appearance {
     shown[ObjectIdentifier(controller)]?.appearance ?? .hidden
+  }
+
+  /// Whether a pass under `inputs` would owe nothing: the last pass ran
+  /// under the same ones. Why it pays: every layout pass ends in an
+  /// appearance pass, and most (an update of items off screen, a layout
+  /// that moved nothing) change nothing it reads; skipping spares an
+  /// update's main-actor work a walk of every visible controller.
+  ///
+  /// - Complexity: O(1).
+  func isSettled(under inputs: Inputs) -> Bool {
+    settled == inputs
+  }
+
+  /// Records that a pass ran whole under `inputs` and left them unchanged.
+  mutating func settle(under inputs: Inputs) {
+    settled = inputs
+  }
+
+  /// Counts a link made or broken between a cell and a controller.
+  mutating func noteLinkChange() {
+    linkChanges &+= 1
   }
 
   /// Starts a pass.
@@ -138,6 +178,7 @@ struct AppearanceTracker {
   /// Forgets a controller whose item was deleted, so that it is released now
   /// rather than at the next pass.
   mutating func forget(_ controller: AnyListCellController) {
+    settled = nil
     shown[ObjectIdentifier(controller)] = nil
     lastVisible.removeAll { $0 === controller }
   }

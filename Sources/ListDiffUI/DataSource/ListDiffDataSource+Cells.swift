@@ -64,6 +64,7 @@ extension ListDiffDataSource {
     guard cell.controller == nil, controller.mountedListCell == nil else { return }
     cell.controller = controller
     controller.mountedListCell = cell
+    appearance.noteLinkChange()
     countWork(\.cellsMounted)
     configure(controller, cell)
     guard controller.mountedListCell === cell else { return }
@@ -90,6 +91,7 @@ extension ListDiffDataSource {
     // cell through the controller again.
     controller.mountedListCell = nil
     if cell.controller === controller { cell.controller = nil }
+    appearance.noteLinkChange()
     countWork(\.cellsUnmounted)
     controller.send(.willUnmount, cell)
   }
@@ -135,9 +137,14 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*v*) in the number of visible cells, plus the callbacks.
   func updateAppearance() {
+    let inputs = appearanceInputs()
+    guard !appearance.isSettled(under: inputs) else { return }
     appearance.begin()
-    defer { appearance.end() }
-    let bounds = collectionView.bounds
+    defer {
+      appearance.end()
+      if appearanceInputs() == inputs { appearance.settle(under: inputs) }
+    }
+    let bounds = inputs.bounds
     var visible: [AnyListCellController] = []
     var contained: [AnyListCellController] = []
     for case let cell as ListCell in collectionView.visibleCells {
@@ -173,6 +180,14 @@ extension ListDiffDataSource {
 }
 
 extension ListDiffDataSource {
+  /// What an appearance pass reads now (see `AppearanceTracker.Inputs`).
+  ///
+  /// - Complexity: O(1).
+  private func appearanceInputs() -> AppearanceTracker.Inputs {
+    AppearanceTracker.Inputs(
+      display: collectionView.displayGeneration, links: appearance.linkChanges, bounds: collectionView.bounds)
+  }
+
   // MARK: Sizes
 
   /// The size the item's controller asks for, in the collection view's

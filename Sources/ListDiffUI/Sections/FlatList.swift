@@ -76,7 +76,7 @@ struct FlatList: Sendable {
   /// items are a leaf's of the list shown (see `leafIsUntouched`).
   ///
   /// - Complexity: O(1) amortized.
-  mutating func appendLeaf(_ leaf: ListLeaf, items: any LeafItems, untouched: Bool = false) {
+  mutating func appendLeaf(_ leaf: consuming ListLeaf, items: consuming any LeafItems, untouched: Bool = false) {
     precondition(arrays == nil, "leaves are appended only while flattening")
     // A copy of this list, or arrays made before this leaf, must not see
     // (or be) this list's arrays.

@@ -41,12 +41,12 @@ protocol LeafItems: AnyObject, Sendable {
   /// How many identifiers are empty: reported again for every root that
   /// keeps these items unread.
   var emptyIdentifierCount: Int { get }
-  /// Whether the view-model array whose elements start at `address`, `count`
-  /// of them, of these items' view-model type, is these items' array
-  /// itself (see `TypedLeafItems`).
+  /// Whether the view-model array whose elements start at `address` (a
+  /// pointer's bit pattern, 0 for none), `count` of them, of these items'
+  /// view-model type, is these items' array itself (see `TypedLeafItems`).
   ///
   /// - Complexity: O(1).
-  func holdsArray(at address: UnsafeRawPointer?, count: Int) -> Bool
+  func holdsArray(at address: UInt, count: Int) -> Bool
 }
 
 /// A leaf's items of one view-model type. Immutable.
@@ -73,7 +73,7 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
     self.operations = operations
     self.emptyIdentifierCount = emptyIdentifierCount
     elementsAddress =
-      ViewModel.self is AnyObject.Type ? nil : UInt(bitPattern: operations.elementsAddress(viewModels))
+      operations.viewModelsAreValues ? UInt(bitPattern: operations.elementsAddress(viewModels)) : nil
   }
 
   /// Whether the array at `address` is these items' array itself: the same
@@ -86,8 +86,8 @@ final class TypedLeafItems<ViewModel: ListViewModel>: LeafItems {
   /// other array can have storage at that address while they exist.
   /// (The caller passes an array of these items' view-model type: leaves
   /// are paired by controller type, which has one view-model type.)
-  func holdsArray(at address: UnsafeRawPointer?, count: Int) -> Bool {
-    elementsAddress != nil && elementsAddress == UInt(bitPattern: address) && count == viewModels.count
+  func holdsArray(at address: UInt, count: Int) -> Bool {
+    elementsAddress == address && count == viewModels.count
   }
 
   var count: Int { viewModels.count }

@@ -54,6 +54,12 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
   /// array from a copy of the same storage (`LeafItems.holdsArray(at:count:)`).
   @usableFromInline
   let elementsAddress: @Sendable (_ viewModels: [ViewModel]) -> UnsafeRawPointer?
+  /// Whether the view models are values, not class instances: only arrays
+  /// of values may be kept unread while their storage is the same (see
+  /// `TypedLeafItems.holdsArray(at:count:)`). Answered where the type is
+  /// known, so that no dynamic cast runs per section.
+  @usableFromInline
+  let viewModelsAreValues: Bool
 
   @usableFromInline
   init(
@@ -62,7 +68,8 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
     scanIdentifiers: @escaping @Sendable ([ViewModel]) -> IdentifierScan,
     fastHashes: @escaping @Sendable ([ViewModel], Range<Int>, UInt64, UnsafeMutablePointer<Int>) -> Bool,
     changes: @escaping @Sendable ([ViewModel], [String]?, [ViewModel], [String]?) -> _DiffChanges,
-    elementsAddress: @escaping @Sendable ([ViewModel]) -> UnsafeRawPointer?
+    elementsAddress: @escaping @Sendable ([ViewModel]) -> UnsafeRawPointer?,
+    viewModelsAreValues: Bool
   ) {
     self.appendKeys = appendKeys
     self.appendBoxes = appendBoxes
@@ -70,6 +77,7 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
     self.fastHashes = fastHashes
     self.changes = changes
     self.elementsAddress = elementsAddress
+    self.viewModelsAreValues = viewModelsAreValues
   }
 
   /// The operations for `ViewModel`, specialized where `ViewModel` is
@@ -136,7 +144,8 @@ struct LeafOperations<ViewModel: ListViewModel>: Sendable {
       elementsAddress: { viewModels in
         // Compared, never read through: the array outlives the comparison.
         viewModels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-      })
+      },
+      viewModelsAreValues: !(ViewModel.self is AnyObject.Type))
   }
 }
 

@@ -65,15 +65,36 @@ public final class ListSection<
   /// initializers, which are inlinable so that it is specialized for
   /// `ViewModel` in the module that knows it (see `LeafOperations`).
   let operations: LeafOperations<ViewModel>
+  /// Where the array of view models given (`.viewModels`) starts, as a bit
+  /// pattern, and its count; nil for a transform and for view models that
+  /// are classes. Taken once, by the inlinable initializer that knows the
+  /// view-model type, so that `flatten` tells an untouched section without
+  /// reading its content (unspecialized, a read of `content` looks up its
+  /// type's metadata). The array is immutable and this section keeps it
+  /// alive, so no other array starts there meanwhile.
+  private let givenArray: (address: UInt, count: Int)?
 
   @usableFromInline
   init(
-    content: Content, id: String?, delegate: WeakAnyObject, operations: LeafOperations<ViewModel>
+    content: Content, id: String?, delegate: WeakAnyObject, operations: LeafOperations<ViewModel>,
+    givenArray: (address: UInt, count: Int)? = nil
   ) {
     self.content = content
     self.delegate = delegate
     self.operations = operations
+    self.givenArray = givenArray
     super.init(id: id)
+  }
+
+  /// What `givenArray` holds for `viewModels`, given as they are.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  static func givenArray(_ viewModels: [ViewModel], operations: LeafOperations<ViewModel>) -> (
+    address: UInt, count: Int
+  )? {
+    guard operations.viewModelsAreValues else { return nil }
+    return (viewModels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, viewModels.count)
   }
 
   /// A section showing `transform(model)` for every model, in order, skipping
@@ -107,18 +128,19 @@ public final class ListSection<
     let leaf = ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate)
     let modelCount: Int
     let viewModels: [ViewModel]
+    // Untouched since the list shown: its items are taken as they are,
+    // unread. (A transform's output cannot be known unchanged without
+    // running it, so transformed sections are always read.)
+    if let givenArray, let shown = flattener.shownItems(scope: scope, controllerType: ListCellControllerType.self),
+      shown.holdsArray(at: givenArray.address, count: givenArray.count)
+    {
+      let emptyIdentifierCount = shown.emptyIdentifierCount
+      flattener.appendLeaf(leaf, items: shown, untouched: true)
+      reportEmptyIdentifiers(emptyIdentifierCount, into: &flattener, scope: scope)
+      return
+    }
     switch content {
     case .viewModels(let given):
-      // Untouched since the list shown: its items are taken as they are,
-      // unread. (A transform's output cannot be known unchanged without
-      // running it, so transformed sections are always read.)
-      if let shown = flattener.shownItems(scope: scope, controllerType: ListCellControllerType.self),
-        shown.holdsArray(at: operations.elementsAddress(given), count: given.count)
-      {
-        flattener.appendLeaf(leaf, items: shown, untouched: true)
-        reportEmptyIdentifiers(shown.emptyIdentifierCount, into: &flattener, scope: scope)
-        return
-      }
       modelCount = given.count
       viewModels = given
     case .transformed(let count, let make):
@@ -156,8 +178,10 @@ extension ListSection where T == ListCellControllerType.ListViewModelType {
   /// - Complexity: O(1): the array is shared, not copied.
   @inlinable
   public convenience init(_ models: [T], id: String? = nil, delegate: WeakAnyObject = .none) {
+    let operations = LeafOperations<T>.make(for: T.self)
     self.init(
-      content: .viewModels(models), id: id, delegate: delegate, operations: .make(for: T.self))
+      content: .viewModels(models), id: id, delegate: delegate, operations: operations,
+      givenArray: Self.givenArray(models, operations: operations))
   }
 
   /// A section of the single cell showing `model`.
