@@ -8,6 +8,16 @@
 
 import PackageDescription
 
+// `.ci/run` builds the tests a second time with LISTDIFFUI_OPTIMIZE_LIBRARIES
+// set, and with -DLISTDIFFUI_INTERNAL_CHECKS: every target but the test
+// targets is then optimized (-O), so that the suite exercises the checks in
+// optimized code. Only those: Swift Testing's @Suite and @Test expansions do
+// not compile under -O with Swift 6.3.1 on Linux ("'@const' value should be
+// initialized with a compile-time value"). Unset, as it is for every package
+// that depends on this one, nothing changes.
+let optimizedTargetSettings: [SwiftSetting] =
+  Context.environment["LISTDIFFUI_OPTIMIZE_LIBRARIES"] == nil ? [] : [.unsafeFlags(["-O"])]
+
 let package = Package(
   name: "ListDiffUI",
   // The oldest Apple systems the code can run on, and why:
@@ -42,49 +52,57 @@ let package = Package(
   ],
   targets: [
     // The diff engine. Imports nothing but the standard library.
-    .target(name: "ListDiff"),
+    .target(name: "ListDiff", swiftSettings: optimizedTargetSettings),
     // A UICollectionView-shaped collection with a flow layout and no screen.
-    .target(name: "HeadlessCollection"),
+    .target(name: "HeadlessCollection", swiftSettings: optimizedTargetSettings),
     // View models, cell controllers, sections and the diffing data source.
-    .target(name: "ListDiffUI", dependencies: ["ListDiff", "HeadlessCollection"]),
+    .target(
+      name: "ListDiffUI", dependencies: ["ListDiff", "HeadlessCollection"], swiftSettings: optimizedTargetSettings),
     // Test support: a list screen harness, text snapshots, lifecycle recording.
     // Imports the toolchain's Testing module, which is not a package dependency.
-    .target(name: "ListDiffUITesting", dependencies: ["ListDiffUI"]),
+    .target(name: "ListDiffUITesting", dependencies: ["ListDiffUI"], swiftSettings: optimizedTargetSettings),
     // A collection view on a real terminal: raw mode, keys, mouse, resize,
     // a line editor. Uses the C library (Glibc, Darwin), no package.
-    .target(name: "ListDiffUITerminal", dependencies: ["ListDiffUI", "HeadlessCollection"]),
+    .target(
+      name: "ListDiffUITerminal", dependencies: ["ListDiffUI", "HeadlessCollection"],
+      swiftSettings: optimizedTargetSettings),
 
     // The terminal to-do sample: a library the tests reach, and its executable.
     .target(
       name: "ToDoCore", dependencies: ["ListDiffUI", "HeadlessCollection", "ListDiffUITerminal"],
-      path: "SampleApps/ToDo/ToDoCore"),
-    .executableTarget(name: "ToDoApp", dependencies: ["ToDoCore"], path: "SampleApps/ToDo/ToDoApp"),
+      path: "SampleApps/ToDo/ToDoCore", swiftSettings: optimizedTargetSettings),
+    .executableTarget(
+      name: "ToDoApp", dependencies: ["ToDoCore"], path: "SampleApps/ToDo/ToDoApp",
+      swiftSettings: optimizedTargetSettings),
 
     // The terminal file tree sample: a library its tests reach, and `files`.
     .target(
       name: "FilesCore", dependencies: ["ListDiffUI", "HeadlessCollection", "ListDiffUITerminal"],
-      path: "SampleApps/Files/FilesCore"),
+      path: "SampleApps/Files/FilesCore", swiftSettings: optimizedTargetSettings),
     .executableTarget(
-      name: "FilesApp", dependencies: ["FilesCore", "ListDiffUITerminal"], path: "SampleApps/Files/FilesApp"),
+      name: "FilesApp", dependencies: ["FilesCore", "ListDiffUITerminal"], path: "SampleApps/Files/FilesApp",
+      swiftSettings: optimizedTargetSettings),
 
     // The program of the article "Your first terminal list", which the
     // library's pseudo-terminal tests run. Not a product.
     .executableTarget(
       name: "FirstTerminalList", dependencies: ["ListDiffUI", "ListDiffUITerminal"],
-      path: "SampleApps/FirstTerminalList"),
+      path: "SampleApps/FirstTerminalList", swiftSettings: optimizedTargetSettings),
 
     .executableTarget(
       name: "ListDiffBench",
       dependencies: ["ListDiff", "HeadlessCollection", "ListDiffUI", "TestSupport"],
-      path: "Benchmarks"),
+      path: "Benchmarks", swiftSettings: optimizedTargetSettings),
 
     // The seeded random generator every test target and the benchmark share,
     // so a printed seed replays the same data everywhere. Not a product.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: optimizedTargetSettings),
     // Runs a built executable in a pseudo-terminal and reads its screen back
     // through a VT100 interpreter: the terminal tests of the library and the
     // samples share it. Not a product.
-    .target(name: "TerminalTestSupport", dependencies: ["ListDiffUITerminal"], path: "Tests/TerminalTestSupport"),
+    .target(
+      name: "TerminalTestSupport", dependencies: ["ListDiffUITerminal"], path: "Tests/TerminalTestSupport",
+      swiftSettings: optimizedTargetSettings),
 
     .testTarget(name: "ListDiffTests", dependencies: ["ListDiff", "TestSupport"]),
     .testTarget(name: "HeadlessCollectionTests", dependencies: ["HeadlessCollection", "TestSupport"]),

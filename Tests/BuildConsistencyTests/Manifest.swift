@@ -83,6 +83,12 @@ struct Manifest: Decodable {
     let process = Process()
     process.executableURL = try swiftExecutable()
     process.arguments = ["package", "--package-path", folder.path, "dump-package"]
+    // The package as every build but CI's checked one sees it: that one's
+    // optimization flags (LISTDIFFUI_OPTIMIZE_LIBRARIES, see Package.swift)
+    // have no Bazel counterpart to mirror.
+    var environment = ProcessInfo.processInfo.environment
+    environment["LISTDIFFUI_OPTIMIZE_LIBRARIES"] = nil
+    process.environment = environment
     let output = Pipe()
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errors)
