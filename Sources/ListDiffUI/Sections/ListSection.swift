@@ -125,7 +125,9 @@ public final class ListSection<
   }
 
   override func flatten(into flattener: inout Flattener, scope: SectionScope) {
-    let leaf = ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate)
+    // Made where it is handed over (`consume`): a leaf kept in a binding
+    // past the call is copied into the list, two references counted twice.
+    var leaf: ListLeaf { ListLeaf(scope: scope, controllerType: ListCellControllerType.self, delegate: delegate) }
     let modelCount: Int
     let viewModels: [ViewModel]
     // Untouched since the list shown: its items are taken as they are,
@@ -135,7 +137,7 @@ public final class ListSection<
       shown.holdsArray(at: givenArray.address, count: givenArray.count)
     {
       let emptyIdentifierCount = shown.emptyIdentifierCount
-      flattener.appendLeaf(leaf, items: shown, untouched: true)
+      flattener.appendLeaf(leaf, items: consume shown, untouched: true)
       reportEmptyIdentifiers(emptyIdentifierCount, into: &flattener, scope: scope)
       return
     }
