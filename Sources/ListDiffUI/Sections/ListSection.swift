@@ -94,7 +94,7 @@ public final class ListSection<
     address: UInt, count: Int
   )? {
     guard operations.viewModelsAreValues else { return nil }
-    return (viewModels.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, viewModels.count)
+    return (UInt(bitPattern: operations.elementsAddress(viewModels)), viewModels.count)
   }
 
   /// A section showing `transform(model)` for every model, in order, skipping
