@@ -143,6 +143,92 @@ import Testing
     collection.endInteractiveMovement()
     #expect(model.movesTold.isEmpty)
   }
+
+  @Test func aBatchOrAReloadDuringAMovementPutsThePinnedBlocksBack() throws {
+    let (model, collection) = fixture()
+    let ranges = [PinnedItemRange(header: 0..<1, section: 0..<5, level: 0)]
+    // A data source that pins a block follows the order shown during a
+    // movement (ListDiffUI's does): the block it pinned moved with it.
+    let shownRanges = [PinnedItemRange(header: 1..<2, section: 0..<5, level: 0)]
+    for end in ["batch", "reload"] {
+      collection.pinnedItemRanges = ranges
+      #expect(collection.beginInteractiveMovementForItem(at: ip(1)))
+      collection.updateInteractiveMovementTargetPosition(centre(collection, ip(3)))
+      collection.pinnedItemRanges = shownRanges
+      if end == "batch" {
+        try collection.performBatchUpdates {}
+      } else {
+        collection.reloadData()
+      }
+      #expect(!collection.isMovingItemInteractively, "\(end)")
+      #expect(collection.pinnedItemRanges == ranges, "the data source's order is shown again: \(end)")
+    }
+    #expect(model.movesTold.isEmpty)
+  }
+}
+
+/// The item moved by hand is drawn centred on the finger: it has its cell
+/// there, the layout's attributes report it there, and it is drawn over
+/// the other items, even when the delegate keeps its place far away.
+@MainActor
+@Suite struct MovedItemAsDrawnTests {
+  /// Lines of the viewport, trailing spaces trimmed.
+  func lines(_ collection: CollectionView) -> [String] {
+    collection.renderText().split(separator: "\n", omittingEmptySubsequences: false).map {
+      String($0).trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  @Test func anItemHeldOverTheViewportFarFromItsPlaceIsDrawnAndReportedThere() throws {
+    let model = ListModel(sections: [(0..<20).map { "i\($0)" }])
+    model.movable = { _ in true }
+    // The rules keep the item at place 1, whatever the finger is over.
+    model.steer = { _ in ip(1) }
+    let collection = makeCollection(model, width: 10, height: 3)
+    #expect(collection.beginInteractiveMovementForItem(at: ip(0)))
+    collection.contentOffset = CGPoint(x: 0, y: 10)
+    // Over i11's place: steered to place 1 (shown: i1 i0 i2 …), held at 11.5.
+    collection.updateInteractiveMovementTargetPosition(CGPoint(x: 5, y: 11.5))
+    let held = CGRect(x: 0, y: 11, width: 10, height: 1)
+    #expect(collection.layoutAttributesForItem(at: ip(1))?.frame == held)
+    let moved = try #require(collection.cellForItem(at: ip(1)) as? LabelCell, "on screen, it has a cell")
+    #expect(moved.label == "i0")
+    #expect(moved.frame == held)
+    #expect(collection.indexPathsForVisibleItems == [ip(1), ip(10), ip(11), ip(12)])
+    let attributes = collection.layoutAttributesForElements(in: collection.bounds)
+    #expect(attributes.map(\.indexPath) == [ip(1), ip(10), ip(11), ip(12)])
+    #expect(attributes.first?.frame == held)
+    #expect(
+      collection.layoutAttributesForElements(in: CGRect(x: 0, y: 1, width: 10, height: 1)).map(\.indexPath)
+        == [], "nothing is drawn at the place it keeps")
+    #expect(lines(collection) == ["i10", "i0", "i12"], "drawn over i11")
+    // The finger's position still turns into places: i11's is under it.
+    #expect(collection.indexPathForItem(at: CGPoint(x: 5, y: 11.5)) == ip(11))
+
+    collection.cancelInteractiveMovement()
+    #expect(collection.layoutAttributesForElements(in: collection.bounds).map(\.indexPath) == [ip(10), ip(11), ip(12)])
+    #expect(collection.cellForItem(at: ip(0)) == nil)
+    #expect(lines(collection) == ["i10", "i11", "i12"])
+    #expect(model.movesTold.isEmpty)
+  }
+
+  @Test func theMovedItemIsDrawnOverTheItemsItCovers() {
+    let model = ListModel(sections: [["a", "b", "c", "d", "e"]])
+    model.movable = { _ in true }
+    // The rules keep a at place 3, whatever the finger is over.
+    model.steer = { _ in ip(3) }
+    let collection = makeCollection(model, width: 10, height: 5)
+    #expect(collection.beginInteractiveMovementForItem(at: ip(0)))
+    // Over e's place: a takes place 3 (shown b c d a e) and is drawn where
+    // e is, over it; place 3 shows nothing.
+    collection.updateInteractiveMovementTargetPosition(CGPoint(x: 5, y: 4.5))
+    #expect(collection.cellForItem(at: ip(3))?.frame == CGRect(x: 0, y: 4, width: 10, height: 1))
+    #expect(collection.cellForItem(at: ip(4))?.frame == CGRect(x: 0, y: 4, width: 10, height: 1))
+    #expect(lines(collection) == ["b", "c", "d", "", "a"])
+    collection.endInteractiveMovement()
+    #expect(model.movesTold == [[ip(0), ip(3)]])
+    #expect(lines(collection) == ["b", "c", "d", "a", "e"])
+  }
 }
 
 /// Random movements against an array-of-arrays model: after every step the

@@ -70,6 +70,23 @@ extension CollectionView {
     #expect(recorder.problems.isEmpty)
   }
 
+  @Test func duringAMovementItemsAreNamedByTheDataSourcesIndexPaths() {
+    let (model, recorder, collection) = make()
+    model.movable = { _ in true }
+    #expect(recorder.calls == ["prefetch 5,6,7,8,9"])
+    #expect(collection.beginInteractiveMovementForItem(at: ip(0)))
+    // Item 0 takes place 7, below the viewport: shown 1 … 7, 0, 8 …. The
+    // range ahead (places 5–9) now holds it, which the data source still
+    // has at 0 (places 5 and 6 show its items 6 and 7, already prefetched).
+    collection.updateInteractiveMovementTargetPosition(CGPoint(x: 5, y: 7.5))
+    #expect(recorder.calls.last == "prefetch 0")
+    // Scrolled past them, they are cancelled by the same paths, ascending.
+    collection.contentOffset.y = 12
+    #expect(recorder.calls.suffix(2) == ["cancel 0,6,7,8,9", "prefetch 17,18,19,20,21"])
+    collection.cancelInteractiveMovement()
+    #expect(recorder.outstanding == [ip(5), ip(17), ip(18), ip(19), ip(20), ip(21)])
+  }
+
   @Test func turningPrefetchingOffCancelsWhatIsOutstanding() {
     let (model, recorder, collection) = make()
     defer { withExtendedLifetime(model) {} }

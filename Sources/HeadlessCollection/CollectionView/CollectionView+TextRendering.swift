@@ -14,7 +14,8 @@ extension CollectionView {
   /// are placed at their origin minus ``contentOffset``, rounded to the
   /// nearest point. The output depends only on the layout and the cells'
   /// text, so it can be compared with stored snapshots. Pinned items (see
-  /// `PinnedItemRange`) are drawn after the others. Visible headers and
+  /// `PinnedItemRange`) are drawn after the others, and an item moved by
+  /// hand after them, centred on the movement's position. Visible headers and
   /// footers are drawn the same way after the cells, by section, so that a
   /// pinned header covers the items it lies over.
   ///
@@ -38,13 +39,19 @@ extension CollectionView {
     let height = Int(min(max(0, size.height), limit).rounded(.down))
     var canvas = TextCanvas(width: width, height: height)
     let origin = position.offset
-    for (index, cell) in cells.mounted.entries where pinning.frames[index] == nil {
+    let moving = movingItemAsDrawn?.index
+    for (index, cell) in cells.mounted.entries where pinning.frames[index] == nil && index != moving {
       let frame = cell.frame.offsetBy(dx: -origin.x, dy: -origin.y)
       canvas.draw(cell.textRepresentation, in: frame)
     }
     // Pinned items over the others, the outermost (first) block last, so
     // that it is on top where blocks overlap.
-    for (index, cell) in cells.mounted.entries.reversed() where pinning.frames[index] != nil {
+    for (index, cell) in cells.mounted.entries.reversed() where pinning.frames[index] != nil && index != moving {
+      canvas.draw(cell.textRepresentation, in: cell.frame.offsetBy(dx: -origin.x, dy: -origin.y))
+    }
+    // The item moved by hand over every other item, as the finger holds it
+    // up: UIKit raises its cell above the others.
+    if let moving, let cell = cells.mounted[moving] {
       canvas.draw(cell.textRepresentation, in: cell.frame.offsetBy(dx: -origin.x, dy: -origin.y))
     }
     // Headers and footers after the cells, pinned ones last, so that a

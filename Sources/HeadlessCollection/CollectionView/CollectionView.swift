@@ -296,8 +296,11 @@ public final class CollectionView {
       return
     }
     // The data source never heard of a movement in progress: it ends, and
-    // the reload shows the data source's order.
-    itemUpdates.movement = nil
+    // the reload shows the data source's order, pinned blocks included.
+    if let movement = itemUpdates.movement {
+      itemUpdates.movement = nil
+      pinnedItemRanges = movement.pinnedItemRanges
+    }
     itemUpdates.noteItemsChanged()
     invalidation.setNeedsReload()
     layoutIfNeeded()
@@ -446,7 +449,8 @@ public final class CollectionView {
   /// whose reference size is zero has no such element. Items of pinned
   /// header blocks are likewise reported, and matched against `rect`, at
   /// the frames they are drawn at for the current bounds (as
-  /// ``layoutAttributesForItem(at:)`` reports them).
+  /// ``layoutAttributesForItem(at:)`` reports them), and so is an item moved
+  /// by hand, centred on the movement's position.
   ///
   /// UIKit documents that a layout returns every cell and supplementary
   /// view in the rectangle but promises no order; this order is the one
@@ -495,7 +499,9 @@ public final class CollectionView {
   /// last). UIKit's way to turn a touch into an item. A pinned header item
   /// is found where it is drawn, over the items it covers, and not where
   /// the layout would put it; of overlapping pinned blocks the outermost,
-  /// drawn on top.
+  /// drawn on top. An item moved by hand is found at its place, not where
+  /// it is drawn: the movement turns the position into the place it takes
+  /// by asking this.
   ///
   /// - Complexity: O(log *n* + the items near `point` + the pinned items).
   public func indexPathForItem(at point: CGPoint) -> IndexPath? {

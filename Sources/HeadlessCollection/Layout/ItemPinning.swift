@@ -106,23 +106,29 @@ extension CollectionView {
 
   /// The items drawn in `rect`, ascending by index, each with the frame it
   /// is drawn at: of `natural` (the layout's items intersecting `rect`,
-  /// ascending) those not pinned, plus the pinned items whose pinned frame
-  /// intersects `rect`. What the last layout pass drew, as ``PinnedItems/frames``
+  /// ascending) those neither pinned nor moved by hand, plus the pinned
+  /// items whose pinned frame intersects `rect` and the item moved by hand
+  /// when the frame it is drawn at, centred on the movement's position,
+  /// does. What the last layout pass drew, as ``PinnedItems/frames``
   /// records it: the one rule that the pass (which mounts cells for the
   /// bounds) and the layout-attribute queries share, so that what is
-  /// reported is what is drawn.
+  /// reported is what is drawn, and a moved item held over the viewport has
+  /// its cell there even when the rules keep its place far away.
   ///
   /// - Complexity: O(*k* + *p* log *p*) for *k* natural items and *p*
-  ///   pinned items; O(*k*) when none is pinned.
+  ///   pinned items; O(*k*) when none is pinned and nothing is moved.
   func drawnItems(among natural: [(index: Int, frame: CGRect)], in rect: CGRect) -> [(
     index: Int, frame: CGRect
   )] {
-    guard !pinning.frames.isEmpty else { return natural }
+    let moving = movingItemAsDrawn
+    guard !pinning.frames.isEmpty || moving != nil else { return natural }
     let frames = pinning.frames
-    var merged = natural.filter { frames[$0.index] == nil }
-    for (index, frame) in frames where FlowLayoutEngine.overlaps(frame, rect) {
+    let movingIndex = moving?.index
+    var merged = natural.filter { frames[$0.index] == nil && $0.index != movingIndex }
+    for (index, frame) in frames where index != movingIndex && FlowLayoutEngine.overlaps(frame, rect) {
       merged.append((index, frame))
     }
+    if let moving, FlowLayoutEngine.overlaps(moving.frame, rect) { merged.append(moving) }
     merged.sort { $0.index < $1.index }
     return merged
   }

@@ -20,8 +20,14 @@ extension CollectionView {
       }
     }
     let step = prefetcher.prefetch(ahead, shown: Set(visible.map(\.index)))
-    let cancels = step.cancelledPaths + step.cancelled.map(indexPath(forGlobal:))
-    let fresh = step.fresh.map(indexPath(forGlobal:))
+    // By the data source's index paths, as cells are asked for: during a
+    // movement it still has the order from before it (so the moved item's
+    // path may fall elsewhere in the ascending order).
+    let dataSourcePaths = { (items: [Int]) in
+      items.map { self.dataSourceIndexPath(forShown: self.indexPath(forGlobal: $0)) }.sorted()
+    }
+    let cancels = step.cancelledPaths + dataSourcePaths(step.cancelled)
+    let fresh = dataSourcePaths(step.fresh)
     guard let prefetchDataSource else { return true }
     if !cancels.isEmpty {
       prefetchDataSource.collectionView(self, cancelPrefetchingForItemsAt: cancels)

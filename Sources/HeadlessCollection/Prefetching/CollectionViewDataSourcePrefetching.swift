@@ -8,7 +8,9 @@ import Foundation
 /// items are prefetched is deterministic here (UIKit's heuristics are not
 /// documented): see ``CollectionView/isPrefetchingEnabled``. Each layout
 /// pass makes at most one call of each method, with the index paths in
-/// ascending order.
+/// ascending order. During an interactive movement the index paths are the
+/// data source's, in the order it has until the movement ends, as for
+/// `collectionView(_:cellForItemAt:)`.
 @MainActor
 public protocol CollectionViewDataSourcePrefetching: AnyObject {
   /// The items at `indexPaths` lie within one viewport ahead of the scroll

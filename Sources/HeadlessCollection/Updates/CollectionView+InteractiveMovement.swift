@@ -208,6 +208,18 @@ extension CollectionView {
     return IndexPath(index: path[0]).appending(item)
   }
 
+  /// The item being moved by hand, once it follows a position, with the
+  /// frame it is drawn at: its size centred on the position. Nil without a
+  /// movement or before its first position, when it is drawn at its place.
+  ///
+  /// - Complexity: O(1) expected, plus O(log *n*) for an item not pinned.
+  var movingItemAsDrawn: (index: Int, frame: CGRect)? {
+    guard let movement = itemUpdates.movement, movement.position != nil,
+      let index = global(movement.current)
+    else { return nil }
+    return (index, displayedFrame(of: index, placed: displayedFrame(of: index)))
+  }
+
   /// `frame`, the place of item `index`, or for the item being moved the
   /// same size centred on the movement's position.
   func displayedFrame(of index: Int, placed frame: CGRect) -> CGRect {
