@@ -20,34 +20,41 @@ open class AnyListCellController {
   /// ``ListCellControllerWithDelegate``. Immutable and safe to read anywhere.
   nonisolated let anyDelegate: WeakAnyObject
 
+  // What the framework keeps about the controller, in one slot per part
+  // that owns it. Each slot's type is declared beside its owner, which
+  // alone can write its fields (`fileprivate(set)`): the controller only
+  // stores them, so that each is read in O(1) without a lookup.
+
+  /// Which data source shows the item, under which key, in which section:
+  /// the `ControllerStore`'s.
+  var placement = ControllerPlacement()
+  /// The cell the controller is mounted on: the mounting code's
+  /// (`ListDiffDataSource+Cells.swift`), one end of the mount link.
+  var mountLink = MountLink()
+  /// Whether the controller is in the working range: the
+  /// `WorkingRangeTracker`'s.
+  var workingRangeMembership = WorkingRangeMembership()
+  /// The callback running on the controller and what `configureCell` read:
+  /// `send(_:_:)`'s.
+  var callbackState = CallbackState()
+
   /// The data source showing this controller's item; nil once the item is
   /// deleted (updates then change nothing on screen).
-  weak var host: ListDiffDataSource?
+  ///
+  /// - Complexity: O(1).
+  var host: ListDiffDataSource? { placement.host }
   /// The item's identity, for finding its index when its state changes.
-  var itemKey: ListItemKey?
+  ///
+  /// - Complexity: O(1).
+  var itemKey: ListItemKey? { placement.itemKey }
   /// Where the item's section sits in the root; set with `itemKey`.
-  var sectionScope: SectionScope?
-  /// The cell the controller is mounted on: set from the `didMount` of a
-  /// cell until its `willUnmount` — while the cell shows the item, and on
-  /// while it waits in the reuse queue, not yet given to another item.
-  /// Always the cell whose `controller` is this one.
-  weak var mountedListCell: ListCell?
-  /// Whether the controller heard `willEnterWorkingRange` and not yet the
-  /// matching `didExitWorkingRange` (see `WorkingRangeTracker`).
-  var isInWorkingRange = false
-  /// The working-range pass that last found the item in range.
-  var workingRangePass = 0
-  /// Set while `configureCell` runs, so that a state change made there does
-  /// not configure again (and again).
-  var isConfiguring = false
-  /// Set while `cellDidLayoutSubviews` runs, so that a state change made
-  /// there configures the cell without laying it out inside its own
-  /// layout (the collection view's next pass does, as UIKit defers a
-  /// `setNeedsLayout()` made in `layoutSubviews()`).
-  var isLayingOutCell = false
-  /// What the last `configureCell` read of the selection and focus: whose
-  /// changes configure the cell again.
-  var configureReads: ConfigureReads = []
+  ///
+  /// - Complexity: O(1).
+  var sectionScope: SectionScope? { placement.sectionScope }
+  /// The cell the controller is mounted on (see `MountLink`).
+  ///
+  /// - Complexity: O(1).
+  var mountedListCell: ListCell? { mountLink.cell }
 
   /// The identifier of the item's view model, as the data source last gave
   /// it; nil before the controller is attached to an item.
@@ -124,7 +131,7 @@ open class AnyListCellController {
   ///
   /// - Complexity: O(*d*) for a section path of *d* names.
   public var isSelected: Bool {
-    if isConfiguring { configureReads.insert(.selection) }
+    callbackState.noteRead(.selection)
     guard let host, let id = host.itemID(of: self) else { return false }
     return host.selection.contains(id)
   }
@@ -133,7 +140,7 @@ open class AnyListCellController {
   ///
   /// - Complexity: O(*d*) for a section path of *d* names.
   public var isFocused: Bool {
-    if isConfiguring { configureReads.insert(.focus) }
+    callbackState.noteRead(.focus)
     guard let host, let id = host.itemID(of: self) else { return false }
     return host.focusedItem == id
   }
@@ -149,7 +156,7 @@ open class AnyListCellController {
   /// - Complexity: whatever the override does; by default O(1), or one
   ///   `configureCell` and a size invalidation.
   open func didChangeSelection() {
-    if configureReads.contains(.selection) { host?.controllerDidChangeState(self) }
+    if callbackState.configureReads.contains(.selection) { host?.controllerDidChangeState(self) }
   }
 
   /// ``isFocused`` changed. The default configures the item's cell again
@@ -159,7 +166,7 @@ open class AnyListCellController {
   /// - Complexity: whatever the override does; by default O(1), or one
   ///   `configureCell` and a size invalidation.
   open func didChangeFocus() {
-    if configureReads.contains(.focus) { host?.controllerDidChangeState(self) }
+    if callbackState.configureReads.contains(.focus) { host?.controllerDidChangeState(self) }
   }
 
   /// What type-to-select matches for this item (NSTableView's
@@ -243,13 +250,9 @@ open class AnyListCellController {
   /// `configureCell` is flagged while it runs, so that a state change made
   /// inside it is stored and re-sizes the item without configuring again.
   final func send(_ event: ListLifecycleEvent, _ cell: ListCell?) {
-    let (wasConfiguring, wasLayingOut) = (isConfiguring, isLayingOutCell)
-    if event == .configureCell {
-      isConfiguring = true
-      configureReads = []
-    }
-    if event == .cellDidLayoutSubviews { isLayingOutCell = true }
-    defer { (isConfiguring, isLayingOutCell) = (wasConfiguring, wasLayingOut) }
+    let before = callbackState
+    callbackState.begin(event)
+    defer { callbackState.end(restoring: before) }
     guard let host else { return deliver(event, cell) }
     host.callingOut {
       host.lifecycleObserver?(self, event)
@@ -273,4 +276,52 @@ struct ConfigureReads: OptionSet {
   let rawValue: UInt8
   static let selection = ConfigureReads(rawValue: 1 << 0)
   static let focus = ConfigureReads(rawValue: 1 << 1)
+}
+
+/// The callback running on a controller, as `send(_:_:)` (the one way
+/// callbacks reach a controller) records it, and what the last
+/// `configureCell` read. Written only here.
+///
+/// Invariants: `isConfiguring` and `isLayingOutCell` are set exactly while
+/// a `configureCell` or a `cellDidLayoutSubviews` runs (nested callbacks
+/// included); `configureReads` grows only while one configures.
+struct CallbackState {
+  /// Set while `configureCell` runs, so that a state change made there does
+  /// not configure again (and again).
+  fileprivate(set) var isConfiguring = false
+  /// Set while `cellDidLayoutSubviews` runs, so that a state change made
+  /// there configures the cell without laying it out inside its own
+  /// layout (the collection view's next pass does, as UIKit defers a
+  /// `setNeedsLayout()` made in `layoutSubviews()`).
+  fileprivate(set) var isLayingOutCell = false
+  /// What the last `configureCell` read of the selection and focus: whose
+  /// changes configure the cell again.
+  fileprivate(set) var configureReads: ConfigureReads = []
+
+  /// `event` starts: a `configureCell` forgets what the last one read.
+  ///
+  /// - Complexity: O(1).
+  fileprivate mutating func begin(_ event: ListLifecycleEvent) {
+    if event == .configureCell {
+      isConfiguring = true
+      configureReads = []
+    }
+    if event == .cellDidLayoutSubviews { isLayingOutCell = true }
+  }
+
+  /// The callback returned: the flags are those from before it, what it
+  /// read is kept.
+  ///
+  /// - Complexity: O(1).
+  fileprivate mutating func end(restoring before: CallbackState) {
+    (isConfiguring, isLayingOutCell) = (before.isConfiguring, before.isLayingOutCell)
+  }
+
+  /// The controller read `reads` (its selection or focus): recorded while
+  /// it configures its cell.
+  ///
+  /// - Complexity: O(1).
+  fileprivate mutating func noteRead(_ reads: ConfigureReads) {
+    if isConfiguring { configureReads.insert(reads) }
+  }
 }

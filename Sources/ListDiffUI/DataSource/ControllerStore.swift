@@ -8,7 +8,8 @@ import HeadlessCollection
 ///
 /// Invariants:
 /// - every stored controller's `itemKey` is its key, and its `host` is the
-///   data source that owns this store;
+///   data source that owns this store (the store alone writes a
+///   controller's `ControllerPlacement`);
 /// - a controller leaves only through `remove(_:)`, when its item is deleted
 ///   (or the data source goes), and is never stored again; a controller
 ///   whose item the user dragged into another section is stored again
@@ -31,24 +32,50 @@ struct ControllerStore {
   /// - Complexity: O(1) expected.
   subscript(key: ListItemKey) -> AnyListCellController? { byKey[key] }
 
-  /// Stores a new controller for `key`.
-  mutating func insert(_ controller: AnyListCellController, for key: ListItemKey) {
+  /// Stores a new controller for `key`, placed in `scope` on `host`.
+  ///
+  /// - Complexity: O(1) expected.
+  mutating func insert(
+    _ controller: AnyListCellController, for key: ListItemKey, scope: SectionScope, host: ListDiffDataSource
+  ) {
     assert(byKey[key] == nil, "one controller per item identity")
+    controller.placement = ControllerPlacement(host: host, itemKey: key, sectionScope: scope)
     byKey[key] = controller
   }
 
-  /// Takes out the controller of a deleted item.
+  /// Takes out the controller of a deleted item. It keeps its host until
+  /// `detach(_:)`, after its last callbacks.
+  ///
+  /// - Complexity: O(1) expected.
   mutating func remove(_ key: ListItemKey) -> AnyListCellController? {
     byKey.removeValue(forKey: key)
   }
 
   /// Stores the controller of `old` under `new` (the item was dragged into
   /// another section, which scopes its identity), with its key updated.
+  ///
+  /// - Complexity: O(1) expected.
   mutating func rekey(_ old: ListItemKey, to new: ListItemKey) {
     guard let controller = byKey.removeValue(forKey: old) else { return }
     assert(byKey[new] == nil, "one controller per item identity")
-    controller.itemKey = new
+    controller.placement.itemKey = new
     byKey[new] = controller
+  }
+
+  /// The item with `key` now sits in the section `scope` (a drag moved it
+  /// among sections with the same names).
+  ///
+  /// - Complexity: O(1) expected.
+  func rescope(_ key: ListItemKey, to scope: SectionScope) {
+    byKey[key]?.placement.sectionScope = scope
+  }
+
+  /// Cuts a removed controller off from its data source, after its last
+  /// callbacks: changes of its state then reach nothing.
+  ///
+  /// - Complexity: O(1).
+  func detach(_ controller: AnyListCellController) {
+    controller.placement.host = nil
   }
 
   /// Takes out every controller (the data source is going away).
@@ -110,4 +137,19 @@ struct ControllerStore {
   mutating func listDidChange() {
     indexCache = nil
   }
+}
+
+/// Where a controller's item is: the data source showing it, its identity
+/// and its section. Stored on the controller for O(1) reads; written only
+/// by the `ControllerStore` (set when it takes the controller in, changed
+/// when a drag re-keys or re-scopes the item, the host cut when the item
+/// goes).
+struct ControllerPlacement {
+  /// The data source showing the item; nil before it is stored and after
+  /// it is detached.
+  fileprivate(set) weak var host: ListDiffDataSource?
+  /// The item's identity.
+  fileprivate(set) var itemKey: ListItemKey?
+  /// Where the item's section sits in the root.
+  fileprivate(set) var sectionScope: SectionScope?
 }

@@ -392,7 +392,7 @@ extension ListDiffDataSource {
     if let cell = controller.mountedListCell { unmount(controller, from: cell) }
     retireFromWorkingRange(controller)
     controller.didLeaveList()
-    controller.host = nil
+    controllers.detach(controller)
     appearance.forget(controller)
     deferredInvalidations.removeAll { $0 === controller }
   }

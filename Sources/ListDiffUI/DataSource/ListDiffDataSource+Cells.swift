@@ -9,8 +9,8 @@ import HeadlessCollection
 /// Mounting: which controller a cell shows, and the callbacks that go with
 /// changes of it.
 ///
-/// Invariants (with `AnyListCellController.mountedListCell` and
-/// `ListCell.controller`, the two ends of one link):
+/// Invariants (with `AnyListCellController.mountLink` and
+/// `ListCell.controller`, the two ends of one link, written only here):
 /// - `controller.mountedListCell === cell` exactly when `cell.controller ===
 ///   controller`;
 /// - a link is made by `mount` — `configureCell`, `cellDidLayoutSubviews`,
@@ -63,7 +63,7 @@ extension ListDiffDataSource {
     // them waits, but a scroll does not): link only free ends.
     guard cell.controller == nil, controller.mountedListCell == nil else { return }
     cell.controller = controller
-    controller.mountedListCell = cell
+    controller.mountLink.cell = cell
     appearance.noteLinkChange()
     countWork(\.cellsMounted)
     configure(controller, cell)
@@ -89,7 +89,7 @@ extension ListDiffDataSource {
     guard controller.mountedListCell === cell else { return }
     // Broken before `willUnmount` runs, so that nothing it does reaches the
     // cell through the controller again.
-    controller.mountedListCell = nil
+    controller.mountLink.cell = nil
     if cell.controller === controller { cell.controller = nil }
     appearance.noteLinkChange()
     countWork(\.cellsUnmounted)
@@ -244,4 +244,14 @@ extension ListDiffDataSource {
   static func clamped(_ value: CGFloat) -> CGFloat {
     value.isFinite && value > 0 ? value : 0
   }
+}
+
+/// The controller's end of its mount link: the cell it is mounted on, from
+/// the `didMount` of a cell until its `willUnmount` — while the cell shows
+/// the item, and on while it waits in the reuse queue, not yet given to
+/// another item. Always the cell whose `controller` is the controller.
+/// Written only by `mount` and `unmount`.
+struct MountLink {
+  /// The cell, or nil while the controller is not mounted.
+  fileprivate(set) weak var cell: ListCell?
 }

@@ -23,10 +23,7 @@ extension ListDiffDataSource {
         viewModel: list.viewModel(at: index), delegate: leaf.delegate, context: context)
     }
     countWork(\.controllersCreated)
-    controller.host = self
-    controller.itemKey = key
-    controller.sectionScope = leaf.scope
-    controllers.insert(controller, for: key)
+    controllers.insert(controller, for: key, scope: leaf.scope, host: self)
     return controller
   }
 
@@ -47,8 +44,8 @@ extension ListDiffDataSource {
   /// now if the collection view can take it, else once it can.
   func controllerDidChangeState(_ controller: AnyListCellController) {
     guard controllers.isLive(controller) else { return }
-    if let cell = controller.mountedListCell, !controller.isConfiguring {
-      configure(controller, cell, layoutNow: !controller.isLayingOutCell)
+    if let cell = controller.mountedListCell, !controller.callbackState.isConfiguring {
+      configure(controller, cell, layoutNow: !controller.callbackState.isLayingOutCell)
     }
     deferredInvalidations.append(controller)
     drain()

@@ -42,7 +42,7 @@ extension ListDiffDataSource {
       if let controller { deferredInvalidations.append(controller) }
     case .workingRangeFlagWithoutMembership:
       if let controller = controllers.all.first {
-        controller.isInWorkingRange = true
+        workingRange.enter(controller)
         workingRange.forget(controller)
       }
     case .selectionOfGoneItem:

@@ -192,7 +192,7 @@ extension ListDiffDataSource {
     if scheduler.phase == .preparing { movedWhilePreparing.append(key) }
     if key != oldKey {
       controllers.rekey(oldKey, to: key)
-      controllers[key]?.sectionScope = leaf.scope
+      controllers.rescope(key, to: leaf.scope)
       // Selection and focus follow the item into its new section.
       interaction.rekey(
         ListItemID(identifier: key.identifier, sectionPath: source.scope.names),

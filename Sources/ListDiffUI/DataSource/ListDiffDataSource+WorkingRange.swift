@@ -54,11 +54,11 @@ extension ListDiffDataSource {
       let changes = workingRange.nextPass(inRange: controllersInWorkingRange())
       for controller in changes.entering where !controller.isInWorkingRange {
         guard controllers.isLive(controller) else { continue }
-        controller.isInWorkingRange = true
+        workingRange.enter(controller)
         controller.send(.willEnterWorkingRange, nil)
       }
       for controller in changes.exiting where controller.isInWorkingRange {
-        controller.isInWorkingRange = false
+        workingRange.exit(controller)
         controller.send(.didExitWorkingRange, nil)
       }
     } while workingRange.endPass()
@@ -94,7 +94,7 @@ extension ListDiffDataSource {
   func retireFromWorkingRange(_ controller: AnyListCellController) {
     workingRange.forget(controller)
     guard controller.isInWorkingRange else { return }
-    controller.isInWorkingRange = false
+    workingRange.exit(controller)
     controller.send(.didExitWorkingRange, nil)
   }
 }

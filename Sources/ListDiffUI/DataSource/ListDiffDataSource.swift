@@ -398,7 +398,7 @@ public final class ListDiffDataSource {
         unmount(controller, from: cell)
       }
       controller.didLeaveList()
-      controller.host = nil
+      controllers.detach(controller)
     }
   }
 }

@@ -12,7 +12,9 @@ import HeadlessCollection
 ///
 /// Invariants:
 /// - a controller's `isInWorkingRange` is set exactly between its
-///   `willEnterWorkingRange` and its `didExitWorkingRange`;
+///   `willEnterWorkingRange` and its `didExitWorkingRange` (the tracker
+///   alone writes a controller's `WorkingRangeMembership`: `enter(_:)` and
+///   `exit(_:)`);
 /// - `members` holds every controller whose flag is set, in viewport order
 ///   as of the last pass (and maybe some whose flag was cleared since);
 /// - at most one pass runs at a time: one asked for while a pass runs (a
@@ -65,10 +67,10 @@ struct WorkingRangeTracker {
   ///   the last pass.
   mutating func nextPass(inRange: [AnyListCellController]) -> Changes {
     pass &+= 1
-    for controller in inRange { controller.workingRangePass = pass }
+    for controller in inRange { controller.workingRangeMembership.lastPass = pass }
     var changes = Changes()
     changes.entering = inRange.filter { !$0.isInWorkingRange }
-    changes.exiting = members.filter { $0.isInWorkingRange && $0.workingRangePass != pass }
+    changes.exiting = members.filter { $0.isInWorkingRange && $0.workingRangeMembership.lastPass != pass }
     members = inRange
     return changes
   }
@@ -90,4 +92,38 @@ struct WorkingRangeTracker {
   mutating func forget(_ controller: AnyListCellController) {
     members.removeAll { $0 === controller }
   }
+
+  /// Flags `controller` as in the range: right before its
+  /// `willEnterWorkingRange`.
+  ///
+  /// - Complexity: O(1).
+  func enter(_ controller: AnyListCellController) {
+    controller.workingRangeMembership.isInRange = true
+  }
+
+  /// Clears `controller`'s flag: right before its `didExitWorkingRange`.
+  ///
+  /// - Complexity: O(1).
+  func exit(_ controller: AnyListCellController) {
+    controller.workingRangeMembership.isInRange = false
+  }
+}
+
+/// Whether a controller is in the working range, and the pass that last
+/// found it there. Stored on the controller for O(1) reads; written only by
+/// the `WorkingRangeTracker`.
+struct WorkingRangeMembership {
+  /// Whether the controller heard `willEnterWorkingRange` and not yet the
+  /// matching `didExitWorkingRange`.
+  fileprivate(set) var isInRange = false
+  /// The working-range pass that last found the item in range.
+  fileprivate(set) var lastPass = 0
+}
+
+extension AnyListCellController {
+  /// Whether the controller heard `willEnterWorkingRange` and not yet the
+  /// matching `didExitWorkingRange`.
+  ///
+  /// - Complexity: O(1).
+  var isInWorkingRange: Bool { workingRangeMembership.isInRange }
 }

@@ -115,6 +115,7 @@ extension FlatList {
       }
       nextOld = max(nextOld, end)
     }
+    let (leafItems, oldLeafItems) = (self.leafItems, old.leafItems)
     for leaf in leaves.indices {
       let items = leafItems[leaf]
       let newStart = leafStarts[leaf]
@@ -125,7 +126,7 @@ extension FlatList {
       }
       deleteOldLeaves(upTo: counterpart)
       nextOld = counterpart + 1
-      let oldItems = old.leafItems[counterpart]
+      let oldItems = oldLeafItems[counterpart]
       if items === oldItems {
         reading.sectionsSkipped += 1
         continue

@@ -16,19 +16,19 @@ extension FlatList {
       check.expect(start >= previous && start <= count, "leaf starts ascend within the items")
       previous = start
     }
-    if isByLeaf {
-      check.expect(leafItems.count == leaves.count, "one item array per leaf")
-      for leaf in leaves.indices where leaf < leafItems.count && leaf < leafStarts.count {
-        check.expect(leafItems[leaf].count == range(ofLeaf: leaf).count, "a leaf's array holds its items")
+    switch storage {
+    case .byLeaf(let byLeaf):
+      check.expect(byLeaf.items.count == leaves.count, "one item array per leaf")
+      for leaf in leaves.indices where leaf < byLeaf.items.count && leaf < leafStarts.count {
+        check.expect(byLeaf.items[leaf].count == range(ofLeaf: leaf).count, "a leaf's array holds its items")
       }
       check.expect(
-        leafIsUntouched.count == leaves.count
-          && leafIsUntouched.lazy.filter { $0 }.count == untouchedLeafCount,
+        byLeaf.isUntouched.count == leaves.count
+          && byLeaf.isUntouched.lazy.filter { $0 }.count == byLeaf.untouchedCount,
         "one untouched flag per leaf, counted")
-    } else {
-      check.expect(leafItems.isEmpty, "a list as arrays holds no leaf arrays")
-      check.expect(leafIsUntouched.isEmpty && untouchedLeafCount == 0, "a list as arrays has no untouched leaves")
-      check.expect(keys.count == count && viewModels.count == count, "one key and one view model per item")
+    case .asArrays(let arrays):
+      check.expect(
+        arrays.keys.count == count && arrays.viewModels.count == count, "one key and one view model per item")
     }
     for block in pinnedHeaders {
       check.expect(

@@ -39,6 +39,7 @@ extension FlatList {
   /// - Complexity: O(*s*).
   private func leavesToSearch() -> [Int] {
     guard untouchedLeafCount > 0 else { return Array(leaves.indices) }
+    let leafIsUntouched = self.leafIsUntouched
     guard leafScopesMayRepeat else { return leaves.indices.filter { !leafIsUntouched[$0] } }
     var leavesPerIdentity: [LeafIdentity: Int] = [:]
     leavesPerIdentity.reserveCapacity(leaves.count)
@@ -54,6 +55,7 @@ extension FlatList {
   private func laterOccurrences(in leaves: [Int], itemsRead: Int, byteHashes: Bool) -> [Int]? {
     var repeated: [Int] = []
     var table = _IndexTable(minimumCapacity: itemsRead)
+    let leafItems = self.leafItems
     let searched = withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { hashes -> Bool in
       for leaf in leaves {
         let (start, end) = (leafStarts[leaf], range(ofLeaf: leaf).upperBound)

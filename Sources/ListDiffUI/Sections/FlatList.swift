@@ -37,13 +37,37 @@ struct ItemArrays: Sendable {
 /// A leaf's items are contiguous, so items find their leaf through
 /// `leafStarts` instead of carrying a leaf index each.
 ///
+/// The two ways are the two cases of `storage` (`FlatList.Storage`), so a
+/// list holds its items exactly one way.
+///
 /// Invariants: `leafStarts.count == leaves.count`, ascending, each at most
 /// `count`; leaf `i` made the items from `leafStarts[i]` up to the next
-/// leaf's start. By leaf, `arrays` is nil and `leafItems[i]` holds exactly
-/// the items of leaf `i`; as arrays, `leafItems` is empty and `arrays` holds
-/// `count` items. `leafIsUntouched` is parallel to `leaves` by leaf, empty as
-/// arrays, and `untouchedLeafCount` counts its true elements.
+/// leaf's start. By leaf, `items[i]` holds exactly the items of leaf `i`,
+/// `isUntouched` is parallel to `leaves` and `untouchedCount` counts its
+/// true elements; as arrays, the arrays hold `count` items each.
 struct FlatList: Sendable {
+  /// How a list holds its items (see `FlatList`).
+  enum Storage: Sendable {
+    /// Each leaf's items as its section gave them.
+    case byLeaf(ByLeaf)
+    /// A key and a boxed view model per item.
+    case asArrays(ItemArrays)
+  }
+
+  /// A list's items held by leaf.
+  struct ByLeaf: Sendable {
+    /// The items of each leaf, parallel to `leaves`.
+    var items: [any LeafItems] = []
+    /// Whether each leaf's items are the very items of a leaf of the list
+    /// shown when this one was flattened (an untouched section, see
+    /// `ShownLeaves`), which no update needs to read again.
+    var isUntouched: [Bool] = []
+    /// How many leaves are untouched.
+    var untouchedCount = 0
+    /// The whole-list arrays, once made.
+    var materialized = MaterializedItems()
+  }
+
   private(set) var leaves: [ListLeaf] = []
   private(set) var leafStarts: [Int] = []
   /// The header blocks of sections that pin them (`FlatList+PinnedHeaders`).
@@ -52,43 +76,68 @@ struct FlatList: Sendable {
   var outlines: [OutlineRows] = []
   /// The number of items.
   private(set) var count = 0
-  /// By leaf: the items of each leaf, parallel to `leaves`.
-  private(set) var leafItems: [any LeafItems] = []
-  /// By leaf: whether each leaf's items are the very items of a leaf of the
-  /// list shown when this one was flattened (an untouched section, see
-  /// `ShownLeaves`), which no update needs to read again.
-  private(set) var leafIsUntouched: [Bool] = []
-  /// How many leaves are untouched.
-  private(set) var untouchedLeafCount = 0
   /// Whether two leaves may have the same scope (see
   /// `Flattener.scopesMayRepeat`); when false, no two leaves share a scope,
   /// and so no item key is in two leaves.
   var leafScopesMayRepeat = true
-  /// As arrays: every item; nil while the list is by leaf.
-  private var arrays: ItemArrays?
-  /// By leaf: the whole-list arrays, once made.
-  private var materialized = MaterializedItems()
+  /// The items, one way or the other.
+  private(set) var storage = Storage.byLeaf(ByLeaf())
 
   /// Whether the items are held by leaf (see above).
-  var isByLeaf: Bool { arrays == nil }
+  ///
+  /// - Complexity: O(1).
+  var isByLeaf: Bool {
+    if case .byLeaf = storage { return true }
+    return false
+  }
+
+  /// By leaf: the items of each leaf, parallel to `leaves`; as arrays, none.
+  ///
+  /// - Complexity: O(1).
+  var leafItems: [any LeafItems] {
+    if case .byLeaf(let byLeaf) = storage { return byLeaf.items }
+    return []
+  }
+
+  /// By leaf: whether each leaf is untouched (see `ByLeaf.isUntouched`);
+  /// as arrays, none.
+  ///
+  /// - Complexity: O(1).
+  var leafIsUntouched: [Bool] {
+    if case .byLeaf(let byLeaf) = storage { return byLeaf.isUntouched }
+    return []
+  }
+
+  /// How many leaves are untouched; none as arrays.
+  ///
+  /// - Complexity: O(1).
+  var untouchedLeafCount: Int {
+    if case .byLeaf(let byLeaf) = storage { return byLeaf.untouchedCount }
+    return 0
+  }
 
   /// Appends a leaf and its items to a list by leaf; `untouched` when the
-  /// items are a leaf's of the list shown (see `leafIsUntouched`).
+  /// items are a leaf's of the list shown (see `ByLeaf.isUntouched`).
   ///
   /// - Complexity: O(1) amortized.
   mutating func appendLeaf(_ leaf: consuming ListLeaf, items: consuming any LeafItems, untouched: Bool = false) {
-    precondition(arrays == nil, "leaves are appended only while flattening")
+    guard case .byLeaf(var byLeaf) = storage else {
+      preconditionFailure("leaves are appended only while flattening")
+    }
+    // Taken out, so that the arrays appended to below are not shared.
+    storage = .asArrays(ItemArrays(keys: [], viewModels: []))
+    defer { storage = .byLeaf(byLeaf) }
     // A copy of this list, or arrays made before this leaf, must not see
     // (or be) this list's arrays.
-    if !isKnownUniquelyReferenced(&materialized) || materialized.hasContentsWhileUnique {
-      materialized = MaterializedItems()
+    if !isKnownUniquelyReferenced(&byLeaf.materialized) || byLeaf.materialized.hasContentsWhileUnique {
+      byLeaf.materialized = MaterializedItems()
     }
     let itemCount = items.count
     leaves.append(leaf)
     leafStarts.append(count)
-    leafItems.append(items)
-    leafIsUntouched.append(untouched)
-    if untouched { untouchedLeafCount += 1 }
+    byLeaf.items.append(items)
+    byLeaf.isUntouched.append(untouched)
+    if untouched { byLeaf.untouchedCount += 1 }
     count += itemCount
   }
 
@@ -110,20 +159,28 @@ struct FlatList: Sendable {
   ///
   /// - Complexity: O(log *s*) in the number of leaves.
   func key(at index: Int) -> ListItemKey {
-    if arrays != nil { return arrays!.keys[index] }
-    let leaf = leafIndex(ofItem: index)
-    return ListItemKey(
-      identifier: leafItems[leaf].identifier(at: index - leafStarts[leaf]),
-      scope: leaves[leaf].scope.key, controllerType: ObjectIdentifier(leaves[leaf].controllerType))
+    switch storage {
+    case .asArrays(let arrays):
+      return arrays.keys[index]
+    case .byLeaf(let byLeaf):
+      let leaf = leafIndex(ofItem: index)
+      return ListItemKey(
+        identifier: byLeaf.items[leaf].identifier(at: index - leafStarts[leaf]),
+        scope: leaves[leaf].scope.key, controllerType: ObjectIdentifier(leaves[leaf].controllerType))
+    }
   }
 
   /// The identifier of the item at `index`.
   ///
   /// - Complexity: O(log *s*) in the number of leaves.
   func identifier(at index: Int) -> String {
-    if arrays != nil { return arrays!.keys[index].identifier }
-    let leaf = leafIndex(ofItem: index)
-    return leafItems[leaf].identifier(at: index - leafStarts[leaf])
+    switch storage {
+    case .asArrays(let arrays):
+      return arrays.keys[index].identifier
+    case .byLeaf(let byLeaf):
+      let leaf = leafIndex(ofItem: index)
+      return byLeaf.items[leaf].identifier(at: index - leafStarts[leaf])
+    }
   }
 
   /// The identifier of the item at `index`, which leaf `leaf` made: for
@@ -131,17 +188,23 @@ struct FlatList: Sendable {
   ///
   /// - Complexity: O(1).
   func identifier(at index: Int, inLeaf leaf: Int) -> String {
-    if arrays != nil { return arrays!.keys[index].identifier }
-    return leafItems[leaf].identifier(at: index - leafStarts[leaf])
+    switch storage {
+    case .asArrays(let arrays): arrays.keys[index].identifier
+    case .byLeaf(let byLeaf): byLeaf.items[leaf].identifier(at: index - leafStarts[leaf])
+    }
   }
 
   /// The view model of the item at `index`.
   ///
   /// - Complexity: O(log *s*) in the number of leaves.
   func viewModel(at index: Int) -> any ListViewModel {
-    if arrays != nil { return arrays!.viewModels[index] }
-    let leaf = leafIndex(ofItem: index)
-    return leafItems[leaf].viewModel(at: index - leafStarts[leaf])
+    switch storage {
+    case .asArrays(let arrays):
+      return arrays.viewModels[index]
+    case .byLeaf(let byLeaf):
+      let leaf = leafIndex(ofItem: index)
+      return byLeaf.items[leaf].viewModel(at: index - leafStarts[leaf])
+    }
   }
 
   /// Every item's identity, in order.
@@ -150,17 +213,22 @@ struct FlatList: Sendable {
   ///   makes them in O(*n*) (one key per item, 40 bytes each), kept with
   ///   the list and its copies.
   var keys: [ListItemKey] {
-    if let arrays { return arrays.keys }
-    return materialized.keys {
-      var keys: [ListItemKey] = []
-      keys.reserveCapacity(count)
-      // By index: a leaf copied out would retain its scope and copy its weak
-      // delegate reference.
-      for leaf in leaves.indices {
-        leafItems[leaf].appendKeys(
-          to: &keys, scope: leaves[leaf].scope.key, controllerType: ObjectIdentifier(leaves[leaf].controllerType))
+    switch storage {
+    case .asArrays(let arrays):
+      return arrays.keys
+    case .byLeaf(let byLeaf):
+      return byLeaf.materialized.keys {
+        var keys: [ListItemKey] = []
+        keys.reserveCapacity(count)
+        // By index: a leaf copied out would retain its scope and copy its
+        // weak delegate reference.
+        for leaf in leaves.indices {
+          byLeaf.items[leaf].appendKeys(
+            to: &keys, scope: leaves[leaf].scope.key,
+            controllerType: ObjectIdentifier(leaves[leaf].controllerType))
+        }
+        return keys
       }
-      return keys
     }
   }
 
@@ -168,12 +236,16 @@ struct FlatList: Sendable {
   ///
   /// - Complexity: as `keys` (a box of 40 bytes per item).
   var viewModels: [any ListViewModel] {
-    if let arrays { return arrays.viewModels }
-    return materialized.viewModels {
-      var boxes: [any ListViewModel] = []
-      boxes.reserveCapacity(count)
-      for items in leafItems { items.appendViewModels(to: &boxes) }
-      return boxes
+    switch storage {
+    case .asArrays(let arrays):
+      return arrays.viewModels
+    case .byLeaf(let byLeaf):
+      return byLeaf.materialized.viewModels {
+        var boxes: [any ListViewModel] = []
+        boxes.reserveCapacity(count)
+        for items in byLeaf.items { items.appendViewModels(to: &boxes) }
+        return boxes
+      }
     }
   }
 
@@ -183,15 +255,17 @@ struct FlatList: Sendable {
   ///
   /// - Complexity: O(1).
   consuming func partsForRelease() -> (keys: [ListItemKey], viewModels: ReleasedViewModels) {
-    var keys: [ListItemKey] = []
-    var boxes: [any ListViewModel] = []
-    if let arrays {
-      keys = arrays.keys
-      boxes = arrays.viewModels
-    } else {
-      keys = materialized.takeKeys()
+    switch storage {
+    case .asArrays(let arrays):
+      return (
+        arrays.keys, ReleasedViewModels(leafItems: [], boxes: arrays.viewModels, materialized: nil)
+      )
+    case .byLeaf(let byLeaf):
+      return (
+        byLeaf.materialized.takeKeys(),
+        ReleasedViewModels(leafItems: byLeaf.items, boxes: [], materialized: byLeaf.materialized)
+      )
     }
-    return (keys, ReleasedViewModels(leafItems: leafItems, boxes: boxes, materialized: materialized))
   }
 
   // MARK: Lists as arrays
@@ -228,7 +302,7 @@ struct FlatList: Sendable {
       leaf += 1
     }
     list.count = kept.keys.count
-    list.arrays = kept
+    list.storage = .asArrays(kept)
     if !pinnedHeaders.isEmpty { list.pinnedHeaders = pinnedHeaders(removing: indexes) }
     if !outlines.isEmpty { list.outlines = outlines(removing: indexes) { keys[$0].identifier } }
     return list
@@ -249,17 +323,18 @@ struct FlatList: Sendable {
   ///
   /// - Complexity: O(*n* + *s* + *p*) in items, leaves and pinned blocks.
   mutating func moveItem(from: Int, to: Int, into destination: MoveDestination, key: ListItemKey) {
-    if arrays == nil {
-      arrays = ItemArrays(keys: keys, viewModels: viewModels)
-      leafItems = []
-      leafIsUntouched = []
-      untouchedLeafCount = 0
-      materialized = MaterializedItems()
+    var arrays: ItemArrays
+    switch storage {
+    case .asArrays(let held): arrays = held
+    case .byLeaf: arrays = ItemArrays(keys: keys, viewModels: viewModels)
     }
-    let viewModel = arrays!.viewModels.remove(at: from)
-    arrays!.keys.remove(at: from)
-    arrays!.keys.insert(key, at: to)
-    arrays!.viewModels.insert(viewModel, at: to)
+    // Taken out, so that the arrays changed below are not shared.
+    storage = .asArrays(ItemArrays(keys: [], viewModels: []))
+    let viewModel = arrays.viewModels.remove(at: from)
+    arrays.keys.remove(at: from)
+    arrays.keys.insert(key, at: to)
+    arrays.viewModels.insert(viewModel, at: to)
+    storage = .asArrays(arrays)
     let after = destination.afterNeighbour
     if !outlines.isEmpty { outlines = outlines(movingFrom: from, intoLeaf: destination.leaf) }
     leafStarts = leafStarts.map { Self.bound($0, movingFrom: from, to: to, afterNeighbour: after) }
@@ -274,7 +349,7 @@ struct FlatList: Sendable {
 struct ReleasedViewModels: Sendable {
   let leafItems: [any LeafItems]
   let boxes: [any ListViewModel]
-  let materialized: MaterializedItems
+  let materialized: MaterializedItems?
 
   /// Whether it holds nothing.
   var isEmpty: Bool { leafItems.isEmpty && boxes.isEmpty }
