@@ -113,11 +113,21 @@ func referenceRows(for snapshot: ToDoSnapshot, timeZone: TimeZone) -> [Reference
 /// What is wrong with the `diff:` lines one command printed, as the change
 /// from `old` rows to `new` ones: each batch, replayed as UIKit applies it,
 /// must turn `old` into `new`, with updates exactly where a kept row's view
-/// model changed.
+/// model changed. A drag's line (`mv`) moves its row in `old` first.
 func problems(withPrinted lines: [Substring], from old: [ReferenceRow], to new: [ReferenceRow]) -> [String] {
   var batches: [PrintedBatch] = []
+  var old = old
   for line in lines {
     if line == "diff: no change" || line.hasPrefix("diff: no batch update — ") { continue }
+    // A drag: the collection view moved the row itself, before any batch.
+    if line.hasPrefix("diff: dragged row ") {
+      let words = line.split(separator: " ")
+      guard words.count > 5, let from = Int(words[3]), let to = Int(words[5]), old.indices.contains(from),
+        old.indices.contains(to)
+      else { return ["not a drag line: \(line)"] }
+      old.insert(old.remove(at: from), at: to)
+      continue
+    }
     guard let batch = PrintedBatch(line: line) else { return ["not a batch line: \(line)"] }
     batches.append(batch)
   }

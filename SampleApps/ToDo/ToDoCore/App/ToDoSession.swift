@@ -24,6 +24,9 @@ public final class ToDoSession {
   /// The batch updates the data source applied since the last report, as
   /// its `updateHandler` hands them over; `nil` while diffs are off.
   private var appliedUpdates: [ListDiffUpdate]?
+  /// With diffs on, the rows a drag (`mv`) moved on screen since the last
+  /// report: the collection view moved each itself, in no batch.
+  private var draggedRows: [(from: Int, to: Int)] = []
   /// The changes `undo` can put back.
   private var history = UndoHistory()
   /// Whether a command failed: the program then ends with a status that
@@ -135,7 +138,19 @@ public final class ToDoSession {
     case .edit(let item, let title): try await store.edit(number: try await number(of: item), title: title)
     case .note(let item, let text): try await store.setNotes(number: try await number(of: item), notes: text)
     case .remove(let item): try await store.remove(number: try await number(of: item))
-    case .move(let from, let to): try await store.move(from: try await number(of: from), to: to)
+    case .move(let from, let to):
+      // A drag, as J and K are: the collection view's interactive movement
+      // from item N's place to item M's, saved from what `moveHandler`
+      // reports.
+      let snapshot = await store.snapshot
+      let number = try snapshot.number(of: from)
+      let (moving, target) = (try snapshot.item(number: number), try snapshot.item(number: to))
+      guard moving.isDone == target.isDone else { throw .moveAcrossSections(from: number, to: to) }
+      let fromRow = screen.row(id: moving.id)
+      try await screen.drag(id: moving.id, over: target.id)
+      if appliedUpdates != nil, let fromRow, let toRow = screen.row(id: moving.id), fromRow != toRow {
+        draggedRows.append((fromRow, toRow))
+      }
     case .clearCompleted: try await store.clearCompleted()
     case .filter(let filter): await store.setFilter(filter)
     case .showIDs(let on): await store.setShowsIDs(on)
@@ -190,7 +205,11 @@ public final class ToDoSession {
   private func reportBatch() {
     guard let updates = appliedUpdates else { return }
     appliedUpdates = []
-    if updates.isEmpty { write("diff: no change\n") }
+    for (from, to) in draggedRows {
+      write("diff: dragged row \(from) to \(to) — the collection view moved it, in no batch\n")
+    }
+    if updates.isEmpty && draggedRows.isEmpty { write("diff: no change\n") }
+    draggedRows = []
     for update in updates { write("diff: \(update)\n") }
   }
 

@@ -255,6 +255,43 @@ public final class ToDoScreen {
     if hasNeighbour, let frame = collectionView.layoutAttributesForItem(at: neighbour)?.frame {
       collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
     }
+    return try await endDrag(id: id)
+  }
+
+  /// Drags the item with `id` over the place of the item with `targetID`
+  /// and lets go, as a finger would: the interactive movement begins on
+  /// the item, the list scrolls under it until the target's place shows
+  /// (as it does under a finger held at its edge), the finger moves over
+  /// that place and lets go. What `mv N M` does in script mode. The data
+  /// source keeps the item in its section, as for `drag(id:by:)`; the
+  /// store saves what `moveHandler` reports. Returns once the store has
+  /// made (or refused) the move: whether the item moved. O(n) to find the
+  /// items, plus the layout passes.
+  @discardableResult
+  public func drag(id: String, over targetID: String) async throws(ToDoError) -> Bool {
+    guard let from = indexPath(id: id), let target = indexPath(id: targetID) else { throw .itemGone }
+    reveal(from)
+    pendingMoves.removeAll()
+    guard collectionView.beginInteractiveMovementForItem(at: from) else { throw .itemGone }
+    if target != from {
+      reveal(target)
+      if let frame = collectionView.layoutAttributesForItem(at: target)?.frame {
+        collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
+      }
+    }
+    return try await endDrag(id: id)
+  }
+
+  /// The row (the collection view's item index, headers counted) that
+  /// shows the item with `id`, or nil when it is not on the list. O(n).
+  public func row(id: String) -> Int? {
+    indexPath(id: id)?[1]
+  }
+
+  /// Lets go of the item with `id` being dragged, shows it, and waits for
+  /// the store to save (or refuse) the move the data source reported:
+  /// whether there was one.
+  private func endDrag(id: String) async throws(ToDoError) -> Bool {
     collectionView.endInteractiveMovement()
     _ = try? reveal(id: id)
     let moves = pendingMoves
