@@ -12,7 +12,8 @@
 #
 # Needs Chromium; installs Debian's `chromium` package when it is missing
 # (apt-get, as root or through sudo). The base path is $DOCS_BASE_PATH, by
-# default ListDiffUI. Takes about two minutes after the build.
+# default ListDiffUI. Takes a few minutes after the build (one browser run
+# per page, two at a time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -80,11 +81,11 @@ rm -rf "$shots"
 mkdir -p "$shots"
 check() {  # check URL-PATH TITLE SHOT-NAME SLOT (0 or 1: whose profile)
   local url="http://127.0.0.1:$port/$base$1" title=$2 name=$3 profile=$profiles/$4 dom
-  dom=$("$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$profile" \
-    --virtual-time-budget=15000 --dump-dom "$url" 2>/dev/null || true)
-  "$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$profile" --hide-scrollbars \
-    --virtual-time-budget=15000 --window-size=1280,1400 --screenshot="$shots/$name.png" "$url" \
-    >/dev/null 2>&1 || true
+  # One run of the browser both screenshots the page and prints its DOM
+  # once scripts have run: a browser start is most of a page's cost.
+  dom=$("$browser" --headless --no-sandbox --disable-gpu --user-data-dir="$profile" --hide-scrollbars \
+    --virtual-time-budget=15000 --window-size=1280,1400 --screenshot="$shots/$name.png" --dump-dom "$url" \
+    2>/dev/null || true)
   local problem=""
   if [[ ! -s $shots/$name.png ]]; then
     problem="no screenshot"

@@ -42,7 +42,9 @@ struct ItemArrays: Sendable {
 ///
 /// Invariants: `leafStarts.count == leaves.count`, ascending, each at most
 /// `count`; leaf `i` made the items from `leafStarts[i]` up to the next
-/// leaf's start. By leaf, `items[i]` holds exactly the items of leaf `i`,
+/// leaf's start. By leaf, `items[i]` holds exactly the items of leaf `i`
+/// (a `Flattener` keeps the items apart while it appends leaves, and hands
+/// them over with `hold(_:)` before anything reads the list),
 /// `isUntouched` is parallel to `leaves` and `untouchedCount` counts its
 /// true elements; as arrays, the arrays hold `count` items each.
 struct FlatList: Sendable {
@@ -66,6 +68,16 @@ struct FlatList: Sendable {
     var untouchedCount = 0
     /// The whole-list arrays, once made.
     var materialized = MaterializedItems()
+
+    /// Appends a leaf's items, `untouched` when they are a leaf's of the
+    /// list shown.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func append(_ leafItems: consuming any LeafItems, untouched: Bool) {
+      items.append(leafItems)
+      isUntouched.append(untouched)
+      if untouched { untouchedCount += 1 }
+    }
   }
 
   private(set) var leaves: [ListLeaf] = []
@@ -116,29 +128,26 @@ struct FlatList: Sendable {
     return 0
   }
 
-  /// Appends a leaf and its items to a list by leaf; `untouched` when the
-  /// items are a leaf's of the list shown (see `ByLeaf.isUntouched`).
+  /// Appends a leaf of `itemCount` items, whose items the caller keeps in
+  /// a `ByLeaf` until it hands them over with `hold(_:)`: a `Flattener`.
+  /// (Appending to the storage's payload in place would take it out of the
+  /// enum and put it back for every leaf, which measurably slowed
+  /// flattening.)
   ///
   /// - Complexity: O(1) amortized.
-  mutating func appendLeaf(_ leaf: consuming ListLeaf, items: consuming any LeafItems, untouched: Bool = false) {
-    guard case .byLeaf(var byLeaf) = storage else {
-      preconditionFailure("leaves are appended only while flattening")
-    }
-    // Taken out, so that the arrays appended to below are not shared.
-    storage = .asArrays(ItemArrays(keys: [], viewModels: []))
-    defer { storage = .byLeaf(byLeaf) }
-    // A copy of this list, or arrays made before this leaf, must not see
-    // (or be) this list's arrays.
-    if !isKnownUniquelyReferenced(&byLeaf.materialized) || byLeaf.materialized.hasContentsWhileUnique {
-      byLeaf.materialized = MaterializedItems()
-    }
-    let itemCount = items.count
+  mutating func appendLeaf(_ leaf: consuming ListLeaf, itemCount: Int) {
     leaves.append(leaf)
     leafStarts.append(count)
-    byLeaf.items.append(items)
-    byLeaf.isUntouched.append(untouched)
-    if untouched { byLeaf.untouchedCount += 1 }
     count += itemCount
+  }
+
+  /// Makes the list hold `byLeaf`, the items of its leaves appended in the
+  /// same order (`appendLeaf(_:itemCount:)`): it is then by leaf.
+  ///
+  /// - Complexity: O(1).
+  mutating func hold(_ byLeaf: consuming ByLeaf) {
+    precondition(byLeaf.items.count == leaves.count, "one item array per leaf")
+    storage = .byLeaf(byLeaf)
   }
 
   /// The items of leaf `index`.

@@ -42,11 +42,15 @@ public class Section: @unchecked Sendable {
 /// Turns a root section into the flat item list the diff runs on, collecting
 /// diagnostics on the way. Runs on whichever task prepares an update.
 ///
-/// Leaf sections add their items through `list.appendLeaf`: their view-model
+/// Leaf sections add their items through `appendLeaf`: their view-model
 /// arrays as they are (see `FlatList`), so flattening costs O(*s*) in the
 /// sections, plus what transforms and the check for empty identifiers cost.
 struct Flattener {
+  /// The list, its leaves' items apart (`items`) until `flatten` hands
+  /// them over.
   var list = FlatList()
+  /// The items of the leaves appended so far.
+  private var items = FlatList.ByLeaf()
   var diagnostics: [ListDiffDiagnostic] = []
   /// How many sections that pin their headers enclose the one flattened now.
   var pinDepth = 0
@@ -81,6 +85,7 @@ struct Flattener {
       root.flatten(into: &flattener, scope: scope)
     }
     flattener.list.leafScopesMayRepeat = flattener.scopesMayRepeat
+    flattener.list.hold(flattener.items)
     return (flattener.list, flattener.diagnostics)
   }
 
@@ -112,7 +117,8 @@ struct Flattener {
   /// - Complexity: O(1) amortized.
   mutating func appendLeaf(_ leaf: consuming ListLeaf, items: consuming any LeafItems, untouched: Bool = false) {
     if !untouched { shown?.pass(leaf.scope) }
-    list.appendLeaf(leaf, items: items, untouched: untouched)
+    list.appendLeaf(leaf, itemCount: items.count)
+    self.items.append(items, untouched: untouched)
   }
 
   /// The items shown for the leaf about to be appended (at `scope`, shown by

@@ -35,6 +35,8 @@ extension LeafIdentity {
 /// that has it.
 final class ShownLeaves {
   private let list: FlatList
+  /// The list's leaf items, read out once (none unless it is by leaf).
+  private let leafItems: [any LeafItems]
   private var table: [LeafIdentity: Int]?
   /// The leaf shown that the next leaf of the new root most likely pairs
   /// with: the one after the last that did.
@@ -45,6 +47,7 @@ final class ShownLeaves {
   /// - Complexity: O(1).
   init(_ list: FlatList) {
     self.list = list
+    leafItems = list.leafItems
   }
 
   /// The leaves shown at the cursor and just after it (one section
@@ -97,7 +100,7 @@ final class ShownLeaves {
       && (list.leaves[leaf].scope === scope || list.leaves[leaf].scope.key == scope.key)
     {
       cursor = leaf + 1
-      return list.leafItems[leaf]
+      return leafItems[leaf]
     }
     if table == nil {
       var table: [LeafIdentity: Int] = [:]
@@ -111,7 +114,7 @@ final class ShownLeaves {
     let identity = LeafIdentity(scope: scope.key, controllerType: ObjectIdentifier(controllerType))
     guard let leaf = table?[identity] else { return nil }
     cursor = leaf + 1
-    return list.leafItems[leaf]
+    return leafItems[leaf]
   }
 
   /// Moves the cursor past the leaf shown with `scope`, if it is a
