@@ -155,16 +155,12 @@ extension ListScreen {
     countingGesture {
       guard collectionView.beginInteractiveMovementForItem(at: from) else { return }
       began = true
-      var steps = plan.steps
-      // A step over a header is steered to the nearest allowed place, which
-      // may be off the steps' course: go on from there (a few times at most).
-      for _ in 0..<4 {
-        for step in steps {
-          guard let point = touchPoint(forItemAt: IndexPath(item: step, section: 0)) else { continue }
-          collectionView.updateInteractiveMovementTargetPosition(point)
-        }
-        guard let rest = dataSource.remainingDragPlan(plan) else { break }
-        steps = rest.steps
+      // One pass over the steps: a step over a header is steered to the
+      // nearest allowed place, and the next step brings the item back on
+      // course, as a finger does; a place the rules refuse stays refused.
+      for step in plan.steps {
+        guard let point = touchPoint(forItemAt: IndexPath(item: step, section: 0)) else { continue }
+        collectionView.updateInteractiveMovementTargetPosition(point)
       }
       collectionView.endInteractiveMovement()
       collectionView.layoutIfNeeded()

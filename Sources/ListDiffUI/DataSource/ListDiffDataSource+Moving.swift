@@ -268,20 +268,6 @@ extension ListDiffDataSource {
     return DragPlan(from: index, to: to, fromBelow: toIndex < others, leaf: leaf, stays: stays)
   }
 
-  /// The plan for the rest of a drag under way: from where the item is
-  /// shown now to where `plan` means it to end, nil when it is there (in
-  /// the plan's section) or no drag has placed it. The rules steer a
-  /// finger over a header to the nearest allowed place, which may not be
-  /// where the steps expect it; ListDiffUITesting goes on from there. Not
-  /// API.
-  ///
-  /// - Complexity: O(log *s*).
-  package func remainingDragPlan(_ plan: DragPlan) -> DragPlan? {
-    guard let placement = currentDragPlacement else { return nil }
-    if placement.to == plan.to && placement.destination.leaf == plan.leaf { return nil }
-    return DragPlan(from: placement.to, to: plan.to, fromBelow: plan.fromBelow, leaf: plan.leaf)
-  }
-
   /// Whether the item with `identifier` now sits where `plan` meant it to.
   /// Not API.
   ///

@@ -11,23 +11,16 @@ import Foundation
 /// it (the main actor never waits on the background task's O(*n*) work);
 /// the lock guards only the slot, and the first array stored is the one
 /// every reader gets (two that race both make it, and one is dropped). A
-/// list that gains a leaf while its instance is shared or filled gets a new
-/// one (`FlatList.appendLeaf`), so what is kept is always the list's own.
+/// list gains leaves only while a `Flattener` builds it, and then gets the
+/// flattener's own new instance with its items (`FlatList.hold(_:)`), so
+/// what is kept is always the list's own.
 ///
 /// `@unchecked Sendable`: both slots are read and written only under
-/// `lock`, except by a sole owner (`hasContentsWhileUnique`), which no other
-/// thread can race.
+/// `lock`.
 final class MaterializedItems: @unchecked Sendable {
   private let lock = NSLock()
   private var keys: [ListItemKey]?
   private var viewModels: [any ListViewModel]?
-
-  /// Whether an array was made, read without the lock: only for a caller
-  /// that holds the only reference (`isKnownUniquelyReferenced`), which no
-  /// other thread can then be filling.
-  var hasContentsWhileUnique: Bool {
-    keys != nil || viewModels != nil
-  }
 
   /// The keys, made by `make` if not yet made.
   ///
