@@ -51,23 +51,17 @@ struct ControllerStore {
     byKey.removeValue(forKey: key)
   }
 
-  /// Stores the controller of `old` under `new` (the item was dragged into
-  /// another section, which scopes its identity), with its key updated.
+  /// Stores the controller of `old` under `new`, in the section `scope`
+  /// (the item was dragged into another section, which scopes its
+  /// identity), with its key and section updated.
   ///
   /// - Complexity: O(1) expected.
-  mutating func rekey(_ old: ListItemKey, to new: ListItemKey) {
+  mutating func rekey(_ old: ListItemKey, to new: ListItemKey, scope: SectionScope) {
     guard let controller = byKey.removeValue(forKey: old) else { return }
     assert(byKey[new] == nil, "one controller per item identity")
     controller.placement.itemKey = new
+    controller.placement.sectionScope = scope
     byKey[new] = controller
-  }
-
-  /// The item with `key` now sits in the section `scope` (a drag moved it
-  /// among sections with the same names).
-  ///
-  /// - Complexity: O(1) expected.
-  func rescope(_ key: ListItemKey, to scope: SectionScope) {
-    byKey[key]?.placement.sectionScope = scope
   }
 
   /// Cuts a removed controller off from its data source, after its last
@@ -142,8 +136,8 @@ struct ControllerStore {
 /// Where a controller's item is: the data source showing it, its identity
 /// and its section. Stored on the controller for O(1) reads; written only
 /// by the `ControllerStore` (set when it takes the controller in, changed
-/// when a drag re-keys or re-scopes the item, the host cut when the item
-/// goes).
+/// when a drag re-keys the item into another section, the host cut when
+/// the item goes).
 struct ControllerPlacement {
   /// The data source showing the item; nil before it is stored and after
   /// it is detached.

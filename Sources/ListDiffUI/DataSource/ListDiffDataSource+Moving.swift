@@ -191,8 +191,7 @@ extension ListDiffDataSource {
     movesShown += 1
     if scheduler.phase == .preparing { movedWhilePreparing.append(key) }
     if key != oldKey {
-      controllers.rekey(oldKey, to: key)
-      controllers.rescope(key, to: leaf.scope)
+      controllers.rekey(oldKey, to: key, scope: leaf.scope)
       // Selection and focus follow the item into its new section.
       interaction.rekey(
         ListItemID(identifier: key.identifier, sectionPath: source.scope.names),

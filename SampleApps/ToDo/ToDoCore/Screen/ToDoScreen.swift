@@ -250,11 +250,8 @@ public final class ToDoScreen {
     // the user sees, not over a header drawn on top of it.
     if hasNeighbour { reveal(neighbour) }
     reveal(from)
-    pendingMoves.removeAll()
-    guard collectionView.beginInteractiveMovementForItem(at: from) else { throw .itemGone }
-    if hasNeighbour, let frame = collectionView.layoutAttributesForItem(at: neighbour)?.frame {
-      collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
-    }
+    try beginDrag(at: from)
+    if hasNeighbour { moveFinger(over: neighbour) }
     return try await endDrag(id: id)
   }
 
@@ -271,13 +268,10 @@ public final class ToDoScreen {
   public func drag(id: String, over targetID: String) async throws(ToDoError) -> Bool {
     guard let from = indexPath(id: id), let target = indexPath(id: targetID) else { throw .itemGone }
     reveal(from)
-    pendingMoves.removeAll()
-    guard collectionView.beginInteractiveMovementForItem(at: from) else { throw .itemGone }
+    try beginDrag(at: from)
     if target != from {
       reveal(target)
-      if let frame = collectionView.layoutAttributesForItem(at: target)?.frame {
-        collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
-      }
+      moveFinger(over: target)
     }
     return try await endDrag(id: id)
   }
@@ -286,6 +280,20 @@ public final class ToDoScreen {
   /// shows the item with `id`, or nil when it is not on the list. O(n).
   public func row(id: String) -> Int? {
     indexPath(id: id)?[1]
+  }
+
+  /// Begins a drag on the item at `from`, forgetting the moves reported by
+  /// drags before it.
+  private func beginDrag(at from: IndexPath) throws(ToDoError) {
+    pendingMoves.removeAll()
+    guard collectionView.beginInteractiveMovementForItem(at: from) else { throw .itemGone }
+  }
+
+  /// Moves the finger of the drag under way over the centre of the place at
+  /// `indexPath`.
+  private func moveFinger(over indexPath: IndexPath) {
+    guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame else { return }
+    collectionView.updateInteractiveMovementTargetPosition(CGPoint(x: frame.midX, y: frame.midY))
   }
 
   /// Lets go of the item with `id` being dragged, shows it, and waits for
