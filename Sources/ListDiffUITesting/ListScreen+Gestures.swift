@@ -42,13 +42,15 @@ extension ListScreen {
   }
 
   /// Scrolls just enough to show the item at `indexPath` where a finger
-  /// can touch it: on screen, not under a pinned header.
+  /// can touch it, when it cannot be touched where it is (off screen, or
+  /// under a pinned header): the collection view's one rule for showing
+  /// an item below the headers pinned over it (`scrollToItem` with no
+  /// position).
   func reveal(_ indexPath: IndexPath) {
-    if !collectionView.indexPathsForVisibleItems.contains(indexPath) {
-      collectionView.scrollToItem(at: indexPath, at: [], animated: false)
+    if collectionView.indexPathsForVisibleItems.contains(indexPath) && uncoveredPoint(ofItemAt: indexPath) != nil {
+      return
     }
-    // On screen but under a pinned header, which a finger there would hit.
-    if uncoveredPoint(ofItemAt: indexPath) == nil { uncover(indexPath) }
+    collectionView.scrollToItem(at: indexPath, at: [], animated: false)
   }
 
   /// Scrolls so that the item with `identifier` sits at `position` (its top
@@ -188,34 +190,6 @@ extension ListScreen {
     // Still covered (pinned headers fill the viewport): the frame's centre,
     // which proposes whatever is drawn there, as a finger on it would.
     return uncoveredPoint(ofItemAt: indexPath) ?? CGPoint(x: frame.midX, y: frame.midY)
-  }
-
-  /// Scrolls the item at `indexPath`, wholly under pinned headers, out from
-  /// under them toward the trailing edge: by as far as they reach past its
-  /// leading edge, again while other headers pin over it (a few times at
-  /// most), then, if it is still covered, to the trailing edge of the
-  /// viewport.
-  ///
-  /// - Complexity: a few layout passes.
-  private func uncover(_ indexPath: IndexPath) {
-    let vertical = collectionView.collectionViewLayout.scrollDirection == .vertical
-    for _ in 0..<4 {
-      guard uncoveredPoint(ofItemAt: indexPath) == nil,
-        let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame
-      else { return }
-      let covers = frames(drawnOver: indexPath, in: frame)
-      let reach = covers.map { vertical ? $0.maxY - frame.minY : $0.maxX - frame.minX }.max() ?? 0
-      let offset = collectionView.contentOffset
-      guard reach > 0 else { break }
-      collectionView.setContentOffset(
-        vertical ? CGPoint(x: offset.x, y: offset.y - reach) : CGPoint(x: offset.x - reach, y: offset.y),
-        animated: false)
-      collectionView.layoutIfNeeded()
-      if collectionView.contentOffset == offset { break }
-    }
-    guard uncoveredPoint(ofItemAt: indexPath) == nil else { return }
-    collectionView.scrollToItem(at: indexPath, at: vertical ? .bottom : .right, animated: false)
-    collectionView.layoutIfNeeded()
   }
 
   /// A point of the item's drawn frame at which `CollectionView/indexPathForItem(at:)`

@@ -61,7 +61,7 @@ extension ListScreen {
         inner.scrollToItem(at: target.item, at: [], animated: false)
       }
     } else if let frame = dataSource.frameInList(ofItem: target.item, of: target.list, inRowAt: target.row) {
-      dataSource.scrollToShow(frame)
+      collectionView.scrollRectToVisible(frame, animated: false)
     }
     inner.layoutIfNeeded()
   }

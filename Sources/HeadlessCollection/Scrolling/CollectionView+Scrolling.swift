@@ -4,7 +4,9 @@ extension CollectionView {
   /// Where ``scrollToItem(at:at:animated:)`` puts an item in the viewport,
   /// UIKit's `UICollectionView.ScrollPosition`. Combine at most one vertical
   /// and one horizontal position; the empty set scrolls as little as needed
-  /// to show the item. A bit set: every operation is O(1).
+  /// to show the item whole (its leading edge, when it is longer than the
+  /// room), as ``CollectionView/scrollRectToVisible(_:animated:)`` shows a
+  /// rect. A bit set: every operation is O(1).
   public struct ScrollPosition: OptionSet, Hashable, Sendable {
     /// The raw bits. O(1).
     public let rawValue: UInt
@@ -67,26 +69,26 @@ extension CollectionView {
   /// along the scroll direction: at the leading position (`.top`, `.left`),
   /// and when no position is given along it, the item lands just below the
   /// blocks of the sections that contain it, which stay pinned over it
-  /// there, instead of under them.
+  /// there, instead of under them — as far as they leave it room: a block
+  /// that would leave the item none is not counted, and covers the item's
+  /// leading edge, as UIKit's pinned headers cover what is under them. The
+  /// item always ends in the viewport.
   ///
-  /// - Complexity: O(log *n* + *v*); animated, as
-  ///   ``setContentOffset(_:animated:)``.
+  /// With estimated sizes (see ``CollectionViewFlowLayout/estimatedItemSize``)
+  /// the item, the items before it and the blocks over it may still be at
+  /// their estimate: the scroll sizes those near the viewport, and the item
+  /// is aimed at again with the sizes found, until it stays put (a
+  /// correction after an animated scroll is not animated).
+  ///
+  /// - Complexity: O(log *n* + *v*) per aim, a few aims at most; animated,
+  ///   as ``setContentOffset(_:animated:)``.
   @discardableResult
   public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool)
     -> Bool
   {
     layoutIfNeeded()
     guard let index = global(indexPath) else { return false }
-    // With estimated sizes, the item, the items before it and the pinned
-    // headers over it may still be at their estimate: the scroll's pass
-    // sizes those near the viewport (keeping the first visible one in
-    // place, which is not this item when headers pin over it), and the
-    // item is aimed at again with their real sizes.
-    let estimated = activeEstimate != nil && !pinnedRanges(over: index).isEmpty
-    setContentOffset(offset(showing: index, at: position), animated: animated)
-    if estimated && !animated {
-      setContentOffset(offset(showing: index, at: position), animated: false)
-    }
+    aim(animated: animated) { self.offset(showing: index, at: position) }
     return true
   }
 
@@ -111,7 +113,9 @@ extension CollectionView {
       }
       if trailing { return maxEdge - viewport + trailingInset }
       guard minimal else { return current }
-      if minEdge < current + leadingInset { return minEdge - leadingInset }
+      // An item longer than the room shows its leading edge.
+      let room = viewport - leadingInset - trailingInset
+      if minEdge < current + leadingInset || maxEdge - minEdge > room { return minEdge - leadingInset }
       if maxEdge > current + viewport - trailingInset { return maxEdge - viewport + trailingInset }
       return current
     }
@@ -120,8 +124,7 @@ extension CollectionView {
     let hasVertical = !position.isDisjoint(with: [.top, .centeredVertically, .bottom])
     let hasHorizontal = !position.isDisjoint(with: [.left, .centeredHorizontally, .right])
     // The pinned blocks over the item take room at the leading edge.
-    let room = vertical ? size.height - inset.vertical : size.width - inset.horizontal
-    let pinned = pinnedLength(over: index, viewport: room)
+    let pinned = aimedPinnedLength(over: index, target: frame)
     offset.y = aligned(
       current: offset.y, minEdge: frame.minY, maxEdge: frame.maxY, viewport: size.height,
       leadingInset: inset.top + (vertical ? pinned : 0), trailingInset: inset.bottom,
@@ -152,16 +155,19 @@ extension CollectionView {
   /// that stack over item `index` when it sits at the leading edge: those
   /// of the pinned sections that contain it (it being no item of their
   /// header block), outermost first, as long as they fit in `viewport`
-  /// (a longer block is not pinned; see `pinnedFrames`).
+  /// (a longer block is not pinned; see `pinnedFrames`) — and, when
+  /// `leavingRoom`, as long as they leave some of it free: the room the
+  /// item is aimed at below them.
   ///
   /// - Complexity: O(*p*) for *p* pinned ranges, plus their header items.
-  func pinnedLength(over index: Int, viewport: CGFloat) -> CGFloat {
+  func pinnedLength(over index: Int, viewport: CGFloat, leavingRoom: Bool = false) -> CGFloat {
     var total: CGFloat = 0
     for range in pinnedRanges(over: index) {
       let start = engine.lineOrigin(of: range.header.lowerBound)
       let last = engine.frame(of: range.header.upperBound - 1)
       let length = (engine.direction == .vertical ? last.maxY : last.maxX) - start
-      guard total + length <= viewport else { break }
+      let fits = leavingRoom ? total + length < viewport : total + length <= viewport
+      guard fits else { break }
       total += length
     }
     return total

@@ -148,7 +148,7 @@ extension ListDiffDataSource {
     // the item is found again.
     guard let new = interaction.focus, let index = self.index(of: new) else { return }
     if reveal {
-      collectionView.scrollToReveal(itemAt: shownPath(index))
+      collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
     }
     if follows, old != new, selectionFollowsFocus, allowsSelection, controller(at: index).canSelect {
       commitSelection([new])

@@ -183,13 +183,9 @@ extension ListDiffDataSource {
     view.layoutIfNeeded()
     collectionView.layoutIfNeeded()
     guard let anchor = state.anchor, let item = inner.index(of: anchor.item) else { return }
-    // Sizes resolved on the way move the item: aim again (a few times).
-    for _ in 0..<4 {
-      guard let frame = view.layoutAttributesForItem(at: inner.shownPath(item))?.frame else { break }
-      let before = view.contentOffset
-      view.setContentOffset(CGPoint(x: frame.minX + anchor.distance, y: before.y), animated: false)
-      view.layoutIfNeeded()
-      if view.contentOffset == before { break }
+    view.aim {
+      let frame = view.layoutAttributesForItem(at: inner.shownPath(item))?.frame
+      return CGPoint(x: (frame?.minX ?? view.contentOffset.x) + anchor.distance, y: view.contentOffset.y)
     }
   }
 
@@ -206,21 +202,6 @@ extension ListDiffDataSource {
       let frame = nested.collectionView.layoutAttributesForItem(at: item)?.frame
     else { return nil }
     return frame.offsetBy(dx: rowFrame.minX, dy: rowFrame.minY)
-  }
-
-  /// Scrolls the list as little as shows `rect` (content coordinates; its
-  /// top when it is taller than the viewport), and lays out. Package
-  /// access: `ListScreen` shows a grid's item this way.
-  ///
-  /// - Complexity: a layout pass.
-  package func scrollToShow(_ rect: CGRect) {
-    let bounds = collectionView.bounds
-    var top = bounds.minY
-    if rect.maxY > bounds.maxY { top = rect.maxY - bounds.height }
-    if rect.minY < top { top = rect.minY }
-    guard top != bounds.minY else { return }
-    collectionView.setContentOffset(CGPoint(x: bounds.minX, y: top), animated: false)
-    collectionView.layoutIfNeeded()
   }
 
   /// After every layout of this list: each grid's own viewport follows the

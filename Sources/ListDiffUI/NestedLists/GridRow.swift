@@ -93,7 +93,7 @@ final class GridRowController:
       let item = inner.index(of: focus), let row = host.index(of: self),
       let frame = host.frameInList(ofItem: inner.shownPath(item), of: inner, inRowAt: host.shownPath(row))
     else { return }
-    host.scrollToShow(frame)
+    host.collectionView.scrollRectToVisible(frame, animated: false)
   }
 
   /// ← → move the focus to the previous or next item, ↑ ↓ a line up or

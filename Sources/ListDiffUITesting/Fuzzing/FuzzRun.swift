@@ -332,15 +332,12 @@ final class FuzzRun<Model> {
     // their view states size their rows.
     for state in screen.dataSource.nestedListStates { fresh.dataSource.restore(state) }
     if let anchor = anchor(), let index = index(of: anchor.item, in: fresh) {
-      // Sizes resolved on the way move the item: aim again (a few times).
-      for _ in 0..<4 {
-        guard let frame = freshView.layoutAttributesForItem(at: IndexPath(item: index, section: 0))?.frame
-        else { break }
-        let target = CGPoint(x: collectionView.contentOffset.x, y: frame.minY + anchor.offset)
-        let before = freshView.contentOffset
-        freshView.setContentOffset(target, animated: false)
-        freshView.layoutIfNeeded()
-        if freshView.contentOffset == before { break }
+      // Sizes resolved on the way move the item: the collection aims
+      // again until it stays.
+      let path = IndexPath(item: index, section: 0)
+      freshView.aim {
+        let top = freshView.layoutAttributesForItem(at: path)?.frame.minY ?? freshView.contentOffset.y - anchor.offset
+        return CGPoint(x: collectionView.contentOffset.x, y: top + anchor.offset)
       }
     } else {
       freshView.setContentOffset(collectionView.contentOffset, animated: false)

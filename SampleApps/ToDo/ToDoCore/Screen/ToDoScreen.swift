@@ -396,15 +396,11 @@ public final class ToDoScreen {
   }
 
   /// Scrolls the least needed to show the item at `indexPath` whole below
-  /// the headers pinned over it (the collection view's `scrollToItem`,
-  /// which sizes estimated items on the way), or its top, if it is taller
-  /// than the room there. O(visible cells).
+  /// the headers pinned over it, or its top if it is taller than the room
+  /// there: the collection view's `scrollToItem` with no position, which
+  /// sizes estimated items on the way and aims again. O(visible cells).
   private func reveal(_ indexPath: IndexPath) {
     collectionView.scrollToItem(at: indexPath, at: [], animated: false)
-    guard let frame = collectionView.layoutAttributesForItem(at: indexPath)?.frame,
-      frame.minY < collectionView.contentOffset.y + pinnedHeight()
-    else { return }
-    collectionView.scrollToItem(at: indexPath, at: .top, animated: false)
   }
 
   /// The lines at the top of the viewport that labels cover: the pinned
