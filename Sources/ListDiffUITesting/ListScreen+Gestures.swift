@@ -151,7 +151,7 @@ extension ListScreen {
   @discardableResult
   package func move(from: IndexPath, toIndex: Int, inSection: [String]?) -> Bool {
     guard let identifier = dataSource.itemIdentity(at: from.item)?.identifier,
-      let plan = dataSource.dragPlan(forItemAt: from.item, toIndex: toIndex, inSection: inSection)
+      let plan = DragPlan(dataSource, forItemAt: from.item, toIndex: toIndex, inSection: inSection)
     else { return false }
     var began = false
     countingGesture {
@@ -167,7 +167,7 @@ extension ListScreen {
       collectionView.endInteractiveMovement()
       collectionView.layoutIfNeeded()
     }
-    return began && dataSource.dragLanded(plan, identifier: identifier)
+    return began && plan.landed(in: dataSource, identifier: identifier)
   }
 
   /// Where a finger touches the item at `indexPath` during a drag: a point

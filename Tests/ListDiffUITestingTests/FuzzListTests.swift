@@ -101,12 +101,6 @@ struct FuzzListTests {
     await expectFound(.keepsItselfAlive, check: "outlives its item", async: async)
   }
 
-  @Test(arguments: [false, true])
-  func aLibraryMutantThatSkipsReconfiguringUpdatedCells(async: Bool) async {
-    await expectFound(
-      .none, check: "fresh screen", async: async, setUp: { $0.dataSource.mutantSkipsReconfiguringUpdatedCells = true })
-  }
-
   private static let duplicate = ListFuzzChange<FuzzFeed>("duplicate") { feed, random in
     if let place = feed.randomPlace(&random) {
       feed.groups[place.group].append(feed.groups[place.group][place.index])

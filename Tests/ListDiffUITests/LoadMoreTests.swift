@@ -159,6 +159,46 @@ struct LoadMoreTests {
     #expect(feed.calls == [.top], "the viewport is no longer near the top")
   }
 
+  /// Issue 42 item 7: with the handler set before the first root, it ran
+  /// at once (the empty list counted as near its end), 25 items from the
+  /// edge of the root that followed.
+  @Test("a handler set before the first root runs only when that root leaves the viewport near the edge")
+  func handlerBeforeTheFirstRoot() async {
+    let screen = ListScreen(width: 20, height: 5)
+    var calls = 0
+    screen.dataSource.loadMoreEdges = .bottom
+    screen.dataSource.loadMoreHandler = { _ in
+      calls += 1
+      return .more
+    }
+    #expect(screen.dataSource.loadMoreState == [.bottom: .idle], "no root yet: no list to be near the end of")
+    await screen.setRoot(rowSection(rows((0..<30).map { "r\($0)" }), id: "feed"))
+    #expect(screen.dataSource.loadMoreState == [.bottom: .idle], "rows 0-4 shown, 25 items from the edge")
+    await settle()
+    #expect(calls == 0)
+    screen.scroll(by: 20)
+    #expect(screen.dataSource.loadMoreState == [.bottom: .loading], "within one viewport (5 items) of the edge")
+    await settle()
+    #expect(calls == 1)
+  }
+
+  @Test("an empty first root loads its first page")
+  func emptyFirstRoot() async {
+    let feed = PagedFeed(count: 0)
+    let screen = ListScreen.rows(height: 10)
+    feed.screen = screen
+    screen.dataSource.loadMoreEdges = .bottom
+    screen.dataSource.loadMoreHandler = { [feed] edge in try await feed.load(edge) }
+    #expect(screen.dataSource.loadMoreState == [.bottom: .idle])
+    await screen.setRoot(feed.section)
+    #expect(screen.dataSource.loadMoreState == [.bottom: .loading])
+    await settle()
+    #expect(feed.calls == [.bottom])
+    await feed.finishLoad { $0.append(30) }
+    #expect(screen.dataSource.itemCount == 30, "the page came, and the viewport is far from its end")
+    #expect(screen.dataSource.loadMoreState == [.bottom: .idle])
+  }
+
   @Test("bad input: a negative distance is a warning and 0 is used; disabled edges have no state")
   func badInput() {
     let feed = PagedFeed(count: 30)

@@ -57,10 +57,12 @@ extension CollectionView {
   /// - Complexity: O(1).
   package var unsettledLayoutCount: Int { invalidation.unsettledLayoutCount }
 
-  /// Whether anything is waiting for a layout pass.
+  /// Whether anything is waiting for a layout pass. Package access: the
+  /// data source's checks tell a state a layout has yet to follow from
+  /// one it failed to follow.
   ///
   /// - Complexity: O(1), or O(*v*) when a cell asked for layout.
-  var hasPendingLayoutWork: Bool {
+  package var hasPendingLayoutWork: Bool {
     invalidation.needsReload || invalidation.needsFullLayout || invalidation.needsLayout
       || (invalidation.cellsNeedLayout && mountedCellNeedsLayout)
       || !invalidation.pendingInvalidations.isEmpty

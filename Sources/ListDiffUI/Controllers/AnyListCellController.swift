@@ -217,14 +217,6 @@ open class AnyListCellController {
   /// The current view model, type-erased.
   var anyViewModel: any ListViewModel { ListViewModelNone.none }
 
-  /// Whether the controller's view state was ever set (`updateState`).
-  /// Not API: `fuzzList` carries such states over to the screen it compares with.
-  package internal(set) var viewStateWasUpdated = false
-
-  /// Sets this controller's view state to `other`'s when both are of one
-  /// controller class; does nothing otherwise. Not API (see above).
-  package func adoptViewState(of other: AnyListCellController) {}
-
   /// Takes a changed view model; the subclass then hears
   /// `didUpdateViewModel` through `send`.
   func receive(viewModel: any ListViewModel) {}
@@ -240,7 +232,7 @@ open class AnyListCellController {
   func deliver(_ event: ListLifecycleEvent, _ cell: ListCell?) {}
 
   /// Sends `event` to the subclass's callback, after telling the host's
-  /// `lifecycleObserver` (test support records it). Every lifecycle callback
+  /// inspection's `lifecycleObserver` (test support records it). Every lifecycle callback
   /// goes through here, so the recorded order is the order the controller
   /// saw, and the host counts it as a callback: a root set from inside it
   /// waits until it returns. `cell` is nil only for the disappearance
@@ -255,14 +247,14 @@ open class AnyListCellController {
     defer { callbackState.end(restoring: before) }
     guard let host else { return deliver(event, cell) }
     host.callingOut {
-      host.lifecycleObserver?(self, event)
+      host.inspection.lifecycleObserver?(self, event)
       deliver(event, cell)
     }
   }
 }
 
 /// The callbacks a controller receives, by the name of its open method; what
-/// ``ListDiffDataSource/lifecycleObserver`` hears.
+/// `ListDiffInspection.lifecycleObserver` hears.
 package enum ListLifecycleEvent: String, Sendable, CaseIterable {
   case configureCell, cellDidLayoutSubviews, didMount, willUnmount
   case didAppear, didFullyAppear, willPartiallyDisappear, willDisappear

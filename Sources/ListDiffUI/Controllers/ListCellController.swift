@@ -99,7 +99,9 @@ open class ListCellController<
   ///   state after an update (to find its index).
   public func updateState(_ viewState: ListViewStateType) {
     self.viewState = viewState
-    viewStateWasUpdated = true
+    // Recorded only while a fuzzer compares screens: the closure (made
+    // then only) gives another controller of this class this state.
+    host?.inspection.noteViewStateSet(self, { [viewState] in ($0 as? Self)?.updateState(viewState) })
     guard !isUpdatingViewModel else { return }
     host?.controllerDidChangeState(self)
   }
@@ -160,11 +162,6 @@ open class ListCellController<
   override class var cellClass: ListCell.Type { ListCellType.self }
 
   override var anyViewModel: any ListViewModel { viewModel }
-
-  package override func adoptViewState(of other: AnyListCellController) {
-    guard let other = other as? Self else { return }
-    updateState(other.viewState)
-  }
 
   /// Stores the new view model and sends `didUpdateViewModel` through the
   /// same path as every other callback (`send`): the data source counts it

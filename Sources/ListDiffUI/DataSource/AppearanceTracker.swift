@@ -183,11 +183,14 @@ struct AppearanceTracker {
     lastVisible.removeAll { $0 === controller }
   }
 
+}
+
+extension AppearanceTracker: DataSourcePart {
   /// The invariants that can be checked from here: what is broken, empty
   /// when all hold.
   ///
   /// - Complexity: O(*v*²) in the controllers shown (a viewport's worth).
-  func invariantViolations() -> [InvariantViolation] {
+  func invariantViolations(in dataSource: ListDiffDataSource) -> [InvariantViolation] {
     var check = InvariantChecker("AppearanceTracker")
     for (id, entry) in shown {
       check.expect(ObjectIdentifier(entry.controller) == id, "an entry is keyed by its controller")

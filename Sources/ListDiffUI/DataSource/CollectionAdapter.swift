@@ -18,9 +18,20 @@ import HeadlessCollection
 final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
   /// The data source owns the adapter; the collection view holds it weakly.
   private unowned let owner: ListDiffDataSource
+  /// The reuse identifiers registered with the collection view.
+  private var registered: Set<String> = []
 
   init(owner: ListDiffDataSource) {
     self.owner = owner
+  }
+
+  /// Registers `cellClass` under `reuseIdentifier` with the collection
+  /// view, the first time it is dequeued.
+  ///
+  /// - Complexity: O(1) expected.
+  func registerIfNeeded(_ cellClass: ListCell.Type, _ reuseIdentifier: String) {
+    guard registered.insert(reuseIdentifier).inserted else { return }
+    owner.collectionView.register(cellClass, forCellWithReuseIdentifier: reuseIdentifier)
   }
 
   private var forward: (any CollectionViewDelegateFlowLayout)? { owner.collectionViewDelegate }
@@ -134,7 +145,7 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     owner.callingOut {
       // The selection first, so that `didSelect` reads `isSelected` true.
-      owner.collectionViewDidChangeSelection(true, at: owner.listIndex(ofShown: indexPath.item))
+      owner.features.interaction.collectionViewDidChangeSelection(true, atShown: indexPath.item)
       // The cell on screen, not the controller's link: a cell waiting in the
       // reuse queue stays linked to its controller, but it is not on screen.
       if let cell = collectionView.cellForItem(at: indexPath) as? ListCell,
@@ -151,7 +162,7 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
       // With single selection a tap deselects the others just before it
       // selects its item: the selection changes once, with the select.
       if collectionView.allowsMultipleSelection {
-        owner.collectionViewDidChangeSelection(false, at: owner.listIndex(ofShown: indexPath.item))
+        owner.features.interaction.collectionViewDidChangeSelection(false, atShown: indexPath.item)
       }
       forward?.collectionView(collectionView, didDeselectItemAt: indexPath)
     }
@@ -181,8 +192,7 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   /// pass, then forwards.
   func collectionViewDidLayout(_ collectionView: CollectionView) {
     owner.callingOut {
-      owner.updateAppearance()
-      owner.updateWorkingRange()
+      owner.collectionViewDidLayout()
       forward?.collectionViewDidLayout(collectionView)
     }
   }

@@ -99,15 +99,21 @@ struct ControllerStore {
     return indexCache?[key]
   }
 
+  /// The list changed: indexes must be found again.
+  mutating func listDidChange() {
+    indexCache = nil
+  }
+}
+
+extension ControllerStore: DataSourcePart {
   /// The invariants above, and that each stored controller and its cell
-  /// point at each other or at nothing (the mount links), for `host` and
-  /// `keys`, the list shown: what is broken, empty when all hold.
+  /// point at each other or at nothing (the mount links), for the data
+  /// source `host` and the list it shows: what is broken, empty when all
+  /// hold.
   ///
   /// - Complexity: O(*c*) in stored controllers, plus O(*n*) in the items
   ///   when the index is built.
-  func invariantViolations(host: ListDiffDataSource, keys: @autoclosure () -> [ListItemKey])
-    -> [InvariantViolation]
-  {
+  func invariantViolations(in host: ListDiffDataSource) -> [InvariantViolation] {
     var check = InvariantChecker("ControllerStore")
     for (key, controller) in byKey {
       check.expect(controller.itemKey == key, "a controller is stored under its own key")
@@ -117,7 +123,7 @@ struct ControllerStore {
       }
     }
     if let indexCache {
-      let keys = keys()
+      let keys = host.list.keys
       check.expect(indexCache.count == keys.count, "the index is of the list shown")
       for (index, key) in keys.enumerated() where indexCache[key] != index {
         check.expect(false, "the index maps every key to its index")
@@ -125,11 +131,6 @@ struct ControllerStore {
       }
     }
     return check.violations
-  }
-
-  /// The list changed: indexes must be found again.
-  mutating func listDidChange() {
-    indexCache = nil
   }
 }
 

@@ -17,9 +17,8 @@ struct PreparedUpdate: Sendable {
   /// How much the diff and the search for repeated identities read.
   var reading: DiffReading
   var diagnostics: [ListDiffDiagnostic]
-  /// The outline rows the root was flattened with expanded (the data
-  /// source's expansion when the update began).
-  var expandedUsed: Set<ListItemID> = []
+  /// What the root's update carries (see `RootContext`).
+  var context: RootContext
   /// How long flattening the root took (the cost of the user's
   /// description, which `listdiff-bench` tells apart from the framework's);
   /// zero unless timed (a performance handler is set).
@@ -31,16 +30,23 @@ struct PreparedUpdate: Sendable {
 extension ListDiffDataSource {
   // MARK: Scheduling
 
+  /// The context of `root`'s update as it begins: what every feature adds.
+  ///
+  /// - Complexity: O(*f*) in the features, plus what each adds.
+  private func context(of root: PendingRoot) -> RootContext {
+    var context = RootContext(root: root.section)
+    context.timed = performanceHandler != nil
+    context.minimumAverageLeafCount = inspection.minimumAverageLeafCountForLeafwiseDiff
+    for feature in features.all { feature.prepare(&context) }
+    return context
+  }
+
   /// Synchronous mode: applies the waiting roots one after another (a root
   /// set by one's callbacks is applied next). Called by `drain()` when the
   /// collection view can take a change.
   func applyWaitingRoots() {
     while let root = scheduler.takeForApplying() {
-      finish(
-        root,
-        with: Self.prepare(
-          root: framedForLoadingMore(root.section), old: list, expanded: outlineExpansion.expanded,
-          timed: performanceHandler != nil, minimumAverageLeafCount: minimumAverageLeafCountForLeafwiseDiff))
+      finish(root, with: Self.prepare(context(of: root), old: list))
     }
   }
 
@@ -49,29 +55,21 @@ extension ListDiffDataSource {
   /// the next.
   func startPreparingIfIdle() {
     guard let root = scheduler.takeForPreparing() else { return }
-    let section = framedForLoadingMore(root.section)
-    let timed = performanceHandler != nil
-    let minimumAverageLeafCount = minimumAverageLeafCountForLeafwiseDiff
-    let expanded = outlineExpansion.expanded
+    let context = context(of: root)
     Task {
       // Read here rather than captured, so that the task does not keep the
       // list alive once it is replaced (see `release(_:)`).
-      let movesShown = self.movesShown
-      var update = await Self.prepareInBackground(
-        root: section, old: self.list, expanded: expanded, timed: timed,
-        minimumAverageLeafCount: minimumAverageLeafCount)
-      if self.movesShown != movesShown {
+      let drops = self.features.moving.dropCount
+      var update = await Self.prepareInBackground(context, old: self.list)
+      if self.features.moving.dropCount != drops {
         // The user moved an item while the root was diffed: the diff must
         // start from the list shown, with the move.
         (update.result, update.diffWasLeafwise, update.reading) = update.list.diff(
-          from: self.list, minimumAverageLeafCount: minimumAverageLeafCount)
+          from: self.list, minimumAverageLeafCount: context.minimumAverageLeafCount)
       }
       // Whether or not the diff had to start again: the root was set before
       // these moves were dropped.
-      if !self.movedWhilePreparing.isEmpty {
-        self.reportMovedItemsDeleted(by: update)
-        self.movedWhilePreparing.removeAll()
-      }
+      self.reportMovedItemsDeleted(by: update)
       self.scheduler.beginApplyingPrepared()
       self.finish(root, with: update)
       self.drain()
@@ -82,11 +80,13 @@ extension ListDiffDataSource {
   /// (so before that root's drop-time state was known to the app) that the
   /// root deletes: the app heard the move of an item its root removes.
   ///
-  /// - Complexity: O(*m*) once to index the new list, when anything was
-  ///   moved; O(1) per moved item.
+  /// - Complexity: O(1) when nothing was moved; otherwise O(*m*) once to
+  ///   index the new list, and O(1) per moved item.
   private func reportMovedItemsDeleted(by update: PreparedUpdate) {
+    let moved = features.moving.takeMovedWhilePreparing()
+    guard !moved.isEmpty else { return }
     let shown = Set(update.list.keys)
-    for key in movedWhilePreparing where !shown.contains(key) {
+    for key in moved where !shown.contains(key) {
       report(
         ListDiffDiagnostic(
           kind: .movedItemDeleted,
@@ -97,27 +97,23 @@ extension ListDiffDataSource {
     }
   }
 
-  /// Applies `update` for `root`, then runs the update handler and the
-  /// root's completions, in order; roots they set wait for the next turn.
+  /// Applies `update` for `root`, tells the features, then runs the update
+  /// handler and the root's completions, in order; roots they set wait for
+  /// the next turn.
   private func finish(_ root: PendingRoot, with update: consuming PreparedUpdate) {
     let replaced = list
     let timer = performanceHandler == nil ? nil : UpdateTimer()
-    let totalsBefore = workCounts
-    shownRootSection = root.section
-    // Items loaded above keep the reader's place (see `loadMoreEdges`).
+    let totalsBefore = tally.totals
     let anchoring = collectionView.contentAnchoring
-    if loadMoreEdges.contains(.top) && anchoring == .none { collectionView.contentAnchoring = .visibleContent }
+    if let wanted = update.context.anchoring, anchoring == .none { collectionView.contentAnchoring = wanted }
     let applied = apply(update, animate: root.animate, timer: timer)
     collectionView.contentAnchoring = anchoring
+    history.rootWasApplied(root.section)
     timer?.end()
-    carryInteraction(from: replaced, deletes: update.result.deletes)
-    takeExpansion(flattenedWith: update.expandedUsed)
     let counts = countsOfUpdate(from: replaced.count, update, since: totalsBefore)
-    if nesting.parent != nil {
-      noteItemChangesInside(counts.inserts + counts.deletes + counts.moves + counts.updates)
-    }
-    if update.diffWasLeafwise { diffCounts.leafwise += 1 } else { diffCounts.wholeList += 1 }
-    lastUpdateCounts = counts
+    tally.rootApplied(counts, leafwise: update.diffWasLeafwise)
+    let change = AppliedRoot(old: replaced, new: list, changes: update.result, context: update.context)
+    for feature in features.all { feature.rootDidApply(change) }
     if let performanceHandler, let timer {
       performanceHandler(
         ListUpdatePerformance(
@@ -127,19 +123,11 @@ extension ListDiffDataSource {
     if let applied, let updateHandler { updateHandler(applied) }
     for completion in root.completions { completion() }
     scheduler.finishApplying()
-    // A loading row came or went while this root was on its way: show the
-    // newest root again with the rows as they are now.
-    if !scheduler.hasWaitingRoot && loadMoreRows() != loadMoreRowsShown() { setRootSection(shownRootSection) }
-    // Debug builds, and builds with -DLISTDIFFUI_INTERNAL_CHECKS, check
-    // every part's invariants after every applied root; other builds do
-    // not evaluate them at all.
-    if internalChecksEnabled {
-      trapOnViolations(invariantViolations(), in: "ListDiffUI", after: "an applied root")
-    }
+    checkInvariants(after: "an applied root")
     // Moved, not copied, so that the release below holds the last reference.
     let (replacedKeys, replacedViewModels) = (consume replaced).partsForRelease()
-    if self.replacedViewModels.keep(replacedViewModels) {
-      Task { [weak self] in self?.replacedViewModels.release() }
+    if history.keep(replacedViewModels) {
+      Task { [weak self] in self?.history.releaseReplaced() }
     }
     Self.release(consume replacedKeys)
   }
@@ -149,7 +137,7 @@ extension ListDiffDataSource {
   private func countsOfUpdate(
     from itemsBefore: Int, _ update: borrowing PreparedUpdate, since totals: ListWorkCounts
   ) -> ListWorkCounts {
-    var counts = workCounts.work(since: totals)
+    var counts = tally.totals.work(since: totals)
     counts.itemsBefore = itemsBefore
     counts.itemsAfter = list.count
     counts.inserts = update.result.inserts.count
@@ -184,19 +172,16 @@ extension ListDiffDataSource {
   }
 
   @concurrent
-  nonisolated static func prepareInBackground(
-    root: Section?, old: FlatList, expanded: Set<ListItemID>, timed: Bool, minimumAverageLeafCount: Int
-  ) async -> PreparedUpdate {
-    prepare(
-      root: root, old: old, expanded: expanded, timed: timed, minimumAverageLeafCount: minimumAverageLeafCount)
+  nonisolated static func prepareInBackground(_ context: RootContext, old: FlatList) async -> PreparedUpdate {
+    prepare(context, old: old)
   }
 
   // MARK: Preparing: flatten, diff, drop duplicates
 
-  /// Flattens `root` and diffs it against `old`, dropping repeated identities
-  /// (the first occurrence stays). A section whose view-model array is the
-  /// one `old` shows is taken from `old` unread (`Flattener.shownItems`),
-  /// and skipped by the diff and the search.
+  /// Flattens `context`'s root and diffs it against `old`, dropping repeated
+  /// identities (the first occurrence stays). A section whose view-model
+  /// array is the one `old` shows is taken from `old` unread
+  /// (`Flattener.shownItems`), and skipped by the diff and the search.
   ///
   /// Why the list is searched for repeats only when something was inserted:
   /// `old` never has any, and the diff pairs the first new occurrence of an
@@ -208,15 +193,14 @@ extension ListDiffDataSource {
   ///   of the sections read; when there are inserts, one hash per item of
   ///   those (see `laterOccurrencesOfRepeatedKeys()`), and a second diff,
   ///   of every item, when repeats were found.
-  nonisolated static func prepare(
-    root: Section?, old: FlatList, expanded: Set<ListItemID> = [], timed: Bool = false,
-    minimumAverageLeafCount: Int = FlatList.defaultMinimumAverageLeafCount
-  ) -> PreparedUpdate {
+  nonisolated static func prepare(_ context: RootContext, old: FlatList) -> PreparedUpdate {
+    let timed = context.timed
+    let minimumAverageLeafCount = context.minimumAverageLeafCount
     // The clock is read only when timed: without a performance handler an
     // update reads no clock at all.
     let clock = ContinuousClock()
     let start = timed ? clock.now : nil
-    var (new, diagnostics) = Flattener.flatten(root, shown: old, expanded: expanded)
+    var (new, diagnostics) = Flattener.flatten(context.root, shown: old, expanded: context.expanded)
     let flattened = timed ? clock.now : nil
     var (result, leafwise, reading) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
     if !result.inserts.isEmpty {
@@ -250,8 +234,7 @@ extension ListDiffDataSource {
     }
     return PreparedUpdate(
       list: new, result: result, diffWasLeafwise: leafwise, reading: reading, diagnostics: diagnostics,
-      expandedUsed: expanded, flattenDuration: flattenDuration,
-      diffDuration: diffDuration)
+      context: context, flattenDuration: flattenDuration, diffDuration: diffDuration)
   }
 
   // MARK: Applying
@@ -314,7 +297,7 @@ extension ListDiffDataSource {
         {
           // First, so that anything a controller reads during the batch
           // (the item count, another item) is the new root.
-          self.list = new
+          self.show(new)
           retireDeleted()
           if loadsAfresh {
             self.collectionView.reloadData()
@@ -342,7 +325,7 @@ extension ListDiffDataSource {
           kind: .rejectedBatch,
           message:
             "the collection view rejected the batch update (\(error)); reloaded all data instead"))
-      list = new
+      show(new)
       retireDeleted()
       timer?.layoutBegins()
       collectionView.reloadData()
@@ -373,7 +356,7 @@ extension ListDiffDataSource {
     for (old, target) in zip(result.updates, result.updateTargets) {
       if let controller = controllers[new.key(at: target)] {
         controller.receive(viewModel: new.viewModel(at: target))
-        if let cell = controller.mountedListCell, !mutantSkipsReconfiguringUpdatedCells {
+        if let cell = controller.mountedListCell {
           configure(controller, cell, layoutNow: false)
           configured.append(cell)
         }
@@ -386,15 +369,16 @@ extension ListDiffDataSource {
   }
 
   /// Lets go of a deleted item's controller: its disappearance callbacks and
-  /// `willUnmount` if it is mounted on a cell, then nothing more.
+  /// `willUnmount` if it is mounted on a cell, what the features owe it,
+  /// then nothing more.
   func retire(_ controller: AnyListCellController) {
     countWork(\.controllersReleased)
     if let cell = controller.mountedListCell { unmount(controller, from: cell) }
-    retireFromWorkingRange(controller)
+    for feature in features.all { feature.controllerWillLeave(controller) }
     controller.didLeaveList()
     controllers.detach(controller)
     appearance.forget(controller)
-    deferredInvalidations.removeAll { $0 === controller }
+    deferredSizes.forget(controller)
   }
 }
 

@@ -27,7 +27,7 @@ extension ListDiffDataSource {
     if applyUpdatesAsync { startPreparingIfIdle() }
     guard canChangeCollection else { return }
     if !applyUpdatesAsync { applyWaitingRoots() }
-    guard canChangeCollection, !deferredInvalidations.isEmpty else { return }
+    guard canChangeCollection, !deferredSizes.isEmpty else { return }
     layOutDeferredSizes()
   }
 
@@ -43,17 +43,17 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: that of the layouts run.
   private func layOutDeferredSizes() {
-    guard drainLayout == .idle else {
-      drainLayout = .owed
+    guard deferredSizes.layout == .idle else {
+      deferredSizes.setLayout(.owed)
       return
     }
-    defer { drainLayout = .idle }
+    defer { deferredSizes.setLayout(.idle) }
     let unsettled = collectionView.unsettledLayoutCount
     for _ in 0..<CollectionView.maximumLayoutPasses {
-      drainLayout = .running
+      deferredSizes.setLayout(.running)
       guard invalidateDeferredSizes() else { return }
       collectionView.layoutIfNeeded()
-      guard drainLayout == .owed, canChangeCollection, collectionView.unsettledLayoutCount == unsettled
+      guard deferredSizes.layout == .owed, canChangeCollection, collectionView.unsettledLayoutCount == unsettled
       else { return }
     }
   }
@@ -77,23 +77,18 @@ extension ListDiffDataSource {
     return try body()
   }
 
-  /// The collection view finished a layout pass: what waited for it is
-  /// applied now, unless a callback of ours is still running (its end drains).
+  /// The collection view finished a layout: the features follow it, then
+  /// what waited for it is applied, unless a callback of ours is still
+  /// running (its end drains).
   func collectionViewDidFinishLayout() {
-    syncNestedViewports()
-    mirrorSelectionIfCleared()
-    checkLoadMore()
+    for feature in features.all { feature.layoutDidFinish() }
     drain()
-    nesting.layoutDidFinish?()
   }
-}
 
-/// Where `drain()`'s layout of invalidated sizes stands.
-enum DrainLayout {
-  /// No such layout is on the stack.
-  case idle
-  /// One is running and nothing nested in it asked for another.
-  case running
-  /// A drain nested in the running layout invalidated sizes again.
-  case owed
+  /// A layout pass of the collection view ended (inside its callback):
+  /// appearance, then what the features derive from the cells on screen.
+  func collectionViewDidLayout() {
+    updateAppearance()
+    for feature in features.all { feature.didLayout() }
+  }
 }

@@ -41,9 +41,7 @@ extension ListDiffDataSource {
 
   private func dequeue(_ cellClass: ListCell.Type, for indexPath: IndexPath) -> CollectionViewCell {
     let reuseIdentifier = ListCell.reuseIdentifier(for: cellClass)
-    if registeredReuseIdentifiers.insert(reuseIdentifier).inserted {
-      collectionView.register(cellClass, forCellWithReuseIdentifier: reuseIdentifier)
-    }
+    adapter.registerIfNeeded(cellClass, reuseIdentifier)
     return collectionView.dequeueReusableCell(withReuseIdentifier: reuseIdentifier, for: indexPath)
   }
 
@@ -202,18 +200,9 @@ extension ListDiffDataSource {
     let index = indexPath.item
     let controller = controller(at: index)
     countWork(\.sizeRequests)
-    var container = containerSize
-    if case .grid(let columnWidth, let height) = nesting.sizing {
-      container = CGSize(width: columnWidth, height: height)
-    }
-    var size = controller.itemSize(containerSize: container)
-    // A carousel's items are as tall as it, one to a column; a grid's as
-    // wide as a column.
-    switch nesting.sizing {
-    case .free: break
-    case .carousel: size.height = container.height
-    case .grid: size.width = container.width
-    }
+    let sizing = features.nestedLists.sizing
+    let container = sizing.container(in: containerSize)
+    let size = sizing.fitted(controller.itemSize(containerSize: container), in: container)
     let width = Self.clamped(size.width)
     let height = Self.clamped(size.height)
     if width != size.width || height != size.height {

@@ -47,7 +47,7 @@ extension ListDiffDataSource {
     if let cell = controller.mountedListCell, !controller.callbackState.isConfiguring {
       configure(controller, cell, layoutNow: !controller.callbackState.isLayingOutCell)
     }
-    deferredInvalidations.append(controller)
+    deferredSizes.add(controller)
     drain()
   }
 
@@ -59,9 +59,8 @@ extension ListDiffDataSource {
   /// there were any.
   @discardableResult
   func invalidateDeferredSizes() -> Bool {
-    guard !deferredInvalidations.isEmpty else { return false }
-    let pending = deferredInvalidations
-    deferredInvalidations = []
+    guard !deferredSizes.isEmpty else { return false }
+    let pending = deferredSizes.takeAll()
     var indexPaths: [IndexPath] = []
     for controller in pending {
       guard let index = index(of: controller) else { continue }

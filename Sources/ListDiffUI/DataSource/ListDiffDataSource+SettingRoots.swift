@@ -38,7 +38,7 @@ extension ListDiffDataSource {
   public func setRootSection(
     _ section: Section?, animate: Bool = false, completion: (@MainActor () -> Void)? = nil
   ) {
-    newestRootSection = section
+    history.rootWasSet(section)
     scheduler.enqueue(section, animate: animate, completion: completion)
     drain()
   }
@@ -99,9 +99,6 @@ extension ListDiffDataSource {
     observations.insert(task, id: id)
     return task
   }
-
-  /// The number of `observe` tasks that have not ended. For tests.
-  package var observationCount: Int { observations.count }
 
   private func observationEnded(_ id: Int) {
     observations.remove(id)

@@ -91,81 +91,6 @@ public final class ListDiffDataSource {
   ///   rather than copying them.
   public var updateHandler: (@MainActor (ListDiffUpdate) -> Void)?
 
-  /// Hears every drag the user finished that moved an item (see
-  /// ``AnyListCellController/canMove``), once, as a ``ListItemMove``: the
-  /// list already shows the new order. Move the item in the model here and
-  /// set a root as usual: a root that carries the move changes nothing on
-  /// screen (no second move, no reconfigured cell), and one that does not
-  /// puts the item back, as any root shows what it describes. A root set
-  /// from inside the handler is applied after it returns. A drag that ends
-  /// where it began is not reported; a root applied during a drag cancels
-  /// the drag (the collection view's rule), which is then not reported
-  /// either, so a reported move always names an item that exists — a root
-  /// that changes only the sections around the items too (an empty section
-  /// added, removed or reordered); one with the same items and sections
-  /// leaves the drag going. Default nil.
-  ///
-  /// - Complexity: free when nil; otherwise the handler's own work.
-  public var moveHandler: (@MainActor (ListItemMove) -> Void)?
-
-  /// Whether a drag may take an item into another leaf section (a
-  /// `ListSection`) shown by the same controller type. Default false: an
-  /// item moves only within its own section. Either way an item never moves
-  /// into a header or footer block, nor into a section that already has an
-  /// item with its identifier; the drag is steered to the nearest place that
-  /// is allowed. An item moved into another section keeps its controller,
-  /// cell and view state (and the delegate it was created with), and is
-  /// then identified within its new section.
-  ///
-  /// - Complexity: O(1).
-  public var allowsMovingBetweenSections = false
-
-  /// Hears every callback a controller is about to receive, in order: what
-  /// ListDiffUITesting's lifecycle recorder is built on. Not API.
-  package var lifecycleObserver: (@MainActor (AnyListCellController, ListLifecycleEvent) -> Void)?
-
-  /// Hears the new ``selection`` after every change to it, once per
-  /// change: a tap, ``select(_:)``, ``deselect(_:)``, ``selectAll()``, a
-  /// key, a focus move with ``selectionFollowsFocus``, or a root that
-  /// deleted selected items (before the ``updateHandler`` hears that
-  /// root). On the main actor, as a callback: a root set from it is
-  /// applied when it returns. Default nil.
-  ///
-  /// - Complexity: free when nil; otherwise the handler's own work.
-  public var selectionHandler: (@MainActor (Set<ListItemID>) -> Void)?
-
-  /// Hears each outline row whose expansion changed, with whether it is
-  /// now expanded: after ``expand(_:)``, ``collapse(_:)`` or a key
-  /// expanded or collapsed it (once its update is set), and, with `false`,
-  /// for each expanded row a root no longer shows (it left the tree, or a
-  /// collapsed ancestor hides it: it is forgotten) as that root is
-  /// applied — so collapsing a row is heard after the rows it forgot. On
-  /// the main actor, as a callback: a root set from it is applied when it
-  /// returns. Default nil.
-  ///
-  /// - Complexity: free when nil; otherwise the handler's own work.
-  public var expansionHandler: (@MainActor (ListItemID, Bool) -> Void)?
-
-  /// Loads more when the viewport comes near an edge in ``loadMoreEdges``
-  /// (Texture's batch fetching): called with the edge, on the main actor,
-  /// once per approach, never while it runs for that edge, never after it
-  /// returned ``ListLoadMoreResult/exhausted`` there, and after it threw
-  /// only on ``retryLoadMore(_:)``. Set a root with what it loaded before
-  /// returning ``ListLoadMoreResult/more``; while it runs (and after it
-  /// threw) a row at the edge says "loading…" (or "failed — retry"). A
-  /// list that grew while the viewport stays near the edge loads again, so
-  /// a short first page fills the screen. Default nil.
-  ///
-  /// - Complexity: the handler's own work, plus one root applied when its
-  ///   row comes and one when it goes.
-  public var loadMoreHandler: (@MainActor (ListLoadMoreEdge) async throws -> ListLoadMoreResult)? {
-    didSet { checkLoadMore() }
-  }
-
-  /// The clock type-to-select reads, in seconds: tests replace it to type
-  /// slowly without waiting. Not API.
-  package var typeSelectClock: @MainActor () -> Double = { ProcessInfo.processInfo.systemUptime }
-
   /// Hears what every applied root cost, as a ``ListUpdatePerformance``:
   /// how long flattening, diffing, the work on the main actor and the layout
   /// that followed took, and the work done in counts that do not depend on
@@ -182,112 +107,35 @@ public final class ListDiffDataSource {
   ///   clock reads per root, plus the handler's own work.
   public var performanceHandler: (@MainActor (ListUpdatePerformance) -> Void)?
 
-  /// The running totals of the work the data source did (controllers,
-  /// size requests, cells; the item and change counts stay zero), from
-  /// which ListDiffUITesting counts the work of a scroll or a drag. Not API.
-  package internal(set) var workCounts = ListWorkCounts()
-
-  /// How many applied roots were diffed leaf by leaf, and how many
-  /// otherwise: as whole lists, or not at all where a side was empty (see
-  /// `FlatList.diff(from:minimumAverageLeafCount:)`). Not API: the tests
-  /// check that both ways are exercised.
-  package internal(set) var diffCounts = (leafwise: 0, wholeList: 0)
-
-  /// The average number of items per section from which corresponding
-  /// sections are diffed one by one rather than as whole lists (see
-  /// `FlatList.prefersLeafwiseDiff(over:minimumAverageLeafCount:)`; 0:
-  /// always). Not API: the tests and the benchmark lower it so that small
-  /// sections take that way too; both ways give the same result.
-  package var minimumAverageLeafCountForLeafwiseDiff = FlatList.defaultMinimumAverageLeafCount
-
-  /// A mutant of the library, for the tests of `fuzzList`: an updated
-  /// item's mounted cell is not reconfigured (its controller still gets
-  /// the new view model). Never set outside those tests.
-  package var mutantSkipsReconfiguringUpdatedCells = false
-
-  /// The counts of the last root applied, nil before the first. Not API:
-  /// what `ListScreen.lastUpdate` shows.
-  package internal(set) var lastUpdateCounts: ListWorkCounts?
-
   // MARK: State, in parts with their own invariants
 
   /// What the collection view shows: the last applied root, flattened.
-  var list = FlatList() {
-    didSet {
-      listGeneration &+= 1
-      controllers.listDidChange()
-      // Pinned header blocks are drawn by the collection view. During a
-      // drag they are the drag's (the item moved into its shown place),
-      // and a list can replace this one mid-drag only with the same
-      // sections (`apply` cancels the drag otherwise): they stay.
-      if !collectionView.isMovingItemInteractively
-        && (!list.pinnedHeaders.isEmpty || !collectionView.pinnedItemRanges.isEmpty)
-      {
-        collectionView.pinnedItemRanges = list.pinnedHeaders
-      }
-    }
-  }
-  /// Counts the changes to `list`, so that what was read from one list (a
-  /// drag's placement) is never used on another without being checked.
-  var listGeneration = 0
-  /// How many user moves have changed `list`: a root prepared in the
-  /// background against an older count is diffed again against the list
-  /// shown before it is applied.
-  var movesShown = 0
-  /// The items moved by the user while a root was being prepared in the
-  /// background, as their keys after the move: that root was set before
-  /// the drop, and deleting one of them is reported. Empty whenever no root
-  /// is being prepared (appended only then, emptied when the root is
-  /// applied).
-  var movedWhilePreparing: [ListItemKey] = []
-  /// Where the drag under way last took its item (set by the target hook):
-  /// which section it joins at that place, which the index alone does not
-  /// tell. Read when the drag ends; replaced when the next drag begins.
-  /// Invariant: read only while its `listGeneration` is `listGeneration`,
-  /// the list whose indexes it holds (see `currentDragPlacement`).
-  var dragPlacement: DragPlacement?
-  /// The view models of the list the last root replaced, released on the
-  /// main actor's next turn.
-  var replacedViewModels = ReplacedViewModels()
-  /// When roots are applied, and the callbacks now on the stack.
-  var scheduler = RootScheduler()
+  /// Changed only through `show(_:)` and the drag's drop.
+  var shown = ShownList()
   /// The live controllers, by item identity.
   var controllers = ControllerStore()
   /// Which controllers' cells are visible.
   var appearance = AppearanceTracker()
-  /// Which controllers are in the working range.
-  var workingRange = WorkingRangeTracker()
-  /// The selection, focus and type-to-select prefix, by identity.
-  var interaction = ItemInteraction()
-  /// The edges more is loaded at (`loadMoreEdges`).
-  var loadMoreEdgesStorage: ListLoadMoreEdges = []
-  /// Each edge's loading state.
-  var loadMore = LoadMoreTracker()
-  /// The last root applied, as the app set it (without loading rows): set
-  /// again when a loading row comes or goes.
-  var shownRootSection: Section?
-  /// The last root set, applied or not: flattened again when an outline
-  /// row is expanded or collapsed.
-  var newestRootSection: Section?
-  /// Which outline rows are expanded, by identity.
-  var outlineExpansion = OutlineExpansion()
-  /// Controllers whose view state changed while the collection view could
-  /// not be changed (inside a batch or a layout pass): re-sized once it can.
-  var deferredInvalidations: [AnyListCellController] = []
-  /// Whether `drain()` is laying out the sizes it invalidated, and whether
-  /// a drain nested in that layout owes another (see
-  /// `layOutInvalidatedSizes()`). `.idle` whenever no such layout is on
-  /// the stack.
-  var drainLayout = DrainLayout.idle
+  /// When roots are applied, and the callbacks now on the stack.
+  var scheduler = RootScheduler()
+  /// The roots set and applied, and the view models of the list the last
+  /// one replaced (released on the main actor's next turn).
+  var history = RootHistory()
+  /// Controllers whose sizes wait for the collection view to take them.
+  var deferredSizes = DeferredSizes()
+  /// The work done so far, counted.
+  var tally = WorkTally()
   /// The tasks `observe` started, cancelled when the data source goes.
   var observations = ObservationTasks()
-  /// The list this one is nested in (a carousel's), if any.
-  var nesting = ListNesting()
-  /// The reuse identifiers registered with the collection view.
-  var registeredReuseIdentifiers: Set<String> = []
-  /// The collection view's data source and delegate: kept here, since the
-  /// collection view holds it weakly.
-  private var adapter: CollectionAdapter?
+  /// The features that join the data source's lifecycle, each with its
+  /// own parts (see `ListFeature`): made with the data source.
+  private(set) lazy var features = ListFeatures(self)
+  /// What ListDiffUITesting and the benchmark read and hook into. Not API.
+  package let inspection = ListDiffInspection()
+  /// The collection view's data source and delegate (and the cell classes
+  /// registered with it): kept here, since the collection view holds it
+  /// weakly.
+  private(set) lazy var adapter = CollectionAdapter(owner: self)
 
   /// Creates a data source for `collectionView` and installs its internal
   /// object as the collection view's data source and delegate (held weakly
@@ -325,14 +173,12 @@ public final class ListDiffDataSource {
     self.applyUpdatesAsync = applyUpdatesAsync
     self.diagnosticHandler = diagnosticHandler
     self.context = ListDiffContext(objects: contextObjectList)
-    let adapter = CollectionAdapter(owner: self)
-    self.adapter = adapter
+    _ = features
     collectionView.dataSource = adapter
     collectionView.delegate = adapter
     collectionView.layoutDidFinish = { [weak self] in self?.collectionViewDidFinishLayout() }
     collectionView.programmaticDeselection = { [weak self] indexPath in
-      guard let self else { return }
-      collectionViewDidChangeSelection(false, at: listIndex(ofShown: indexPath.item))
+      self?.features.interaction.collectionViewDidChangeSelection(false, atShown: indexPath.item)
     }
     if collectionView.invalidGeometryHandler == nil {
       // Geometry the collection view had to replace reaches the diagnostic
@@ -381,7 +227,7 @@ public final class ListDiffDataSource {
 
   isolated deinit {
     observations.cancelAll()
-    loadMore.cancelAll()
+    features.loadingMore.cancelAll()
     // Unhooked before any user code runs: a `willUnmount` below that
     // touches the collection view (lays it out, selects, reloads) must not
     // reach this data source through the adapter, whose reference to it is

@@ -90,17 +90,6 @@ struct RootScheduler {
     phase = .idle
   }
 
-  /// What holds once a root is applied and no callback runs: what is
-  /// broken, empty when all hold.
-  ///
-  /// - Complexity: O(1).
-  func invariantViolationsBetweenRoots() -> [InvariantViolation] {
-    var check = InvariantChecker("RootScheduler")
-    check.expect(callbackDepth >= 0, "callback exits match entries")
-    check.expect(phase != .applying, "the applied root finished")
-    return check.violations
-  }
-
   mutating func enterCallback() {
     callbackDepth += 1
   }
@@ -108,5 +97,18 @@ struct RootScheduler {
   mutating func exitCallback() {
     precondition(callbackDepth > 0, "every callback exit matches an entry")
     callbackDepth -= 1
+  }
+}
+
+extension RootScheduler: DataSourcePart {
+  /// What holds once a root is applied and no callback runs: what is
+  /// broken, empty when all hold.
+  ///
+  /// - Complexity: O(1).
+  func invariantViolations(in dataSource: ListDiffDataSource) -> [InvariantViolation] {
+    var check = InvariantChecker("RootScheduler")
+    check.expect(callbackDepth >= 0, "callback exits match entries")
+    check.expect(phase != .applying, "the applied root finished")
+    return check.violations
   }
 }

@@ -1,36 +1,28 @@
 import HeadlessCollection
 
-/// What a person did to the list that outlives roots: the selected items,
-/// the focused one and the type-to-select prefix, kept by identity.
+/// What a person did to the list that outlives roots: the selected items
+/// and the focused one, kept by identity.
 ///
 /// Invariants (checked against the list shown, see `invariantViolations`):
 /// - every selected identity and the focus name an item shown, by their
 ///   whole section path: a root that deletes one takes it out, a drag into
 ///   another section renames it (`rekey`);
-/// - `mirroredClears` is the collection view's count of selection clears
-///   when its selection was last made to mirror `selection`: a reload
-///   clears the collection's selection, never this one.
+/// - `mirroredClears` is at most the collection view's count of selection
+///   clears, and equal to it unless a layout is running or due: a reload
+///   clears the collection's selection, never this one, and the layout
+///   that follows makes the collection's mirror `selection` again.
 struct ItemInteraction {
   /// The selected items.
   private(set) var selection: Set<ListItemID> = []
   /// The item with the keyboard focus.
-  var focus: ListItemID?
+  private(set) var focus: ListItemID?
   /// Whether focus moves select the item they land on.
-  var selectionFollowsFocus = false
-  /// The keys typed for type-to-select.
-  var typeSelect = TypeSelectPrefix()
+  private(set) var selectionFollowsFocus = false
   /// See the invariants.
-  var mirroredClears = 0
+  private(set) var mirroredClears = 0
 
   /// Whether nothing is selected or focused: roots then cost nothing here.
   var isEmpty: Bool { selection.isEmpty && focus == nil }
-
-  /// The selected identities and the focus.
-  var identities: Set<ListItemID> {
-    var all = selection
-    if let focus { all.insert(focus) }
-    return all
-  }
 
   /// Replaces the selection; returns the identities that left it and those
   /// that joined it.
@@ -42,6 +34,24 @@ struct ItemInteraction {
     return (old.subtracting(new), new.subtracting(old))
   }
 
+  /// Moves the focus to `id` (nil: nowhere).
+  ///
+  /// - Complexity: O(1).
+  mutating func setFocus(_ id: ListItemID?) {
+    focus = id
+  }
+
+  /// Turns `selectionFollowsFocus` on or off.
+  mutating func setSelectionFollowsFocus(_ follows: Bool) {
+    selectionFollowsFocus = follows
+  }
+
+  /// The collection view's selection was made to mirror `selection` after
+  /// its `clears`th clear.
+  mutating func mirrored(afterClears clears: Int) {
+    mirroredClears = clears
+  }
+
   /// An item the user dragged into another section is renamed by it.
   ///
   /// - Complexity: O(1) expected.
@@ -49,44 +59,38 @@ struct ItemInteraction {
     if selection.remove(old) != nil { selection.insert(new) }
     if focus == old { focus = new }
   }
-}
 
-/// The prefix type-to-select matches: keys typed less than a second apart
-/// (NSTableView's rule) add to it; a longer pause starts a new one.
-struct TypeSelectPrefix {
-  /// The pause, in seconds, after which a key starts a new prefix.
-  static let timeout = 1.0
-  private(set) var text = ""
-  private var lastKey: Double?
-
-  /// Adds `character`, typed at `time` (seconds, any origin), and returns
-  /// the prefix and whether it extends the one before.
-  ///
-  /// - Complexity: O(*k*) in the prefix's length.
-  mutating func type(_ character: Character, at time: Double) -> (prefix: String, extends: Bool) {
-    let extends = lastKey.map { time - $0 < Self.timeout && time >= $0 } ?? false
-    if !extends { text = "" }
-    text.append(character)
-    lastKey = time
-    return (text, extends && text.count > 1)
+  /// Breaks the first invariant on purpose, for the tests of the checks:
+  /// `id` (of no item shown) joins the selection.
+  mutating func plantSelection(_ id: ListItemID) {
+    selection.insert(id)
   }
 
-  /// Ends the prefix (Escape, or a key that is not typed text).
-  mutating func reset() {
-    text = ""
-    lastKey = nil
+  /// Breaks the second invariant on purpose, for the tests of the checks:
+  /// the mirror is taken as made after a clear that never happened.
+  mutating func plantMirroredClears(_ clears: Int) {
+    mirroredClears = clears
   }
 }
 
-extension ItemInteraction {
-  /// The first invariant written on the type, given `shown`: where each of
-  /// `identities` is shown (what `ListDiffDataSource.indexes(of:)` found).
+extension ItemInteraction: DataSourcePart {
+  /// The invariants written on the type.
   ///
-  /// - Complexity: O(*m*) for *m* identities.
-  func invariantViolations(shown: [ListItemID: Int]) -> [InvariantViolation] {
+  /// - Complexity: O(*m*) for *m* identities selected and focused, plus
+  ///   finding them (see `ListDiffDataSource.indexes(of:in:)`).
+  func invariantViolations(in dataSource: ListDiffDataSource) -> [InvariantViolation] {
     var check = InvariantChecker("ItemInteraction")
+    var identities = selection
+    if let focus { identities.insert(focus) }
+    let shown = dataSource.indexes(of: identities)
     check.expect(selection.allSatisfy { shown[$0] != nil }, "every selected identity names an item shown")
     check.expect(focus.map { shown[$0] != nil } ?? true, "the focus names an item shown")
+    let clears = dataSource.collectionView.selectionClearCount
+    check.expect(mirroredClears <= clears, "the mirror follows a clear of the collection's selection")
+    let view = dataSource.collectionView
+    check.expect(
+      mirroredClears == clears || view.isPerformingLayout || view.hasPendingLayoutWork,
+      "the collection's selection mirrors the selection once a layout finished")
     return check.violations
   }
 }

@@ -30,7 +30,7 @@ final class GridContent: NestedList {
     super.init(
       host: host, rowScope: rowScope, layout: CollectionViewFlowLayout(),
       sizing: .grid(columnWidth: 0, height: 0))
-    dataSource.nesting.layoutDidFinish = { [weak self] in self?.checkHeight() }
+    dataSource.features.nestedLists.observeLayouts { [weak self] in self?.checkHeight() }
   }
 
   /// Shows the row's sections and settings.
@@ -64,11 +64,11 @@ final class GridContent: NestedList {
     if layout.minimumInteritemSpacing != spacing { layout.minimumInteritemSpacing = spacing }
     let leftover = max(0, width - CGFloat(columns) * column - gaps)
     if layout.sectionInset.right != leftover { layout.sectionInset.right = leftover }
-    if case .grid(let old, let height) = dataSource.nesting.sizing, old != column || height != room.height {
-      dataSource.nesting.sizing = .grid(columnWidth: column, height: room.height)
+    let nesting = dataSource.features.nestedLists
+    if nesting.resize(.grid(columnWidth: column, height: room.height)) {
       // Every item's container changed: every size is asked again.
       layout.invalidateLayout()
-      dataSource.nesting.parent?.nesting.itemsReflowedInside += dataSource.itemCount
+      nesting.noteChangesInside(dataSource.itemCount)
     }
     if collectionView.frame.width != width {
       collectionView.frame = CGRect(x: 0, y: 0, width: width, height: collectionView.frame.height)

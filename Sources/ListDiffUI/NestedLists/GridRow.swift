@@ -49,7 +49,7 @@ final class GridRowController:
 
   override func didLeaveList() {
     content?.empty()
-    if content != nil { host?.nesting.gridsWithLists -= 1 }
+    if content != nil { host?.features.nestedLists.gridListsChanged(by: -1) }
     content = nil
   }
 
@@ -82,7 +82,7 @@ final class GridRowController:
     }
     made.show(viewModel)
     content = made
-    host.nesting.gridsWithLists += 1
+    host.features.nestedLists.gridListsChanged(by: 1)
     return made
   }
 

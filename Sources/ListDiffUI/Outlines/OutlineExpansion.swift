@@ -68,14 +68,19 @@ struct OutlineExpansion {
     expanded.insert(id)
   }
 
-  /// The invariants above, given the rows the list shows expanded and the
-  /// section paths of the outlines a drag left stale.
+}
+
+extension OutlineExpansion: DataSourcePart {
+  /// The invariants above, against the rows the list shows expanded
+  /// (outlines a drag left stale aside).
   ///
-  /// - Complexity: O(*e*).
-  func invariantViolations(shownExpanded: Set<ListItemID>, stalePaths: Set<[String]>) -> [InvariantViolation] {
+  /// - Complexity: O(*e*), plus O(*o*) in the outlines.
+  func invariantViolations(in dataSource: ListDiffDataSource) -> [InvariantViolation] {
     var check = InvariantChecker("OutlineExpansion")
+    let list = dataSource.list
+    let stalePaths = Set(list.outlines.filter(\.isStale).map(\.sectionPath))
     let current = stalePaths.isEmpty ? shown : shown.filter { !stalePaths.contains($0.sectionPath) }
-    check.expect(current == shownExpanded, "shown holds exactly the rows shown expanded")
+    check.expect(current == list.expandedOutlineRows, "shown holds exactly the rows shown expanded")
     check.expect(
       expanded.symmetricDifference(shown).isSubset(of: unshownChanges),
       "expanded differs from shown only by changes not shown yet")

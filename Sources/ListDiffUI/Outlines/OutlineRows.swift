@@ -12,7 +12,7 @@
 /// - the first row's depth is 0. (A row below another is usually at most
 ///   one level deeper, but not always: the later occurrence of a repeated
 ///   identifier is dropped, as in any section, and the rows inside it stay.)
-struct OutlineRows: Sendable {
+struct OutlineRows: LeafExtras {
   /// The index of the outline's leaf in the list's `leaves`.
   var leaf: Int
   /// The names of the outline's section path (its id last): the
@@ -52,6 +52,42 @@ struct OutlineRows: Sendable {
     return position + 1..<end
   }
 
+  /// The rows once the items at `positions` are taken out: their rows go
+  /// too, and an expanded one's identifier (a later occurrence of a
+  /// repeated identifier: the first is never expanded then, see
+  /// `OutlineSection`).
+  ///
+  /// - Complexity: O(*k*) in the rows.
+  func removing(positions: [Int], identifier: (Int) -> String) -> OutlineRows {
+    guard !isStale else { return self }
+    var kept = self
+    var rows: [ListOutlineRow] = []
+    rows.reserveCapacity(self.rows.count - positions.count)
+    var next = 0
+    for (position, row) in self.rows.enumerated() {
+      if next < positions.count && positions[next] == position {
+        if row.isExpanded { kept.expanded.remove(identifier(position)) }
+        next += 1
+      } else {
+        rows.append(row)
+      }
+    }
+    kept.rows = rows
+    return kept
+  }
+
+  /// The rows once a drag changed the leaf: stale until the next root
+  /// (see `OutlineRows`).
+  ///
+  /// - Complexity: O(1).
+  func movedByHand() -> OutlineRows {
+    var stale = self
+    stale.isStale = true
+    stale.rows = []
+    stale.expanded = []
+    return stale
+  }
+
   /// The invariants above, given the number of items of the leaf.
   ///
   /// - Complexity: O(*n*) in the rows.
@@ -74,8 +110,13 @@ extension FlatList {
   ///
   /// - Complexity: O(1) amortized.
   mutating func appendOutline(sectionPath: [String], rows: [ListOutlineRow], expanded: Set<String>) {
-    outlines.append(OutlineRows(leaf: leaves.count - 1, sectionPath: sectionPath, rows: rows, expanded: expanded))
+    appendExtras(OutlineRows(leaf: leaves.count - 1, sectionPath: sectionPath, rows: rows, expanded: expanded))
   }
+
+  /// The rows of each outline section, in leaf order.
+  ///
+  /// - Complexity: O(*e*) in the leaves with extras.
+  var outlines: [OutlineRows] { extras(of: OutlineRows.self) }
 
   /// The outline that holds item `index`, the item's position among its
   /// rows, and its row; nil for an item of no outline (or of one a drag
@@ -111,49 +152,5 @@ extension FlatList {
       }
     }
     return ids
-  }
-
-  /// `outlines` once the items at `removed` (ascending) are taken out:
-  /// their rows go too, and an expanded one's identifier (a later
-  /// occurrence of a repeated identifier: the first is never expanded
-  /// then, see `OutlineSection`). Run with the leaf starts of this list.
-  ///
-  /// - Complexity: O(*r* + the rows of the outlines that lose one).
-  func outlines(removing removed: [Int], identifier: (Int) -> String) -> [OutlineRows] {
-    outlines.map { outline in
-      let range = range(ofLeaf: outline.leaf)
-      let inside = removed.filter { range.contains($0) }
-      guard !inside.isEmpty, !outline.isStale else { return outline }
-      var kept = outline
-      var rows: [ListOutlineRow] = []
-      rows.reserveCapacity(outline.rows.count - inside.count)
-      var next = 0
-      for (position, row) in outline.rows.enumerated() {
-        if next < inside.count && inside[next] - range.lowerBound == position {
-          if row.isExpanded { kept.expanded.remove(identifier(inside[next])) }
-          next += 1
-        } else {
-          rows.append(row)
-        }
-      }
-      kept.rows = rows
-      return kept
-    }
-  }
-
-  /// `outlines` once a drag moved the item at `from`: an outline whose leaf
-  /// held it, or takes it, no longer matches its rows (see `OutlineRows`).
-  /// Run with the leaf starts of this list, before the move.
-  ///
-  /// - Complexity: O(*o*) in the outlines.
-  func outlines(movingFrom from: Int, intoLeaf destination: Int) -> [OutlineRows] {
-    outlines.map { outline in
-      guard range(ofLeaf: outline.leaf).contains(from) || outline.leaf == destination else { return outline }
-      var stale = outline
-      stale.isStale = true
-      stale.rows = []
-      stale.expanded = []
-      return stale
-    }
   }
 }

@@ -36,11 +36,12 @@ extension FlatList {
           && block.section.lowerBound <= block.header.lowerBound && block.header.upperBound <= block.section.upperBound,
         "a pinned header block lies within its section, within the items")
     }
-    for outline in outlines {
-      check.expect(outline.leaf >= 0 && outline.leaf < leaves.count, "an outline's leaf is one of the list's")
-      guard outline.leaf >= 0 && outline.leaf < leaves.count else { continue }
-      outline.violations(leafCount: range(ofLeaf: outline.leaf).count, into: &check)
+    for value in extras {
+      check.expect(value.leaf >= 0 && value.leaf < leaves.count, "extras belong to one of the list's leaves")
+      guard value.leaf >= 0 && value.leaf < leaves.count else { continue }
+      value.violations(leafCount: range(ofLeaf: value.leaf).count, into: &check)
     }
+    check.expect(zip(extras, extras.dropFirst()).allSatisfy { $0.leaf < $1.leaf }, "extras are in leaf order, one per leaf")
     return check.violations
   }
 }

@@ -84,8 +84,9 @@ struct FlatList: Sendable {
   private(set) var leafStarts: [Int] = []
   /// The header blocks of sections that pin them (`FlatList+PinnedHeaders`).
   var pinnedHeaders: [PinnedItemRange] = []
-  /// The rows of each outline section, by leaf (`OutlineRows`).
-  var outlines: [OutlineRows] = []
+  /// What section kinds keep per leaf beyond the items (an outline's rows,
+  /// `OutlineRows`), in leaf order: see `LeafExtras`.
+  fileprivate(set) var extras: [any LeafExtras] = []
   /// The number of items.
   private(set) var count = 0
   /// Whether two leaves may have the same scope (see
@@ -148,6 +149,15 @@ struct FlatList: Sendable {
   mutating func hold(_ byLeaf: consuming ByLeaf) {
     precondition(byLeaf.items.count == leaves.count, "one item array per leaf")
     storage = .byLeaf(byLeaf)
+  }
+
+  /// Records `value`, the extras of the leaf just appended (see
+  /// `LeafExtras`).
+  ///
+  /// - Complexity: O(1) amortized.
+  mutating func appendExtras(_ value: any LeafExtras) {
+    precondition(value.leaf == leaves.count - 1, "extras belong to the leaf just appended")
+    extras.append(value)
   }
 
   /// The items of leaf `index`.
@@ -313,7 +323,7 @@ struct FlatList: Sendable {
     list.count = kept.keys.count
     list.storage = .asArrays(kept)
     if !pinnedHeaders.isEmpty { list.pinnedHeaders = pinnedHeaders(removing: indexes) }
-    if !outlines.isEmpty { list.outlines = outlines(removing: indexes) { keys[$0].identifier } }
+    if !extras.isEmpty { list.extras = extras(removing: indexes) { keys[$0].identifier } }
     return list
   }
 
@@ -345,7 +355,7 @@ struct FlatList: Sendable {
     arrays.viewModels.insert(viewModel, at: to)
     storage = .asArrays(arrays)
     let after = destination.afterNeighbour
-    if !outlines.isEmpty { outlines = outlines(movingFrom: from, intoLeaf: destination.leaf) }
+    if !extras.isEmpty { extras = extras(movingFrom: from, intoLeaf: destination.leaf) }
     leafStarts = leafStarts.map { Self.bound($0, movingFrom: from, to: to, afterNeighbour: after) }
     if !pinnedHeaders.isEmpty {
       pinnedHeaders = pinnedHeaders(movingFrom: from, to: to, afterNeighbour: after)

@@ -151,7 +151,7 @@ extension FuzzRun {
         size = sizes[other] ?? 0
       }
       let toIndex = random.int(in: 0...max(0, size))
-      guard dataSource.dragPlan(forItemAt: from, toIndex: toIndex, inSection: toSection) != nil else { continue }
+      guard DragPlan(dataSource, forItemAt: from, toIndex: toIndex, inSection: toSection) != nil else { continue }
       return .move(FuzzStep.Item(identity), toIndex: toIndex, toSection: toSection)
     }
     return nil

@@ -30,12 +30,10 @@ final class FuzzRun<Model> {
   private var shownText = ""
   /// The data source's work totals when the step began.
   private var totalsAtStepStart = ListWorkCounts()
-  /// The items changed inside carousels and grids, all told, when the
-  /// step began.
-  private var carouselChangesAtStepStart = 0
-  /// The grid items sized again for a new column width, all told, when the
-  /// step began.
-  private var gridReflowsAtStepStart = 0
+  /// The items changed inside carousels and grids during the step being
+  /// run (their roots' changes, and grid items sized again for a new
+  /// column width), as the data source's inspection reports them.
+  private var nestedChanges = 0
 
   init(_ setup: FuzzSetup<Model>, sourceLocation: SourceLocation) {
     self.setup = setup
@@ -57,6 +55,8 @@ final class FuzzRun<Model> {
       self?.changedItems += counts.inserts + counts.deletes + counts.moves + counts.updates
       self?.releasedControllers += counts.controllersReleased
     }
+    screen.dataSource.inspection.nestedChangeObserver = { [weak self] count in self?.nestedChanges += count }
+    screen.dataSource.inspection.recordsViewStates = true
     if setup.moved != nil {
       screen.dataSource.moveHandler = { [weak self] move in
         guard let self, let moved = self.setup.moved else { return }
@@ -93,8 +93,7 @@ final class FuzzRun<Model> {
     changedItems = 0
     releasedControllers = 0
     totalsAtStepStart = screen.dataSource.workCounts
-    carouselChangesAtStepStart = screen.dataSource.itemChangesInCarousels
-    gridReflowsAtStepStart = screen.dataSource.itemsReflowedInGrids
+    nestedChanges = 0
     switch step {
     case .changes(let changes):
       for (offset, change) in changes.enumerated() {
@@ -280,8 +279,7 @@ final class FuzzRun<Model> {
     let carousels = dataSource.nestedListsOnScreen
     let visible = screen.collectionView.indexPathsForVisibleItems.count + carousels.visibleItems
     // A grid whose column width changed re-flows whole, however little changed.
-    let changed = changedItems + dataSource.itemChangesInCarousels - carouselChangesAtStepStart
-      + dataSource.itemsReflowedInGrids - gridReflowsAtStepStart
+    let changed = changedItems + nestedChanges
     let configuredBound = visible + changed
     if counts.cellsConfigured > configuredBound {
       return "the step configured \(counts.cellsConfigured) cells; \(visible) are visible and "
@@ -319,7 +317,8 @@ final class FuzzRun<Model> {
       guard let identifier = controller.itemIdentifier,
         let index = index(of: .init(sectionNames: controller.sectionNames, identifier: identifier), in: fresh)
       else { continue }
-      fresh.dataSource.cellController(at: index)?.adoptViewState(of: controller)
+      guard let target = fresh.dataSource.cellController(at: index) else { continue }
+      screen.dataSource.inspection.copyViewState(of: controller, to: target)
     }
     // So are the selection and the focus, by identity (before the scroll
     // below, which a focus change would otherwise move).

@@ -30,12 +30,19 @@ extension ListDiffDataSource {
   /// - Complexity: that of the move, selection or search it makes.
   @discardableResult
   public func handleKey(_ key: ListKey) -> Bool {
-    if case .character = key {} else { interaction.typeSelect.reset() }
-    // A focused carousel or grid takes the keys that move within it, and
-    // Enter and Space for its items.
-    if [.left, .right, .up, .down, .enter, .space].contains(key), let row = focusedNestedRow, row.handleKey(key) {
-      return true
+    for feature in features.all { feature.keyWillBeHandled(key) }
+    var handled = false
+    for feature in features.all where feature.handleKey(key) {
+      handled = true
+      break
     }
+    checkInvariants(after: "the key \(key)")
+    return handled
+  }
+
+  /// The keys of the focus and the selection: ↑ ↓ PgUp PgDn Home End,
+  /// Shift+↑ Shift+↓, Space and Enter; whether `key` was one.
+  func handleFocusKey(_ key: ListKey) -> Bool {
     switch key {
     case .up: moveFocus(.up)
     case .down: moveFocus(.down)
@@ -47,9 +54,7 @@ extension ListDiffDataSource {
     case .shiftDown: extendSelection(.down)
     case .space: toggleFocusedSelection()
     case .enter: tapFocused()
-    case .character(let character): typeSelect(character)
-    case .left, .right: return handleOutlineKey(key)
-    case .escape: return false
+    case .character, .left, .right, .escape: return false
     }
     return true
   }

@@ -14,7 +14,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(*n*) at worst: every item's controller is asked.
   @discardableResult
   public func typeSelect(_ character: Character) -> Bool {
-    let (prefix, extends) = interaction.typeSelect.type(character, at: typeSelectClock())
+    let (prefix, extends) = features.typeSelect.type(character)
     let needle = Self.typeSelectFolded(prefix)
     let count = list.count
     guard count > 0 else { return false }

@@ -1,30 +1,43 @@
 import Foundation
 import HeadlessCollection
 
-/// Where a drag took its item: from `original` to `to` (indexes of the
-/// list shown, which does not change during a drag), into `destination`
-/// (a leaf index of that list).
-struct DragPlacement: Equatable {
-  var original: Int
-  var to: Int
-  var destination: MoveDestination
-  /// The data source's `listGeneration` when it was computed: its indexes
-  /// mean nothing in another list.
-  var listGeneration: Int
-}
-
 extension ListDiffDataSource {
-  // MARK: Moving items by hand
+  /// Hears every drag the user finished that moved an item (see
+  /// ``AnyListCellController/canMove``), once, as a ``ListItemMove``: the
+  /// list already shows the new order. Move the item in the model here and
+  /// set a root as usual: a root that carries the move changes nothing on
+  /// screen (no second move, no reconfigured cell), and one that does not
+  /// puts the item back, as any root shows what it describes. A root set
+  /// from inside the handler is applied after it returns. A drag that ends
+  /// where it began is not reported; a root applied during a drag cancels
+  /// the drag (the collection view's rule), which is then not reported
+  /// either, so a reported move always names an item that exists — a root
+  /// that changes only the sections around the items too (an empty section
+  /// added, removed or reordered); one with the same items and sections
+  /// leaves the drag going. Default nil.
+  ///
+  /// - Complexity: free when nil; otherwise the handler's own work.
+  public var moveHandler: (@MainActor (ListItemMove) -> Void)? {
+    get { features.moving.moveHandler }
+    set { features.moving.moveHandler = newValue }
+  }
 
-  /// The drag's placement, if it was computed on the list shown now; nil
-  /// otherwise. Every read of a placement goes through here, so that no
-  /// index of another list (one a root replaced mid-drag) reads this one.
+  /// Whether a drag may take an item into another leaf section (a
+  /// `ListSection`) shown by the same controller type. Default false: an
+  /// item moves only within its own section. Either way an item never moves
+  /// into a header or footer block, nor into a section that already has an
+  /// item with its identifier; the drag is steered to the nearest place that
+  /// is allowed. An item moved into another section keeps its controller,
+  /// cell and view state (and the delegate it was created with), and is
+  /// then identified within its new section.
   ///
   /// - Complexity: O(1).
-  var currentDragPlacement: DragPlacement? {
-    guard let dragPlacement, dragPlacement.listGeneration == listGeneration else { return nil }
-    return dragPlacement
+  public var allowsMovingBetweenSections: Bool {
+    get { features.moving.allowsMovingBetweenSections }
+    set { features.moving.allowsMovingBetweenSections = newValue }
   }
+
+  // MARK: Moving items by hand
 
   /// Shows `new`, a list with the same items as the one shown (a root that
   /// changed no item, which needs no batch). A drag under way goes on when
@@ -38,23 +51,25 @@ extension ListDiffDataSource {
   ///   and pinned blocks, plus the layout pass of a cancel.
   func showList(withSameItems new: FlatList) {
     guard collectionView.isMovingItemInteractively else {
-      list = new
+      show(new)
       return
     }
+    let moving = features.moving
     guard new.hasSameSections(as: list) else {
-      dragPlacement = nil
+      moving.place(nil)
       // Against the list the movement was placed on; then `list`'s pinned
       // blocks replace the movement's (no movement is under way by then).
       collectionView.cancelInteractiveMovement()
-      list = new
+      show(new)
       return
     }
-    let placement = currentDragPlacement
-    list = new
-    dragPlacement = placement.map {
-      DragPlacement(
-        original: $0.original, to: $0.to, destination: $0.destination, listGeneration: listGeneration)
-    }
+    let placement = moving.currentPlacement
+    show(new)
+    moving.place(
+      placement.map {
+        DragPlacement(
+          original: $0.original, to: $0.to, destination: $0.destination, listGeneration: shown.generation)
+      })
   }
 
   /// The index in the list of the item the collection view shows at
@@ -83,7 +98,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(log *s*), plus creating the controller if it has none.
   func canMoveItem(at index: Int) -> Bool {
-    dragPlacement = nil
+    features.moving.place(nil)
     guard (0..<list.count).contains(index), !list.leaf(ofItem: index).scope.isHeaderOrFooter else {
       return false
     }
@@ -133,8 +148,9 @@ extension ListDiffDataSource {
         if candidate == current { return current }
         let destination = list.moveDestination(of: original, from: current, to: candidate)
         if allowsMove(of: original, into: destination) {
-          dragPlacement = DragPlacement(
-            original: original, to: candidate, destination: destination, listGeneration: listGeneration)
+          features.moving.place(
+            DragPlacement(
+              original: original, to: candidate, destination: destination, listGeneration: shown.generation))
           // The pinned blocks follow the order shown, which the list takes
           // only when the drag ends: else a block pins the wrong items.
           if !list.pinnedHeaders.isEmpty {
@@ -157,7 +173,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(*n*) in the number of items.
   func userMovedItem(from: Int, to: Int) {
     defer {
-      dragPlacement = nil
+      features.moving.place(nil)
       // Pinned blocks as the list has them, whether or not it took a move.
       if collectionView.pinnedItemRanges != list.pinnedHeaders {
         collectionView.pinnedItemRanges = list.pinnedHeaders
@@ -165,7 +181,7 @@ extension ListDiffDataSource {
     }
     guard (0..<list.count).contains(from), (0..<list.count).contains(to) else { return }
     let destination: MoveDestination
-    if let placement = currentDragPlacement, placement.original == from, placement.to == to {
+    if let placement = features.moving.currentPlacement, placement.original == from, placement.to == to {
       destination = placement.destination
     } else if from != to {
       // No placement recorded (a forwarded call): as one step from `from`.
@@ -187,92 +203,19 @@ extension ListDiffDataSource {
     let leaf = list.leaves[destination.leaf]
     let key = ListItemKey(
       identifier: oldKey.identifier, scope: leaf.scope.key, controllerType: oldKey.controllerType)
-    list.moveItem(from: from, to: to, into: destination, key: key)
-    movesShown += 1
-    if scheduler.phase == .preparing { movedWhilePreparing.append(key) }
+    shown.moveItem(from: from, to: to, into: destination, key: key)
+    listDidChange()
+    features.moving.dropped(key)
     if key != oldKey {
       controllers.rekey(oldKey, to: key, scope: leaf.scope)
-      // Selection and focus follow the item into its new section.
-      interaction.rekey(
-        ListItemID(identifier: key.identifier, sectionPath: source.scope.names),
-        to: ListItemID(identifier: key.identifier, sectionPath: leaf.scope.names))
+      // What features keep by identity follows the item into its new section.
+      let old = ListItemID(identifier: key.identifier, sectionPath: source.scope.names)
+      let new = ListItemID(identifier: key.identifier, sectionPath: leaf.scope.names)
+      for feature in features.all { feature.itemDidChangeSection(from: old, to: new) }
     }
     let move = ListItemMove(
       identifier: key.identifier, sectionPath: source.scope.names, fromIndex: fromIndex,
       toIndex: to - list.range(ofLeaf: destination.leaf).lowerBound, toSectionPath: leaf.scope.names)
     if let moveHandler { callingOut { moveHandler(move) } }
-  }
-}
-
-/// Where a drag must take an item for it to end at an index of a section:
-/// what ListDiffUITesting's `ListScreen` drives the gesture by. Not API.
-package struct DragPlan: Sendable {
-  /// The item's index when the drag begins.
-  package var from: Int
-  /// Its index once dropped.
-  package var to: Int
-  /// Whether the last step comes from below (the item lands before its
-  /// neighbour in the section) rather than from above.
-  package var fromBelow: Bool
-  /// The leaf section it lands in.
-  var leaf: Int
-  /// Whether that is where it is: no step to make.
-  var stays = false
-
-  /// The indexes of the items to pass over, in order, as a finger does:
-  /// past the neighbour and back when it must be entered from the other side.
-  ///
-  /// - Complexity: O(|`to` − `from`|).
-  package var steps: [Int] {
-    if stays { return [] }
-    if fromBelow {
-      return from > to ? Array((to..<from).reversed()) : Array(from + 1...to + 1) + [to]
-    }
-    return from < to ? Array(from + 1...to) : Array((to - 1..<from).reversed()) + [to]
-  }
-}
-
-extension ListDiffDataSource {
-  /// How to drag the item at `index` to `toIndex` of the first leaf section
-  /// (in display order, not a header or footer block) that `section`
-  /// names as a `sectionPath` does — its own section when nil; nil when
-  /// there is no such section or index. Not API.
-  ///
-  /// - Complexity: O(*s* · *d*) in leaves and their depth.
-  package func dragPlan(forItemAt index: Int, toIndex: Int, inSection section: [String]?) -> DragPlan? {
-    guard (0..<list.count).contains(index) else { return nil }
-    let source = list.leafIndex(ofItem: index)
-    let leaf: Int
-    if let section {
-      guard
-        let found = list.leaves.indices.first(where: { candidate in
-          let scope = list.leaves[candidate].scope
-          let others = list.range(ofLeaf: candidate).count - (candidate == source ? 1 : 0)
-          return !scope.isHeaderOrFooter && (others > 0 || candidate == source)
-            && Self.names(scope.names, contain: section)
-        })
-      else { return nil }
-      leaf = found
-    } else {
-      leaf = source
-    }
-    let range = list.range(ofLeaf: leaf)
-    // The section's items other than the dragged one, and where they start
-    // once it is taken out.
-    let others = range.count - (leaf == source ? 1 : 0)
-    guard toIndex >= 0, toIndex <= others else { return nil }
-    let start = range.lowerBound - (range.lowerBound > index ? 1 : 0)
-    let to = start + toIndex
-    let stays = leaf == source && to == index
-    return DragPlan(from: index, to: to, fromBelow: toIndex < others, leaf: leaf, stays: stays)
-  }
-
-  /// Whether the item with `identifier` now sits where `plan` meant it to.
-  /// Not API.
-  ///
-  /// - Complexity: O(log *s*).
-  package func dragLanded(_ plan: DragPlan, identifier: String) -> Bool {
-    (0..<list.count).contains(plan.to) && list.identifier(at: plan.to) == identifier
-      && list.leafIndex(ofItem: plan.to) == plan.leaf
   }
 }

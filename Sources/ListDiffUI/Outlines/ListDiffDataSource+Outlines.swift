@@ -3,6 +3,21 @@ import HeadlessCollection
 /// Expanding and collapsing the rows of ``OutlineSection``s, kept by
 /// identity across roots.
 extension ListDiffDataSource {
+  /// Hears each outline row whose expansion changed, with whether it is
+  /// now expanded: after ``expand(_:)``, ``collapse(_:)`` or a key
+  /// expanded or collapsed it (once its update is set), and, with `false`,
+  /// for each expanded row a root no longer shows (it left the tree, or a
+  /// collapsed ancestor hides it: it is forgotten) as that root is
+  /// applied — so collapsing a row is heard after the rows it forgot. On
+  /// the main actor, as a callback: a root set from it is applied when it
+  /// returns. Default nil.
+  ///
+  /// - Complexity: free when nil; otherwise the handler's own work.
+  public var expansionHandler: (@MainActor (ListItemID, Bool) -> Void)? {
+    get { features.outlines.handler }
+    set { features.outlines.handler = newValue }
+  }
+
   /// Expands the outline row `item` names (see ``ListItemID``): its
   /// children are shown below it, as one update of the rows shown — the
   /// data source flattens the newest root it was given again, so the app
@@ -46,17 +61,17 @@ extension ListDiffDataSource {
   /// - Complexity: O(1) expected for a whole identity (as the data source
   ///   reports them); O(*n*) at worst for one naming part of its path.
   public func isExpanded(_ item: ListItemID) -> Bool {
-    if outlineExpansion.expanded.contains(item) { return true }
+    if features.outlines.expanded.contains(item) { return true }
     guard let index = index(of: item) ?? itemIndex(forIdentifier: item.identifier, sectionPath: item.sectionPath)
     else { return false }
-    return outlineExpansion.expanded.contains(itemID(at: index))
+    return features.outlines.expanded.contains(itemID(at: index))
   }
 
   /// The rows expanded, by whole identity. Package access: a fuzzer's
   /// fresh screen takes them over.
   package var expandedItems: Set<ListItemID> {
-    get { outlineExpansion.expanded }
-    set { outlineExpansion.replace(with: newValue) }
+    get { features.outlines.expanded }
+    set { features.outlines.replace(with: newValue) }
   }
 
   /// Whether the list shows rows of an outline. Package access: the
@@ -77,13 +92,14 @@ extension ListDiffDataSource {
 
   /// Expands or collapses the row `item` names, as `request` asks.
   private func setExpanded(_ item: ListItemID, _ expand: Bool, request: String) {
+    defer { checkInvariants(after: request) }
     guard let index = resolve(item, for: request) else { return }
     let id = itemID(at: index)
     guard let found = list.outlineRow(at: index) else {
       return ignore("\(request)(\(id)): not a row of an outline", id)
     }
     guard found.row.hasChildren else { return ignore("\(request)(\(id)): its node has no children", id) }
-    guard outlineExpansion.expanded.contains(id) != expand else { return }
+    guard features.outlines.expanded.contains(id) != expand else { return }
     var forgotten: [ListItemID] = []
     if !expand {
       let outline = list.outlines[found.outline]
@@ -96,31 +112,21 @@ extension ListDiffDataSource {
       // now, not when the update is applied: what a collapse forgets does
       // not depend on when updates prepared off the main actor begin.
       let candidates = Set(
-        outlineExpansion.expanded.lazy.filter { $0.sectionPath == outline.sectionPath && $0 != id }.map(\.identifier))
+        features.outlines.expanded.lazy.filter { $0.sectionPath == outline.sectionPath && $0 != id }.map(\.identifier))
       if !candidates.isEmpty {
         for position in inside.reversed() {
           let identifier = list.identifier(at: rowStart + position)
           guard candidates.contains(identifier) else { continue }
           let inner = ListItemID(identifier: identifier, sectionPath: outline.sectionPath)
-          if outlineExpansion.set(inner, expanded: false) { forgotten.append(inner) }
+          if features.outlines.set(inner, expanded: false) { forgotten.append(inner) }
         }
       }
     }
-    _ = outlineExpansion.set(id, expanded: expand)
-    setRootSection(newestRootSection)
+    _ = features.outlines.set(id, expanded: expand)
+    setRootSection(history.newest)
     callingOut {
       for inner in forgotten { expansionHandler?(inner, false) }
       expansionHandler?(id, expand)
-    }
-  }
-
-  /// Takes the expansion of the root just applied (flattened with `used`)
-  /// and tells ``expansionHandler`` of the rows it no longer shows.
-  func takeExpansion(flattenedWith used: Set<ListItemID>) {
-    let forgotten = outlineExpansion.rootApplied(shownExpanded: list.expandedOutlineRows, flattenedWith: used)
-    guard !forgotten.isEmpty, let expansionHandler else { return }
-    callingOut {
-      for id in forgotten { expansionHandler(id, false) }
     }
   }
 

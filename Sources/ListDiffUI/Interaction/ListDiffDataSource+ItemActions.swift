@@ -33,6 +33,7 @@ extension ListDiffDataSource {
       return false
     }
     callingOut { action.handler() }
+    checkInvariants(after: "the action \"\(title)\"")
     return true
   }
 }

@@ -19,6 +19,25 @@ package struct NestedItemPath {
 }
 
 extension ListDiffDataSource {
+  /// A data source for a list shown inside an item of `parent`'s list:
+  /// same context objects, its diagnostics and lifecycle events passed to
+  /// `parent`'s handlers as they are then, its work counted in `parent`'s.
+  ///
+  /// - Complexity: O(*k*) in the context objects.
+  convenience init(nestedIn parent: ListDiffDataSource, collectionView: CollectionView, sizing: NestedItemSizing) {
+    self.init(
+      collectionView: collectionView, applyUpdatesAsync: false,
+      contextObjectList: parent.context.objects,
+      diagnosticHandler: { [weak parent] diagnostic in parent?.report(diagnostic) })
+    features.nestedLists.nest(in: parent, sizing: sizing)
+    inspection.lifecycleObserver = { [weak parent] controller, event in
+      parent?.inspection.lifecycleObserver?(controller, event)
+    }
+    inspection.recordsViewStates = parent.inspection.recordsViewStates
+    allowsSelection = parent.allowsSelection
+    allowsMultipleSelection = parent.allowsMultipleSelection
+  }
+
   // MARK: Carousels and grids
 
   /// The rows of carousels and grids: each leaf such a section made, with
@@ -175,7 +194,7 @@ extension ListDiffDataSource {
   package func restore(_ state: NestedListState) {
     guard let index = index(of: state.row), let inner = nestedList(at: shownPath(index)) else { return }
     for (item, controller) in state.viewStates {
-      if let index = inner.index(of: item) { inner.controller(at: index).adoptViewState(of: controller) }
+      if let index = inner.index(of: item) { controller.host?.inspection.copyViewState(of: controller, to: inner.controller(at: index)) }
     }
     for id in state.selection { inner.select(id) }
     if let focus = state.focus { inner.focusedItem = focus }
@@ -210,7 +229,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(*c*) in the live controllers while any grid has its
   ///   own list; O(1) otherwise.
   func syncNestedViewports() {
-    guard nesting.gridsWithLists > 0 else { return }
+    guard features.nestedLists.nesting.gridsWithLists > 0 else { return }
     for (row, nested) in nestedLists {
       guard let grid = nested as? GridContent, let index = index(of: row) else { continue }
       let frame = collectionView.layoutAttributesForItem(at: shownPath(index))?.frame

@@ -22,7 +22,7 @@ import HeadlessCollection
 @MainActor
 struct WorkingRangeTracker {
   /// Items beyond each edge of the viewport; zero is off.
-  var size = 0
+  private(set) var size = 0
   private(set) var members: [AnyListCellController] = []
   private var pass = 0
   private var isRunning = false
@@ -75,17 +75,9 @@ struct WorkingRangeTracker {
     return changes
   }
 
-  /// The invariants above that can be checked from outside a pass, given
-  /// the live controllers: every one whose flag is set is a member.
-  ///
-  /// - Complexity: O(*c* · *r*) in live controllers and members.
-  func invariantViolations(controllers: some Sequence<AnyListCellController>) -> [InvariantViolation] {
-    var check = InvariantChecker("WorkingRangeTracker")
-    for controller in controllers where controller.isInWorkingRange {
-      check.expect(members.contains { $0 === controller }, "members holds every controller in the working range")
-    }
-    check.expect(size >= 0, "the size is not negative")
-    return check.violations
+  /// Sets the number of items beyond each edge of the viewport in range.
+  mutating func setSize(_ size: Int) {
+    self.size = size
   }
 
   /// Forgets a controller that has left for good (its item was deleted).
@@ -126,4 +118,19 @@ extension AnyListCellController {
   ///
   /// - Complexity: O(1).
   var isInWorkingRange: Bool { workingRangeMembership.isInRange }
+}
+
+extension WorkingRangeTracker: DataSourcePart {
+  /// The invariants above that can be checked from outside a pass, given
+  /// the live controllers: every one whose flag is set is a member.
+  ///
+  /// - Complexity: O(*c* · *r*) in live controllers and members.
+  func invariantViolations(in dataSource: ListDiffDataSource) -> [InvariantViolation] {
+    var check = InvariantChecker("WorkingRangeTracker")
+    for controller in dataSource.controllers.all where controller.isInWorkingRange {
+      check.expect(members.contains { $0 === controller }, "members holds every controller in the working range")
+    }
+    check.expect(size >= 0, "the size is not negative")
+    return check.violations
+  }
 }

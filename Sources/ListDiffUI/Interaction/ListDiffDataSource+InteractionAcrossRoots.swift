@@ -12,7 +12,7 @@ extension ListDiffDataSource {
   ///   in both lists (see `indexes(of:in:)`), plus O(*k*) for the *k* old
   ///   items passed over to find the focus a neighbour.
   func carryInteraction(from old: FlatList, deletes: [Int]) {
-    guard !interaction.isEmpty, !deletes.isEmpty else { return }
+    guard !interaction.state.isEmpty, !deletes.isEmpty else { return }
     var kept = interaction.selection
     if let focus = interaction.focus { kept.insert(focus) }
     let shown = indexes(of: kept)

@@ -9,6 +9,19 @@ import HeadlessCollection
 /// Selection, kept by identity: it survives every root, reload and drag,
 /// and the collection view's own selection mirrors it.
 extension ListDiffDataSource {
+  /// Hears the new ``selection`` after every change to it, once per
+  /// change: a tap, ``select(_:)``, ``deselect(_:)``, ``selectAll()``, a
+  /// key, a focus move with ``selectionFollowsFocus``, or a root that
+  /// deleted selected items (before the ``updateHandler`` hears that
+  /// root). On the main actor, as a callback: a root set from it is
+  /// applied when it returns. Default nil.
+  ///
+  /// - Complexity: free when nil; otherwise the handler's own work.
+  public var selectionHandler: (@MainActor (Set<ListItemID>) -> Void)? {
+    get { features.interaction.handler }
+    set { features.interaction.handler = newValue }
+  }
+
   /// Whether items can be selected, by a tap or by ``select(_:)``: the
   /// collection view's `allowsSelection`. Default true. Turning it off
   /// keeps what is selected until it is deselected.
@@ -108,6 +121,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*m*) in the identities that changed, plus finding them.
   func commitSelection(_ new: Set<ListItemID>) {
+    defer { checkInvariants(after: "a selection change") }
     let (removed, added) = interaction.setSelection(new)
     guard !removed.isEmpty || !added.isEmpty else { return }
     let found = indexes(of: removed.union(added))
@@ -139,10 +153,9 @@ extension ListDiffDataSource {
 
   /// Makes the collection view's selection mirror ``selection`` again
   /// after it cleared its own (a reload).
-  func mirrorSelectionIfCleared() {
-    let clears = collectionView.selectionClearCount
-    guard clears != interaction.mirroredClears else { return }
-    interaction.mirroredClears = clears
+  ///
+  /// - Complexity: O(*m*) in the selected items, plus finding them.
+  func showSelectionInCollection() {
     for index in indexes(of: selection).values {
       collectionView.setItemSelected(true, at: IndexPath(item: shownIndex(ofListIndex: index), section: 0))
     }

@@ -43,8 +43,8 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(1).
   public var selectionFollowsFocus: Bool {
-    get { interaction.selectionFollowsFocus }
-    set { interaction.selectionFollowsFocus = newValue }
+    get { interaction.state.selectionFollowsFocus }
+    set { interaction.setSelectionFollowsFocus(newValue) }
   }
 
   /// Moves the focus (see ``ListFocusMove``) to a focusable item and
@@ -133,10 +133,11 @@ extension ListDiffDataSource {
   /// controllers that lose and gain it; scrolls it into view if `reveal`;
   /// selects it if ``selectionFollowsFocus`` and `follows`.
   func setFocus(_ index: Int?, reveal: Bool = false, follows: Bool = true) {
+    defer { checkInvariants(after: "a focus change") }
     let new = index.map { itemID(at: $0) }
     let old = interaction.focus
     if old != new {
-      interaction.focus = new
+      interaction.setFocus(new)
       let oldIndex = old.flatMap { self.index(of: $0) }
       callingOut {
         for changed in [oldIndex, index].compactMap({ $0 }) {

@@ -1,7 +1,68 @@
+import Foundation
 import HeadlessCollection
+import ListDiff
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
-/// Items by ``ListItemID``: what selection, focus and item actions are kept by.
+/// Finding items: by identifier as the app names them (public), and by
+/// ``ListItemID``, the identity selection, focus, outlines and item
+/// actions are kept by.
 extension ListDiffDataSource {
+  /// The index path of the item whose view model has `identifier`, or nil.
+  ///
+  /// Identifiers need only be unique within a section, so where one repeats
+  /// across sections, name the section: `sectionPath` lists ids of enclosing
+  /// sections (explicit `id:`s, and render-model identifiers), outermost
+  /// first, and need not be complete — an item matches when they appear in
+  /// order among its enclosing sections' ids. The first match in display
+  /// order is returned.
+  ///
+  /// - Complexity: O(*n*) in the number of items.
+  public func indexPath(forIdentifier identifier: String, sectionPath: [String] = []) -> IndexPath? {
+    itemIndex(forIdentifier: identifier, sectionPath: sectionPath).map {
+      IndexPath(item: $0, section: 0)
+    }
+  }
+
+  /// Scrolls so that the item with `identifier` (see
+  /// ``indexPath(forIdentifier:sectionPath:)``) is at `position`; returns
+  /// whether the item was found.
+  ///
+  /// - Complexity: O(*n*) to find the item, plus the scroll's layout pass.
+  @discardableResult
+  public func scrollToItem(
+    identifier: String, sectionPath: [String] = [],
+    at position: CollectionView.ScrollPosition = .top, animated: Bool = false
+  ) -> Bool {
+    guard let indexPath = indexPath(forIdentifier: identifier, sectionPath: sectionPath) else {
+      return false
+    }
+    collectionView.scrollToItem(at: indexPath, at: position, animated: animated)
+    collectionView.layoutIfNeeded()
+    return true
+  }
+
+  /// The controller of the item with `identifier` (see
+  /// ``indexPath(forIdentifier:sectionPath:)``), created now if the
+  /// collection view has not needed it yet; nil if there is no such item.
+  ///
+  /// - Complexity: O(*n*) to find the item.
+  public func cellController(forIdentifier identifier: String, sectionPath: [String] = [])
+    -> AnyListCellController?
+  {
+    itemIndex(forIdentifier: identifier, sectionPath: sectionPath).map { controller(at: $0) }
+  }
+
+  /// The number of items shown.
+  ///
+  /// - Complexity: O(1).
+  public var itemCount: Int { list.count }
+
+  // MARK: By identity
+
   /// The identity of the item at `index` of `list` (the list shown by
   /// default), with its whole section path.
   ///
@@ -82,18 +143,14 @@ extension ListDiffDataSource {
         kind: .ignoredInteraction, message: message + "; nothing changed",
         identifier: id?.identifier, sectionPath: id.map { $0.sectionPath.joined(separator: " > ") }))
   }
-}
 
-extension ListDiffDataSource {
   /// Whether item `index` belongs to a pinned header block.
   ///
   /// - Complexity: O(*p*) for *p* pinned header blocks.
   func isPinnedHeaderItem(_ index: Int) -> Bool {
     list.pinnedHeaders.contains { $0.header.contains(index) }
   }
-}
 
-extension ListDiffDataSource {
   /// The controller of the item the collection view shows at `shown`,
   /// created if needed; nil for an index of no item.
   ///
@@ -102,5 +159,32 @@ extension ListDiffDataSource {
     let index = listIndex(ofShown: shown)
     guard index >= 0 && index < list.count else { return nil }
     return controller(at: index)
+  }
+
+  /// The index of the first item with `identifier` in a section whose
+  /// names contain `sectionPath` (any section when it is empty).
+  ///
+  /// - Complexity: O(*n*) reads of identifiers, in place.
+  func itemIndex(forIdentifier identifier: String, sectionPath: [String]) -> Int? {
+    for leaf in list.leaves.indices
+    where sectionPath.isEmpty || Self.names(list.leaves[leaf].scope.names, contain: sectionPath) {
+      for index in list.range(ofLeaf: leaf) where list.identifier(at: index, inLeaf: leaf) == identifier {
+        return index
+      }
+    }
+    return nil
+  }
+
+  /// Whether `path` appears, in order, within `names`: how a `sectionPath`
+  /// matches an item's section names (ListDiffUITesting matches the same way).
+  ///
+  /// - Complexity: O(*d*) in the number of names.
+  package static func names(_ names: [String], contain path: [String]) -> Bool {
+    var remaining = path[...]
+    for name in names where name == remaining.first {
+      remaining.removeFirst()
+      if remaining.isEmpty { return true }
+    }
+    return remaining.isEmpty
   }
 }

@@ -1,0 +1,69 @@
+import HeadlessCollection
+
+/// The list the collection view shows: the last applied root flattened,
+/// with a drag's drop applied to it, and a count of its changes.
+///
+/// Invariants: `generation` changes with every change of `list`, so that
+/// what was read from one list (a drag's placement, an index) is never
+/// used on another without being noticed; `list`'s own invariants hold
+/// (`FlatList.invariantViolations()`).
+struct ShownList {
+  /// The list shown.
+  private(set) var list = FlatList()
+  /// How many times `list` changed.
+  private(set) var generation = 0
+
+  /// Shows `new` in place of the list.
+  ///
+  /// - Complexity: O(1).
+  mutating func replace(with new: FlatList) {
+    list = new
+    generation &+= 1
+  }
+
+  /// Moves the item at `from` to `to` into `destination` under `key`, as a
+  /// drag dropped it (see `FlatList.moveItem(from:to:into:key:)`).
+  ///
+  /// - Complexity: O(*n* + *s* + *p*) in items, leaves and pinned blocks.
+  mutating func moveItem(from: Int, to: Int, into destination: MoveDestination, key: ListItemKey) {
+    list.moveItem(from: from, to: to, into: destination, key: key)
+    generation &+= 1
+  }
+
+  /// Appends `block` to the list's pinned header blocks, breaking its
+  /// invariants when the block lies beyond the items: for the tests of
+  /// the checks only.
+  mutating func plantPinnedBlock(_ block: PinnedItemRange) {
+    list.pinnedHeaders.append(block)
+    generation &+= 1
+  }
+}
+
+extension ListDiffDataSource {
+  /// The list shown (see `ShownList`).
+  ///
+  /// - Complexity: O(1).
+  var list: FlatList { shown.list }
+
+  /// Shows `new`: the controllers' index is built again when needed, and
+  /// the collection view draws `new`'s pinned header blocks — but during a
+  /// drag, whose blocks are the drag's (the item moved into its shown
+  /// place): a list can replace this one mid-drag only with the same
+  /// sections (`apply` cancels the drag otherwise), so they stay.
+  ///
+  /// - Complexity: O(*p*) in the pinned blocks.
+  func show(_ new: FlatList) {
+    shown.replace(with: new)
+    listDidChange()
+  }
+
+  /// What follows every change of the list shown.
+  func listDidChange() {
+    controllers.listDidChange()
+    if !collectionView.isMovingItemInteractively
+      && (!list.pinnedHeaders.isEmpty || !collectionView.pinnedItemRanges.isEmpty)
+    {
+      collectionView.pinnedItemRanges = list.pinnedHeaders
+    }
+  }
+}

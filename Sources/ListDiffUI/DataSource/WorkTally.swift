@@ -1,0 +1,46 @@
+import HeadlessCollection
+
+/// The work a data source did, counted (see ``ListWorkCounts``): the
+/// running totals, the counts of the last root applied, and how roots
+/// were diffed. The totals also count in every list this one is nested
+/// in (a carousel's work is its list's).
+///
+/// Invariant: the totals only grow.
+struct WorkTally {
+  /// The running totals of the work done (controllers, size requests,
+  /// cells; the item and change counts stay zero).
+  private(set) var totals = ListWorkCounts()
+  /// The counts of the last root applied, nil before the first.
+  private(set) var lastUpdate: ListWorkCounts?
+  /// How many applied roots were diffed leaf by leaf, and how many
+  /// otherwise (see `FlatList.diff(from:minimumAverageLeafCount:)`).
+  private(set) var diffs = (leafwise: 0, wholeList: 0)
+
+  /// Adds one to `counter`.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  mutating func count(_ counter: WritableKeyPath<ListWorkCounts, Int>) {
+    totals[keyPath: counter] += 1
+  }
+
+  /// A root was applied with `counts`, diffed leaf by leaf or not.
+  ///
+  /// - Complexity: O(1).
+  mutating func rootApplied(_ counts: ListWorkCounts, leafwise: Bool) {
+    lastUpdate = counts
+    if leafwise { diffs.leafwise += 1 } else { diffs.wholeList += 1 }
+  }
+}
+
+extension ListDiffDataSource {
+  /// Adds one to the running total `counter`, and to the total of every
+  /// data source this one is nested in.
+  ///
+  /// - Complexity: O(*d*) in the nesting depth (1 for a plain list).
+  @inline(__always)
+  func countWork(_ counter: WritableKeyPath<ListWorkCounts, Int>) {
+    tally.count(counter)
+    features.nestedLists.parent?.countWork(counter)
+  }
+}
