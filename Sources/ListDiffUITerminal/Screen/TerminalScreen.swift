@@ -73,6 +73,11 @@ public final class TerminalScreen {
   /// (``actionMenu``) in ``handleListKey(_:)``. Default Tab: a letter
   /// would be type-to-select's.
   public var actionMenuKey: Key = .tab
+  /// The app's own command keys (`q` to quit, `a` to add): ``handleListKey(_:)``
+  /// returns false for them without handing them to the list, so they
+  /// never reach type-to-select, and the app acts on them. Empty by
+  /// default. An open ``actionMenu`` still takes every key.
+  public var commandKeys: Set<Key> = []
   /// The focused item's actions, open as a menu below it (above it when
   /// there is no room below), or nil. See ``TerminalActionMenu``.
   public internal(set) var actionMenu: TerminalActionMenu?
@@ -113,8 +118,10 @@ public final class TerminalScreen {
   /// select by type, ← → collapse and expand a focused outline row (or go
   /// to its parent or first child) and move the focus along a focused
   /// carousel or grid. Returns whether the list used the key; false without
-  /// a data source (``init(dataSource:size:)``) or for a key lists do not
-  /// use, which is then the app's. O(that of the key's effect).
+  /// a data source (``init(dataSource:size:)``), for a key lists do not
+  /// use, for a typed character no row's type-select string starts with,
+  /// and for the app's ``commandKeys``, which never reach the list: such a
+  /// key is then the app's. O(that of the key's effect).
   /// ``actionMenuKey`` opens the focused item's actions as a menu
   /// (``actionMenu``), which then takes every key until it closes.
   @discardableResult
@@ -124,6 +131,7 @@ public final class TerminalScreen {
       handleMenuKey(key)
       return true
     }
+    if commandKeys.contains(key) { return false }
     if key == actionMenuKey { return openActionMenu() }
     guard let listKey = key.listKey else { return false }
     let used = dataSource.handleKey(listKey)
