@@ -206,14 +206,21 @@ public final class TerminalScreen {
   }
 
   /// Follows a new window size: the collection view takes it (unless it is
-  /// under ``minimumSize``) and lays out again. O(visible items), or O(n)
-  /// when the width changes and every item must be sized again.
+  /// under ``minimumSize``) and lays out again; when its frame changed, the
+  /// focused item of the data source (``init(dataSource:size:)``) is
+  /// scrolled into view, the least needed, since a lower window or rows
+  /// wrapped anew at another width may have moved it out. O(visible
+  /// items), or O(n) when the width changes and every item must be sized
+  /// again.
   public func resize(to size: TerminalSize) {
     self.size = size
     guard isLargeEnough else { return }
     let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
-    if collectionView.frame != frame { collectionView.frame = frame }
+    let resized = collectionView.frame != frame
+    if resized { collectionView.frame = frame }
     collectionView.layoutIfNeeded()
+    // Setting the focus again reveals it, and changes nothing else.
+    if resized, let dataSource, let focus = dataSource.focusedItem { dataSource.focusedItem = focus }
   }
 
   /// Does what the screen does itself for `event`, as ``events`` does
