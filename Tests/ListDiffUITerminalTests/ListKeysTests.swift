@@ -135,10 +135,10 @@ struct ListKeysTests {
     #expect(screen.frame().lines == [
       "  ant",
       "> bee",
-      "┌─ actions ────────────┐",
-      "│› Copy                │",
-      "│  Delete (destructive)│",
-      "└──────────────────────┘",
+      "┌─ actions ┐",
+      "│› Copy    │",
+      "│  Delete !│",
+      "└──────────┘",
       "",
       "",
     ])

@@ -54,7 +54,8 @@ public final class TerminalScreen {
   /// to the width; clicks on them select nothing.
   public var overlay: [String] = []
   /// The smallest window the screen draws the list in; a smaller one shows
-  /// "enlarge to W×H" until it grows.
+  /// "enlarge to W×H" until it grows (on two lines, or the size alone,
+  /// where the window is too narrow for it).
   public var minimumSize = TerminalSize(width: 1, height: 1)
   /// The lines one notch of the mouse wheel scrolls.
   public var wheelLines = 3
@@ -252,10 +253,7 @@ public final class TerminalScreen {
   /// ``status`` on the bottom row, after a layout pass (which keeps the scroll
   /// position within the list, in case it got shorter). O(visible cells × width).
   public func frame() -> TerminalFrame {
-    guard isLargeEnough else {
-      let note = TerminalText.fit("enlarge to \(minimumSize)", width: max(1, size.width))
-      return TerminalFrame(lines: [note] + Array(repeating: "", count: max(0, size.height - 1)))
-    }
+    guard isLargeEnough else { return TerminalFrame(lines: tooSmallLines()) }
     // The layout pass keeps the offset within the content (the collection
     // view's one clamp), also when the list got shorter.
     collectionView.layoutIfNeeded()
@@ -322,6 +320,19 @@ public final class TerminalScreen {
     case .scrollDown: collectionView.drag(by: CGPoint(x: 0, y: CGFloat(wheelLines)))
     case .press, .release: break
     }
+  }
+
+  /// What a window under ``minimumSize`` shows: "enlarge to W×H", on two
+  /// lines when one is too narrow for it, or the size alone; cut only when
+  /// not even the size fits.
+  private func tooSmallLines() -> [String] {
+    let needed = "\(minimumSize)"
+    let width = max(1, size.width)
+    let forms = [["enlarge to " + needed], ["enlarge to", needed], [needed]]
+    let note =
+      forms.first { $0.count <= max(1, size.height) && $0.allSatisfy { TerminalText.columns($0) <= width } }
+      ?? [TerminalText.fit(needed, width: width)]
+    return note + Array(repeating: "", count: max(0, size.height - note.count))
   }
 
   /// Keeps the last list row clear of the status line.

@@ -137,7 +137,12 @@ struct YourFirstTerminalListTests {
     #expect(screen.collectionView.frame.size == CGSize(width: 12, height: 3))
     #expect(screen.frame().lines == ["  fruit 1", "  fruit 2", "status"])
     screen.minimumSize = TerminalSize(width: 20, height: 3)
-    #expect(screen.frame().lines == ["enlarge to…", "", ""])  // "enlarge to 20×3", cut to 12 columns
+    // "enlarge to 20×3" is 15 columns: on two lines in 12.
+    #expect(screen.frame().lines == ["enlarge to", "20×3", ""])
+    screen.resize(to: TerminalSize(width: 5, height: 1))
+    #expect(screen.frame().lines == ["20×3"])
+    screen.resize(to: TerminalSize(width: 3, height: 1))
+    #expect(screen.frame().lines == ["20…"])
     withExtendedLifetime(dataSource) {}
   }
 }
