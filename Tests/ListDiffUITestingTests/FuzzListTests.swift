@@ -3,19 +3,17 @@ import ListDiffUI
 @testable import ListDiffUITesting
 import Testing
 
-/// What a fuzz recorded: the comments of its issues, one string each. The
-/// fuzz ignores `LISTDIFFUI_FUZZ_SEED` and `LISTDIFFUI_FUZZ_STEPS`: these
-/// tests check exact seeds and step counts.
+/// What the fuzzes `fuzz` runs report, one string each, read as values
+/// (recorded as expected issues, they would print as failures). The fuzz
+/// ignores `LISTDIFFUI_FUZZ_SEED` and `LISTDIFFUI_FUZZ_STEPS`: these tests
+/// check exact seeds and step counts.
 @MainActor
 func fuzzReports(_ fuzz: () async -> Void) async -> [String] {
-  let collected = Collected<String>()
-  await withKnownIssue {
+  let sink = FuzzReportSink()
+  await FuzzEnvironment.$reportSink.withValue(sink) {
     await FuzzEnvironment.$isIgnored.withValue(true) { await fuzz() }
-  } matching: { issue in
-    collected.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
-    return true
   }
-  return collected.values
+  return sink.reports
 }
 
 /// The steps of a report's `replay: "…"` line.

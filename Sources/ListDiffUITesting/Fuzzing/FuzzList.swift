@@ -112,8 +112,17 @@ public func fuzzList<Model>(
   invariant: (@MainActor (Model, ListScreen) -> String?)? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
+  // The report, as a test issue; or handed to the tests of the reports
+  // themselves, which read it as a value.
+  func deliver(_ report: String) {
+    if let sink = FuzzEnvironment.reportSink {
+      sink.reports.append(report)
+    } else {
+      Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+    }
+  }
   func fail(_ message: String) {
-    Issue.record(Comment(rawValue: "fuzzList: " + message), sourceLocation: sourceLocation)
+    deliver("fuzzList: " + message)
   }
   let setup = FuzzSetup(
     model: model, width: width, height: height, applyUpdatesAsync: applyUpdatesAsync,
@@ -150,7 +159,7 @@ public func fuzzList<Model>(
     FuzzCrashNote.end()
     if let failure {
       let report = FuzzReport(failure: failure, steps: Array(parsed.prefix(failure.stepIndex + 1)), origin: .replay)
-      Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
+      deliver(report.text)
     }
     return
   }
@@ -191,7 +200,7 @@ public func fuzzList<Model>(
   let report = FuzzReport(
     failure: shrinker.failure, steps: shrinker.steps,
     origin: .seed(seed, stepsRun: failure.stepIndex + 1, complete: !shrinker.ranOutOfBudget))
-  Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
+  deliver(report.text)
 }
 
 /// Runs `steps` on a new run from the first root; the first failure.
@@ -230,4 +239,16 @@ package func parseReplay(_ text: String, changeNames: Set<String>) -> Result<[Fu
 /// step counts, which a longer CI run must not change. Not API.
 package enum FuzzEnvironment {
   @TaskLocal package static var isIgnored = false
+  /// Where `fuzzList` puts its report instead of recording an issue: set
+  /// by the tests of the reports themselves, which read them as values (a
+  /// test that records an expected issue prints it as a failure).
+  @TaskLocal package static var reportSink: FuzzReportSink?
+}
+
+/// The reports of the fuzzes run while it is `FuzzEnvironment.reportSink`.
+@MainActor
+package final class FuzzReportSink: Sendable {
+  package var reports: [String] = []
+
+  package init() {}
 }
