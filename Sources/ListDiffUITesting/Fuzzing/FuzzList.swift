@@ -80,7 +80,11 @@ import Testing
 ///   - width: the screen's width in points (characters); at least 1.
 ///   - height: the screen's height; at least 1.
 ///   - applyUpdatesAsync: the data source's mode.
-///   - contextObjects: the context objects of every screen the fuzz makes.
+///   - contextObjects: makes the context objects of one screen; called for
+///     every screen the fuzz makes (the fuzzed one, each new one it
+///     compares with, each replay), so that none shares another's state
+///     (`{ [ImageCache()] }`). One that returns an instance it returned
+///     before is refused.
 ///   - setUp: runs on every screen the fuzz makes (the fuzzed one, each
 ///     new one it compares with, each replay's) before its first root: set
 ///     `allowsMovingBetweenSections`, `workingRangeSize`, delegates.
@@ -104,7 +108,8 @@ import Testing
 public func fuzzList<Model>(
   _ model: Model, seed: UInt64? = nil, steps: Int = 1_000,
   width: Int = 40, height: Int = 12, applyUpdatesAsync: Bool = false,
-  contextObjects: [AnyObject] = [], setUp: (@MainActor (ListScreen) -> Void)? = nil,
+  contextObjects: @escaping @MainActor () -> [AnyObject] = { [] },
+  setUp: (@MainActor (ListScreen) -> Void)? = nil,
   changes: [ListFuzzChange<Model>], gestures: ListFuzzGestures = .all,
   allowing: Set<ListDiffDiagnostic.Kind> = [], replay: String? = nil,
   moved: (@MainActor (inout Model, ListItemMove) -> Void)? = nil,

@@ -70,7 +70,7 @@ final class FuzzRun<Model> {
   ) -> ListScreen {
     // Failures of the screen's own (a warning) are judged by the checks.
     let screen = ListScreen(
-      width: width, height: height, applyUpdatesAsync: async, contextObjectList: setup.contextObjects,
+      width: width, height: height, applyUpdatesAsync: async, contextObjectList: setup.contextObjects(),
       issueSink: { _ in }, sourceLocation: sourceLocation)
     setup.setUp?(screen)
     return screen
