@@ -332,15 +332,16 @@ final class FuzzRun<Model> {
     // their view states size their rows.
     for state in screen.dataSource.nestedListStates { fresh.dataSource.restore(state) }
     if let anchor = anchor(), let index = index(of: anchor.item, in: fresh) {
-      // Sizes resolved on the way move the item: aim again (a few times).
+      // Sizes resolved on the way move the item (and scroll anchoring may
+      // move the offset back where it was): aim again, a few times, until
+      // the item sits where it is aimed.
       for _ in 0..<4 {
         guard let frame = freshView.layoutAttributesForItem(at: IndexPath(item: index, section: 0))?.frame
         else { break }
         let target = CGPoint(x: collectionView.contentOffset.x, y: frame.minY + anchor.offset)
-        let before = freshView.contentOffset
+        if freshView.contentOffset == target { break }
         freshView.setContentOffset(target, animated: false)
         freshView.layoutIfNeeded()
-        if freshView.contentOffset == before { break }
       }
     } else {
       freshView.setContentOffset(collectionView.contentOffset, animated: false)
