@@ -28,6 +28,8 @@ final class FuzzRun<Model> {
   private var releasedControllers = 0
   /// What the screen showed after the last check.
   private var shownText = ""
+  /// Where the items shown came from, by the ids of the steps run.
+  private(set) var origins = FuzzItemOrigins()
   /// The data source's work totals when the step began.
   private var totalsAtStepStart = ListWorkCounts()
   /// The items changed inside carousels and grids, all told, when the
@@ -81,12 +83,20 @@ final class FuzzRun<Model> {
   /// Shows the first root and checks it.
   func start() async -> FuzzFailure? {
     await setRoot()
+    noteOrigins(afterStep: -1)
     return await check(after: nil, before: "")
   }
 
   /// Runs `step` and checks the screen after it; the first check that
-  /// fails, or nil.
-  func perform(_ step: FuzzStep) async -> FuzzFailure? {
+  /// fails, or nil. `id` names the step for the origins of the items it
+  /// adds (its index in the run by default); with `target`, a gesture
+  /// acts on the item born of that origin in this run, when there is one,
+  /// instead of the item it names (see `FuzzItemOrigins`). `performed` is
+  /// then the step as it ran.
+  func perform(_ step: FuzzStep, id: Int? = nil, target: FuzzOrigin? = nil) async -> FuzzFailure? {
+    var step = step
+    if let target, let item = origins.item(bornOf: target) { step = step.naming(item) }
+    performed = step
     stepIndex += 1
     let before = shownText
     screen.resetRecords()
@@ -163,7 +173,15 @@ final class FuzzRun<Model> {
         await setRoot()
       }
     }
+    if !screen.updates.isEmpty { noteOrigins(afterStep: id ?? stepIndex) }
     return await check(after: step, before: before)
+  }
+
+  /// The step `perform` ran last, naming the item it acted on.
+  private(set) var performed: FuzzStep?
+
+  private func noteOrigins(afterStep id: Int) {
+    origins.note(screen.dataSource.itemIdentities.map(FuzzStep.Item.init), afterStep: id)
   }
 
   private func setRoot() async {
