@@ -206,9 +206,10 @@ struct NoteViewModel: ListViewModel, Equatable {
 }
 
 /// A note; a tap opens it to show how many notes are unread. With the bug,
-/// the open note keeps the count from when it was tapped.
+/// the open note keeps the count from when it was tapped, however many
+/// notes are written, read or deleted after.
 final class NoteController: ListCellController<NoteViewModel, OpenState, LineCell> {
-  private var countWhenTapped = 0
+  private var countWhenTapped: Int?
 
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: viewState.isOpen ? 2 : 1)
@@ -218,7 +219,7 @@ final class NoteController: ListCellController<NoteViewModel, OpenState, LineCel
     updateState(OpenState(isOpen: !viewState.isOpen))
   }
   override func configureCell(cell: LineCell) {
-    let count = viewModel.keepsCountFromTap ? countWhenTapped : viewModel.unreadCount
+    let count = viewModel.keepsCountFromTap ? countWhenTapped ?? viewModel.unreadCount : viewModel.unreadCount
     cell.text = (viewModel.note.isUnread ? "● " : "  ") + viewModel.note.text
       + (viewState.isOpen ? "\n  \(count) unread" : "")
   }

@@ -82,7 +82,10 @@ struct FuzzAppBugTests {
 
   /// Notes are numbered by a counter, so removing an earlier `write` while
   /// shrinking renames every later note; the tap follows the note it
-  /// tapped all the same (by the step that wrote it).
+  /// tapped all the same (by the step that wrote it), and when that step
+  /// goes and the tap hits another note of the same name, it follows that
+  /// one. Seed 5 finds it at step 38 (the tap on n4), or 14 (async); both
+  /// shrink to a write, the tap on n0 and a change of the count.
   @Test(arguments: [false, true])
   func aStaleFigureAfterATapOnANumberedItemIsShrunk(async: Bool) async {
     func fuzz(replay: String?) async {
@@ -90,7 +93,7 @@ struct FuzzAppBugTests {
         Notebook(), seed: 5, steps: 2_000, width: 24, height: 6, applyUpdatesAsync: async,
         changes: notebookChanges(), replay: replay, root: { notebookRoot($0, keepsCountFromTap: true) })
     }
-    let report = await found(fuzz, check: "fresh screen", atMost: 8)
+    let report = await found(fuzz, check: "fresh screen", atMost: 3)
     #expect(replayLine(of: report ?? "")?.contains("tap:notes/n") == true, "\(report ?? "")")
   }
 

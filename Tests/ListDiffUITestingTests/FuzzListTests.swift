@@ -205,10 +205,7 @@ struct FuzzShrinkingTests {
       guard let first = replay(steps) else { continue }
       var shrinker = FuzzShrinker(
         steps: steps.enumerated().map { FuzzShrinkStep($0.element, id: $0.offset) }, failure: first, budget: 100_000)
-      await shrinker.shrink { candidate in
-        let steps = candidate.map(\.step)
-        return replay(steps).map { ($0, steps) }
-      }
+      await shrinker.shrink { candidate in replay(candidate.map(\.step)).map { ($0, candidate) } }
       let shrunk = shrinker.steps.map(\.step)
       let final = replay(shrunk)
       #expect(final?.check == first.check, "seed \(seed): \(steps) shrunk to \(shrunk), which passes")
@@ -272,7 +269,7 @@ struct FuzzShrinkingLimitsTests {
     func replay(_ candidate: [FuzzShrinkStep]) -> FuzzShrinker.Outcome? {
       replays += 1
       guard let index = candidate.firstIndex(where: { $0.step == .scroll(99) }) else { return nil }
-      return (FuzzFailure(check: .work, message: "", stepIndex: index, before: "", after: ""), candidate.map(\.step))
+      return (FuzzFailure(check: .work, message: "", stepIndex: index, before: "", after: ""), candidate)
     }
     let first = FuzzFailure(check: .work, message: "", stepIndex: 99, before: "", after: "")
     var shrinker = FuzzShrinker(steps: steps, failure: first, budget: 100_000)
@@ -288,8 +285,7 @@ struct FuzzShrinkingLimitsTests {
     let first = FuzzFailure(check: .work, message: "", stepIndex: 19, before: "", after: "")
     var shrinker = FuzzShrinker(steps: steps, failure: first, budget: 100_000, timeLimit: .zero)
     await shrinker.shrink { candidate in
-      (FuzzFailure(check: .work, message: "", stepIndex: candidate.count - 1, before: "", after: ""),
-       candidate.map(\.step))
+      (FuzzFailure(check: .work, message: "", stepIndex: candidate.count - 1, before: "", after: ""), candidate)
     }
     #expect(shrinker.stoppedAt == .time(.zero))
     #expect(shrinker.steps == steps, "nothing was replayed")

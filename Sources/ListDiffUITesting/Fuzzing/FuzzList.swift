@@ -231,12 +231,13 @@ private func replaySteps<Model>(
 ) async -> FuzzShrinker.Outcome? {
   let run = FuzzRun(setup, sourceLocation: sourceLocation)
   FuzzCrashNote.willStart(origin)
-  var ran: [FuzzStep] = []
+  var ran: [FuzzShrinkStep] = []
   if let failure = await run.start() { return (failure, ran) }
   for (offset, step) in steps.enumerated() {
     FuzzCrashNote.willRun(step.step, number: offset + 1, origin)
     let failure = await run.perform(step.step, id: step.id, target: step.target)
-    ran.append(run.performed ?? step.step)
+    ran.append(
+      FuzzShrinkStep(run.performed ?? step.step, id: step.id, target: run.performedTarget ?? step.target))
     if let failure { return (failure, ran) }
     await Task.yield()
   }

@@ -97,6 +97,7 @@ final class FuzzRun<Model> {
     var step = step
     if let target, let item = origins.item(bornOf: target) { step = step.naming(item) }
     performed = step
+    performedTarget = step.namedItem.flatMap(origins.origin(of:))
     stepIndex += 1
     let before = shownText
     screen.resetRecords()
@@ -179,6 +180,9 @@ final class FuzzRun<Model> {
 
   /// The step `perform` ran last, naming the item it acted on.
   private(set) var performed: FuzzStep?
+  /// Where the item that step acted on came from, when it names one that
+  /// was shown.
+  private(set) var performedTarget: FuzzOrigin?
 
   private func noteOrigins(afterStep id: Int) {
     origins.note(screen.dataSource.itemIdentities.map(FuzzStep.Item.init), afterStep: id)

@@ -43,8 +43,11 @@ package struct FuzzShrinker {
   }
 
   /// What a replay of candidate steps found: the failure, and the steps
-  /// as they ran (a gesture names the item it reached through its origin).
-  package typealias Outcome = (failure: FuzzFailure, ran: [FuzzStep])
+  /// as they ran: a gesture names the item it acted on, and its target is
+  /// where that item came from in this replay (which a step kept after a
+  /// removal must follow: the item its target named may be gone, and
+  /// another of the same name tapped instead).
+  package typealias Outcome = (failure: FuzzFailure, ran: [FuzzShrinkStep])
 
   package private(set) var steps: [FuzzShrinkStep]
   package private(set) var failure: FuzzFailure
@@ -127,7 +130,7 @@ package struct FuzzShrinker {
     guard let found = await replay(candidate), found.failure.check == failure.check else { return false }
     // Steps after the one that fails now are not needed either.
     var kept = Array(candidate.prefix(found.failure.stepIndex + 1))
-    for index in kept.indices where index < found.ran.count { kept[index].step = found.ran[index] }
+    for index in kept.indices where index < found.ran.count { kept[index] = found.ran[index] }
     steps = kept
     failure = found.failure
     return true
