@@ -53,8 +53,8 @@ func showFruits(_ names: [String]) async {
 func browseFruits(_ names: [String]) async {
   let layout = CollectionViewFlowLayout()
   layout.minimumLineSpacing = 0
-  let dataSource = ListDiffDataSource(
-    collectionView: CollectionView(frame: .zero, collectionViewLayout: layout))
+  let view = CollectionView(frame: .zero, collectionViewLayout: layout)
+  let dataSource = ListDiffDataSource(collectionView: view)
   dataSource.selectionFollowsFocus = true
   let screen = TerminalScreen(dataSource: dataSource)
   screen.commandKeys = [.character("q")]
