@@ -4,8 +4,9 @@
 #
 #  1. the libraries and binaries build: //:ListDiff, //:HeadlessCollection,
 #     //:ListDiffUI, //:ListDiffUITesting, //:todo, //:listdiff-bench;
-#  2. `bazel run //:todo -- --memory` prints, for a scripted session, byte for
-#     byte what the SwiftPM-built `todo` prints;
+#  2. `bazel run //:todo -- --memory` prints, for a scripted session of
+#     commands that all succeed, byte for byte what the SwiftPM-built `todo`
+#     prints, and both exit with status 0;
 #  3. a separate workspace set up with the README's WORKSPACE lines builds and
 #     runs a `swift_binary` that imports ListDiffUI.
 #
@@ -43,7 +44,10 @@
 #
 # Everything is written under a scratch folder (Bazel's output root included)
 # that is removed at the end; the repository is left as it was. Not part of
-# CI: CI has no Bazel and no rules_swift.
+# CI (.ci/run): CI has no rules_swift, and the check takes minutes. Run it by
+# hand whenever the Bazel files (BUILD.bazel, MODULE.bazel, WORKSPACE*,
+# repositories.bzl), Package.swift, or the to-do sample's line mode (its
+# commands, messages or frames, which step 2 compares) change.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -184,16 +188,30 @@ echo "== 1. the libraries and binaries build"
 bazel_in "$repo" build //:ListDiff //:HeadlessCollection //:ListDiffUI //:ListDiffUITesting //:todo //:listdiff-bench
 
 echo "== 2. bazel run //:todo prints what the SwiftPM todo prints"
-session=$'add buy milk\nadd call the plumber\nnote 2 ask about the boiler too\ndone 1\nmv 1 2\nfilter open\nfilter all\nrm 1\nhelp\nquit\n'
+# Every command succeeds (a failing one makes todo exit 3): the two builds
+# must agree on a session that works, not on where it stops.
+session=$'add buy milk\nadd call the plumber\nadd pay the rent\nnote 2 ask about the boiler too\nmv 1 3\ndone 1\nundo\ndone 2\nfilter open\nfilter all\nrm 1\nhelp\nquit\n'
 (cd "$repo" && swift build --product todo >/dev/null)
-expected=$(cd "$repo" && printf '%s' "$session" | COLUMNS=60 "$(swift build --show-bin-path)/todo" --memory)
-actual=$(printf '%s' "$session" | COLUMNS=60 bazel_in "$repo" run --ui_event_filters=-info,-stdout,-stderr --noshow_progress //:todo -- --memory)
+expected_status=0
+expected=$(cd "$repo" && printf '%s' "$session" | COLUMNS=60 "$(swift build --show-bin-path)/todo" --memory) ||
+  expected_status=$?
+actual_status=0
+actual=$(printf '%s' "$session" | COLUMNS=60 bazel_in "$repo" run --ui_event_filters=-info,-stdout,-stderr --noshow_progress //:todo -- --memory) ||
+  actual_status=$?
+if ((expected_status != 0)); then
+  echo "error: the SwiftPM todo exited with status $expected_status on the scripted session: a command failed" >&2
+  exit 1
+fi
+if ((actual_status != expected_status)); then
+  echo "error: bazel run //:todo exited with status $actual_status, the SwiftPM todo with $expected_status" >&2
+  exit 1
+fi
 if [[ $expected != "$actual" ]]; then
   diff <(printf '%s\n' "$expected") <(printf '%s\n' "$actual") >&2 || true
   echo "error: bazel run //:todo printed something else than the SwiftPM todo (diff above)" >&2
   exit 1
 fi
-echo "   identical: $(printf '%s\n' "$actual" | wc -l) lines"
+echo "   identical: $(printf '%s\n' "$actual" | wc -l) lines, both exited with status 0"
 
 echo "== 3. a workspace set up as the README says builds and runs a swift_binary"
 consumer=$scratch/consumer

@@ -26,6 +26,7 @@ final class FruitController:
   override func configureCell(cell: FruitCell) {
     cell.name = viewModel.identifier
   }
+  override var typeSelectString: String? { viewModel.identifier }
 }
 
 @MainActor
@@ -45,5 +46,25 @@ func showFruits(_ names: [String]) async {
     if let picked = screen.collectionView.indexPathsForSelectedItems.first {
       screen.status = "picked \(names[picked.item]) · q quits"
     }
+  }
+}
+
+@MainActor
+func browseFruits(_ names: [String]) async {
+  let layout = CollectionViewFlowLayout()
+  layout.minimumLineSpacing = 0
+  let view = CollectionView(frame: .zero, collectionViewLayout: layout)
+  let dataSource = ListDiffDataSource(collectionView: view)
+  dataSource.selectionFollowsFocus = true
+  let screen = TerminalScreen(dataSource: dataSource)
+  screen.commandKeys = [.character("q")]
+  await dataSource.setRootSection(
+    ListSection<Fruit, FruitController>(names.map(Fruit.init)))
+  screen.status = "↑↓ or type a name · q quits"
+  for await event in screen.events {
+    guard case .key(let key) = event, !screen.handleListKey(key) else {
+      continue
+    }
+    if key == .character("q") || key == .control("c") { return }
   }
 }

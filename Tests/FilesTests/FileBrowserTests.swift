@@ -132,6 +132,21 @@ struct FileBrowserTests {
     #expect(browser.screen.indexPathForItem(column: 3, row: 0)?.item == 0)
   }
 
+  /// A window made lower, or narrower, still shows the selected row, as
+  /// the app hears the resize after the screen followed it.
+  @Test func aResizeKeepsTheSelectedRowInView() async {
+    let browser = await browser(height: 8)
+    await press(browser, .enter, .end)
+    #expect(browser.selectedID == "README.md")
+    for size in [TerminalSize(width: 40, height: 3), TerminalSize(width: 20, height: 2)] {
+      let event = TerminalEvent.resize(size)
+      browser.screen.apply(event)
+      _ = await browser.handle(event)
+      let lines = browser.screen.frame().lines
+      #expect(lines.dropLast().contains { $0.hasPrefix("›") && $0.contains("README.md") }, "\(size): \(lines)")
+    }
+  }
+
   /// The tree's outline on a `ListScreen`, two directories opened, as a
   /// text snapshot.
   @Test func aSnapshotOfTheOpenTree() {

@@ -72,9 +72,9 @@ struct FilesFuzzTests {
   // LISTDIFFUI_FUZZ_STEPS=3000 (.ci/run), which the step count yields to.
   @Test("random steps keep the file tree right", arguments: [false, true])
   func theTreeSurvivesRandomUse(async: Bool) async {
-    let sizes = FileSizes(root: Self.root, read: { _ in 42 })
     await fuzzList(
-      Model(), seed: 7, steps: 400, width: 36, height: 9, applyUpdatesAsync: async, contextObjects: [sizes],
+      Model(), seed: 7, steps: 400, width: 36, height: 9, applyUpdatesAsync: async,
+      contextObjects: { [FileSizes(root: Self.root, read: { _ in 42 })] },
       changes: Self.changes(),
       // Directories nested deeper than a small viewport can stack their
       // headers: the deepest headers then scroll with their rows, as the

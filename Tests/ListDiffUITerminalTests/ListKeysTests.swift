@@ -87,6 +87,28 @@ struct ListKeysTests {
     #expect(dataSource.selection.map(\.identifier).sorted() == ["ant", "bee", "cat"])
   }
 
+  @Test("the app's command keys and letters no row starts with are the app's: handleListKey returns false")
+  func commandKeysAreTheApps() {
+    let layout = CollectionViewFlowLayout()
+    layout.minimumLineSpacing = 0
+    let dataSource = ListDiffDataSource(collectionView: CollectionView(frame: .zero, collectionViewLayout: layout))
+    let screen = TerminalScreen(dataSource: dataSource, size: TerminalSize(width: 10, height: 4))
+    dataSource.setRootSection(ListSection<Line, LineController>(["ant", "quail", "quince"].map(Line.init)))
+    #expect(screen.handleListKey(.character("z")) == false, "no row starts with z")
+    #expect(dataSource.focusedItem == nil)
+    screen.handleListKey(.escape)  // a new prefix: "q", not "zq"
+    #expect(screen.handleListKey(.character("q")), "without command keys, q selects by type")
+    #expect(dataSource.focusedItem?.identifier == "quail")
+    screen.handleListKey(.escape)
+    screen.commandKeys = [.character("q"), .character("a")]
+    #expect(screen.handleListKey(.character("q")) == false)
+    #expect(screen.handleListKey(.character("a")) == false)
+    #expect(dataSource.focusedItem?.identifier == "quail", "command keys never reach type-to-select")
+    #expect(screen.handleListKey(.character("u")) == false, "no prefix began: no row starts with u")
+    #expect(screen.handleListKey(.down))
+    #expect(dataSource.focusedItem?.identifier == "quince")
+  }
+
   @Test("Tab opens the focused item's actions below it; ↑↓ Enter perform one after the menu closes; Esc closes")
   func actionMenu() {
     let layout = CollectionViewFlowLayout()
@@ -113,10 +135,10 @@ struct ListKeysTests {
     #expect(screen.frame().lines == [
       "  ant",
       "> bee",
-      "┌─ actions ────────────┐",
-      "│› Copy                │",
-      "│  Delete (destructive)│",
-      "└──────────────────────┘",
+      "┌─ actions ┐",
+      "│› Copy    │",
+      "│  Delete !│",
+      "└──────────┘",
       "",
       "",
     ])

@@ -142,6 +142,23 @@ struct TerminalScreenEndToEndTests {
     #expect(run.screen.modeChanges.contains("1000l") && run.screen.modeChanges.contains("1006l"))
   }
 
+  /// The article's program on the list's key map (`browseFruits`): typed
+  /// letters select a fruit by its name, ↓ moves on, and `q`, one of the
+  /// app's command keys, quits although a fruit's name starts with it.
+  @Test func theKeyMapLeavesTheAppsCommandKeysToIt() async throws {
+    let run = try PseudoTerminalRun(
+      executable: try BuiltProduct.location(of: "FirstTerminalList"), arguments: ["--keys", "apple", "pear", "quince"],
+      width: 30, height: 5)
+    let status = "↑↓ or type a name · q quits"
+    try #require(await run.read { $0.isAlternate && $0.lines.last == status }, "no first frame: \(run.screen)")
+    run.send("p")
+    #expect(await run.read { $0.lines.prefix(3) == ["  apple", "› pear", "  quince"] }, "\(run.screen)")
+    run.send("\u{1B}[B")
+    #expect(await run.read { $0.lines.prefix(3) == ["  apple", "  pear", "› quince"] }, "\(run.screen)")
+    run.send("q")
+    #expect(await run.waitForExit() == 0, "q quits: \(run.screen)")
+  }
+
   /// Input that is not a terminal: line mode prints each changed frame as
   /// plain text and reads keys from the lines, so the program is
   /// scriptable.

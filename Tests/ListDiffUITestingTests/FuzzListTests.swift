@@ -3,19 +3,21 @@ import ListDiffUI
 @testable import ListDiffUITesting
 import Testing
 
-/// What a fuzz recorded: the comments of its issues, one string each. The
-/// fuzz ignores `LISTDIFFUI_FUZZ_SEED` and `LISTDIFFUI_FUZZ_STEPS`: these
-/// tests check exact seeds and step counts.
+/// What the fuzzes `fuzz` runs report, one string each, read as values
+/// (recorded as expected issues, they would print as failures). The fuzz
+/// ignores `LISTDIFFUI_FUZZ_SEED` and `LISTDIFFUI_FUZZ_STEPS`, and shrinks
+/// with no time limit: these tests check exact seeds, step counts and
+/// reports, and every fuzz of the suite shares the main actor, so that a
+/// shrink's wall-clock time says more about the others than about it.
 @MainActor
 func fuzzReports(_ fuzz: () async -> Void) async -> [String] {
-  let collected = Collected<String>()
-  await withKnownIssue {
-    await FuzzEnvironment.$isIgnored.withValue(true) { await fuzz() }
-  } matching: { issue in
-    collected.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
-    return true
+  let sink = FuzzReportSink()
+  await FuzzEnvironment.$reportSink.withValue(sink) {
+    await FuzzEnvironment.$shrinkTime.withValue(.seconds(3_600)) {
+      await FuzzEnvironment.$isIgnored.withValue(true) { await fuzz() }
+    }
   }
-  return collected.values
+  return sink.reports
 }
 
 /// The steps of a report's `replay: "…"` line.
@@ -195,15 +197,18 @@ struct FuzzShrinkingTests {
         return nil
       }
       guard let first = replay(steps) else { continue }
-      var shrinker = FuzzShrinker(steps: steps, failure: first, budget: 100_000)
-      await shrinker.shrink { replay($0) }
-      let final = replay(shrinker.steps)
-      #expect(final?.check == first.check, "seed \(seed): \(steps) shrunk to \(shrinker.steps), which passes")
-      #expect(shrinker.steps.count <= first.stepIndex + 1, "seed \(seed)")
-      for drop in shrinker.steps.indices {
-        var smaller = shrinker.steps
+      var shrinker = FuzzShrinker(
+        steps: steps.enumerated().map { FuzzShrinkStep($0.element, id: $0.offset) }, failure: first, budget: 100_000)
+      await shrinker.shrink { candidate in replay(candidate.map(\.step)).map { ($0, candidate) } }
+      let shrunk = shrinker.steps.map(\.step)
+      let final = replay(shrunk)
+      #expect(final?.check == first.check, "seed \(seed): \(steps) shrunk to \(shrunk), which passes")
+      #expect(shrunk.count <= first.stepIndex + 1, "seed \(seed)")
+      #expect(shrinker.stoppedAt == nil, "seed \(seed)")
+      for drop in shrunk.indices {
+        var smaller = shrunk
         smaller.remove(at: drop)
-        #expect(replay(smaller)?.check != first.check, "seed \(seed): step \(drop) of \(shrinker.steps) can go")
+        #expect(replay(smaller)?.check != first.check, "seed \(seed): step \(drop) of \(shrunk) can go")
       }
     }
   }
@@ -247,6 +252,61 @@ struct FuzzStepNotationTests {
   }
 }
 
+@Suite(.timeLimit(.minutes(20)))
+@MainActor
+struct FuzzShrinkingLimitsTests {
+  /// A failure needing one step in a hundred: the leading steps go in a
+  /// few replays (halving the number dropped), before any single removal.
+  @Test func leadingStepsGoFirstInFewReplays() async {
+    let steps = (0..<100).map { FuzzShrinkStep(.scroll($0), id: $0) }
+    var replays = 0
+    func replay(_ candidate: [FuzzShrinkStep]) -> FuzzShrinker.Outcome? {
+      replays += 1
+      guard let index = candidate.firstIndex(where: { $0.step == .scroll(99) }) else { return nil }
+      return (FuzzFailure(check: .work, message: "", stepIndex: index, before: "", after: ""), candidate)
+    }
+    let first = FuzzFailure(check: .work, message: "", stepIndex: 99, before: "", after: "")
+    var shrinker = FuzzShrinker(steps: steps, failure: first, budget: 100_000)
+    await shrinker.shrink { replay($0) }
+    #expect(shrinker.steps.map(\.step) == [.scroll(99)])
+    #expect(replays <= 10, "\(replays) replays")
+  }
+
+  /// Shrinking stops at its time limit, keeping steps that still fail, and
+  /// the report says so.
+  @Test func shrinkingStopsAtItsTimeLimit() async {
+    let steps = (0..<20).map { FuzzShrinkStep(.scroll($0), id: $0) }
+    let first = FuzzFailure(check: .work, message: "", stepIndex: 19, before: "", after: "")
+    var shrinker = FuzzShrinker(steps: steps, failure: first, budget: 100_000, timeLimit: .zero)
+    await shrinker.shrink { candidate in
+      (FuzzFailure(check: .work, message: "", stepIndex: candidate.count - 1, before: "", after: ""), candidate)
+    }
+    #expect(shrinker.stoppedAt == .time(.zero))
+    #expect(shrinker.steps == steps, "nothing was replayed")
+    let report = FuzzReport(
+      failure: shrinker.failure, steps: shrinker.steps.map(\.step),
+      origin: .seed(1, stepsRun: 20, stoppedAt: .time(.seconds(60))))
+    #expect(report.text.contains("shrunk to 20 steps (shrinking stopped at its time limit of 60"), "\(report.text)")
+  }
+
+  /// A gesture whose item came from a step that shrinking kept acts on the
+  /// item that step makes in the replay, whatever it is called there.
+  @Test func aGestureFollowsItsItemThroughRenaming() {
+    var origins = FuzzItemOrigins()
+    let first = FuzzStep.Item(sectionNames: [], identifier: "n0")
+    let second = FuzzStep.Item(sectionNames: [], identifier: "n1")
+    origins.note([first], afterStep: 3)
+    origins.note([first, second], afterStep: 7)
+    #expect(origins.origin(of: second) == FuzzOrigin(step: 7, ordinal: 0))
+    #expect(origins.item(bornOf: FuzzOrigin(step: 7, ordinal: 0)) == second)
+    #expect(origins.item(bornOf: FuzzOrigin(step: 7, ordinal: 1)) == nil)
+    origins.note([second], afterStep: 8)
+    #expect(origins.origin(of: first) == nil, "gone from the list")
+    #expect(FuzzStep.tap(first).naming(second) == .tap(second))
+    #expect(FuzzStep.scroll(3).naming(second) == .scroll(3))
+  }
+}
+
 /// A model that is a class, which the fuzz refuses.
 final class ClassFeed {
   var posts: [Int] = []
@@ -281,11 +341,21 @@ struct FuzzBadInputTests {
     ("scroll7", "step 1, `scroll7`"), ("post#3 drag+x", "step 2, `drag+x`"), ("resize:0x4", "at least 1"),
     ("tap:p%G1", "is not a name"), ("move:p1", "move wants"), ("post#-1", "name#number"), ("hello", "not a step"),
     ("post#1 move:p1>-2", "at least 0"), ("tap:%FF", "is not a name"),
+    ("post#99999999999999999999999", "the number 99999999999999999999999 is too large"),
+    ("scroll-99999999999999999999", "the number -99999999999999999999 is too large"),
+    ("resize:30x99999999999999999999", "is too large"),
   ])
   func aMalformedReplayIsOneClearMessage(replay: String, expected: String) async {
     let reported = await messages(replay: replay)
     #expect(reported.count == 1)
     #expect(reported.first?.contains(expected) == true, "\(reported)")
+  }
+
+  /// An empty replay would run nothing and pass: it fails, saying so.
+  @Test(arguments: ["", "  \n"])
+  func anEmptyReplayIsReported(replay: String) async {
+    let reported = await messages(replay: replay)
+    #expect(reported.count == 1 && reported[0].contains("has no steps, so it would run nothing"), "\(reported)")
   }
 
   @Test func zeroStepsIsReported() async {

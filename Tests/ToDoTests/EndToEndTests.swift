@@ -132,8 +132,8 @@ struct EndToEndTests {
   func lineModeExitStatusAndStandardError(script: [String], status: Int32, errors: String) async throws {
     let run = try await TodoBinary.run(script.map { $0 + "\n" }.joined())
     #expect(run.status == status)
-    // Wrapped to the width as the frames are: compare the message whole.
-    #expect(messages(in: run.standardError, labelled: "error: ").map { $0 + "\n" }.joined() == errors)
+    // One line per error, never wrapped at COLUMNS (60 here): scripts read it.
+    #expect(run.standardError == errors)
     #expect(!run.standardOutput.contains("error: "))
     // The good commands after a bad one ran: their echo and frame are there.
     let last = script.last { $0 != "quit" && $0 != "add tea" } ?? ""
@@ -207,6 +207,17 @@ struct EndToEndTests {
     #expect(second.status == 1)
     #expect(second.standardError == "todo: error: \(file.resolvingSymlinksInPath().path) is open in another todo; "
       + "quit that one first, so neither overwrites the other's changes\n")
+  }
+
+  /// Errors are written whole whatever the width: a script reading
+  /// standard error gets one line per failed command.
+  @Test func errorsAreNeverWrappedAtColumns() async throws {
+    let run = try await TodoBinary.run("add milk\nedit 1 \u{7}\nrm 9\n", environment: ["COLUMNS": "20"])
+    #expect(run.status == 3)
+    #expect(
+      run.standardError
+        == "error: the title contains the control character U+0007 — only printable text is allowed\n"
+        + "error: no item 9 — there is 1\n")
   }
 
   @Test func widthFollowsColumns() async throws {

@@ -200,6 +200,8 @@ struct FullScreenAppTests {
     await driver.add("milk")
     driver.app.resize(width: 15, height: 4)
     #expect(driver.lines == ["enlarge to 20×5", "", "", ""])
+    driver.app.resize(width: 12, height: 4)
+    #expect(driver.lines == ["enlarge to", "20×5", "", ""], "the size needed, in what fits")
     await driver.press(.character("d"))  // ignored while too small
     driver.app.resize(width: 30, height: 8)
     #expect(driver.lines.count == 8)
@@ -519,17 +521,17 @@ struct FullScreenActionMenuTests {
       Array(driver.lines[2...9]) == [
         "  1. [ ] milk",
         "› 2. [ ] eggs",
-        "┌─ actions ────────────┐",
-        "│› Done                │",
-        "│  Edit title          │",
-        "│  Edit notes          │",
-        "│  Delete (destructive)│",
-        "└──────────────────────┘",
+        "┌─ actions ──┐",
+        "│› Done      │",
+        "│  Edit title│",
+        "│  Edit notes│",
+        "│  Delete !  │",
+        "└────────────┘",
       ])
     #expect(driver.lines.last == "↑↓ choose · enter does it · esc closes")
     await driver.press(.character("q"))  // the menu takes every key: no quit
     await driver.press(.down, .down, .down)
-    #expect(driver.lines[8] == "│› Delete (destructive)│")
+    #expect(driver.lines[8] == "│› Delete !  │", "a destructive action is marked !")
     await driver.press(.enter)
     #expect(await driver.store.snapshot.items.map(\.title) == ["milk"])
     #expect(!driver.text.contains("actions"))
@@ -553,7 +555,7 @@ struct FullScreenActionMenuTests {
     #expect(await driver.store.snapshot.items.map(\.isDone) == [false, true])
     #expect(await driver.selectedTitle == "milk")
     await driver.press(.down, .tab)
-    #expect(driver.lines.contains("│› Reopen              │"))
+    #expect(driver.lines.contains("│› Reopen    │"))
     await driver.press(.enter)
     #expect(await driver.store.snapshot.items.map(\.isDone) == [false, false])
     await driver.press(.home, .tab, .down, .enter)  // Edit title, on milk

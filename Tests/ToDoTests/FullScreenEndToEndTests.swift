@@ -356,7 +356,7 @@ struct FullScreenEndToEndTests {
     run.send("u")
     #expect(await run.read { $0.lines[0].hasPrefix("2 open · 0 done") })
     run.send(home + "\t" + down + down + down)
-    #expect(await run.read { $0.lines.contains { $0.contains("› Delete (destructive)") } })
+    #expect(await run.read { $0.lines.contains { $0.contains("› Delete !") } })
     run.send("\r")
     #expect(await run.read { $0.lines[0].hasPrefix("1 open") && $0.lines[13] == "deleted “milk” — u undoes" })
     await quit(run)

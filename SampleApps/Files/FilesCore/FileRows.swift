@@ -17,6 +17,8 @@ public struct FileRowViewModel: ListViewModel, Equatable {
   public var kind: Kind
   /// What a symbolic link points to, shown after its name; nil for others.
   public var linkTarget: String?
+  /// Whether it is a symbolic link to nothing, marked `(broken)`.
+  public var isBrokenLink: Bool
 
   /// What a row shows.
   public enum Kind: Equatable, Sendable {
@@ -38,6 +40,7 @@ public struct FileRowViewModel: ListViewModel, Equatable {
     name = node.name
     depth = row.depth
     linkTarget = node.linkTarget
+    isBrokenLink = node.isBrokenLink
     if !node.isDirectory {
       kind = .file
     } else if !row.hasChildren {
@@ -48,12 +51,12 @@ public struct FileRowViewModel: ListViewModel, Equatable {
   }
 
   /// The row's text, without the selection marker: `name -> target` for a
-  /// link. O(name).
+  /// link, and `(broken)` after a link to nothing. O(name).
   public var text: String {
     let indent = String(repeating: "  ", count: depth)
     let link = linkTarget.map { " -> " + $0 } ?? ""
     switch kind {
-    case .file: return indent + "  " + name + link
+    case .file: return indent + "  " + name + link + (isBrokenLink ? "  (broken)" : "")
     case .closedDirectory: return indent + "▸ " + name + "/" + link
     case .openDirectory(let count):
       return indent + "▾ " + name + "/" + link + (count == 1 ? "  1 entry" : "  \(count) entries")
@@ -72,6 +75,8 @@ public struct FileNode: Sendable, Hashable {
   public var isDirectory: Bool
   /// A symbolic link's target; nil for others.
   public var linkTarget: String?
+  /// Whether it is a symbolic link to nothing.
+  public var isBrokenLink: Bool
 
   /// The node of `entry` in the directory `parent`. O(path).
   public init(_ entry: FileEntry, in parent: String) {
@@ -79,6 +84,7 @@ public struct FileNode: Sendable, Hashable {
     name = entry.name
     isDirectory = entry.isDirectory
     linkTarget = entry.linkTarget
+    isBrokenLink = entry.isBrokenLink
   }
 }
 
@@ -158,7 +164,8 @@ public final class FileRowController: ListCellController<FileRowViewModel, FileR
   /// its controller stays); ``FileSizes`` keeps it across a directory
   /// closed and opened again. O(1).
   public override func willEnterWorkingRange() {
-    guard viewModel.kind == .file, viewState.size == .unknown, reading == nil,
+    // A broken link has no file to measure: it says so instead.
+    guard viewModel.kind == .file, !viewModel.isBrokenLink, viewState.size == .unknown, reading == nil,
       let sizes = context.object(type: FileSizes.self)
     else { return }
     let path = viewModel.identifier
@@ -171,7 +178,7 @@ public final class FileRowController: ListCellController<FileRowViewModel, FileR
   }
 
   /// Stops waiting for a size the row no longer needs soon (the read
-  /// itself, one `lstat`, finishes and is kept). O(1).
+  /// itself, one `stat`, finishes and is kept). O(1).
   public override func didExitWorkingRange() {
     reading?.cancel()
     reading = nil

@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// The sizes of a tree's files, each read (one `lstat`, off the main actor)
+/// The sizes of a tree's files, each read (one `stat`, off the main actor)
 /// the first time a row asks for it and kept.
 ///
 /// File rows find it in their controller's context and ask only while they
@@ -31,9 +31,10 @@ public final class FileSizes {
   /// set only by the running app: in a test it would start reading stdin).
   public var didRead: (@MainActor () -> Void)?
 
-  /// The sizes of the files under `root`, read with `lstat`. O(1).
+  /// The sizes of the files under `root`, read with `stat`: a symbolic
+  /// link's is its target's. O(1).
   public convenience init(root: URL) {
-    self.init(root: root, read: Self.lstatSize)
+    self.init(root: root, read: Self.statSize)
   }
 
   /// The sizes of the files under `root`, read with `read` (a test's). O(1).
@@ -43,7 +44,7 @@ public final class FileSizes {
   }
 
   /// The size of the file at `path` (from the root): kept, or read on a
-  /// background task. nil when it cannot be read. O(1) plus one `lstat`.
+  /// background task. nil when it cannot be read. O(1) plus one `stat`.
   func size(of path: String) async -> Int64? {
     if let size = known[path] { return size }
     if let pending = reading[path] { return await pending.value }
@@ -58,10 +59,11 @@ public final class FileSizes {
     return size
   }
 
-  /// `lstat`'s size (a symbolic link's own, as `ls -l` shows it).
-  private nonisolated static func lstatSize(_ path: String) -> Int64? {
+  /// `stat`'s size: a symbolic link is followed to its target, whose size
+  /// is the one that matters (as Finder shows it; `ls -lL`).
+  private nonisolated static func statSize(_ path: String) -> Int64? {
     var status = stat()
-    guard lstat(path, &status) == 0 else { return nil }
+    guard stat(path, &status) == 0 else { return nil }
     return Int64(status.st_size)
   }
 

@@ -19,12 +19,16 @@ public struct FileEntry: Hashable, Sendable {
   /// What a symbolic link says it points to, as `readlink` reads it; nil
   /// for anything else.
   public var linkTarget: String?
+  /// Whether it is a symbolic link whose target does not exist (a dangling
+  /// link).
+  public var isBrokenLink: Bool
 
   /// An entry. O(1).
-  public init(name: String, isDirectory: Bool, linkTarget: String? = nil) {
+  public init(name: String, isDirectory: Bool, linkTarget: String? = nil, isBrokenLink: Bool = false) {
     self.name = name
     self.isDirectory = isDirectory
     self.linkTarget = linkTarget
+    self.isBrokenLink = isBrokenLink
   }
 }
 
@@ -33,7 +37,8 @@ public struct FileEntry: Hashable, Sendable {
 /// Paths are relative to the root, `""` being the root itself and
 /// `"a/b"` a directory two levels down; a path may pass through symbolic
 /// links to directories (`"docs/shared"`, `shared` a link), which are read
-/// through the link. Entries are sorted directories first, then by name.
+/// through the link. Entries are sorted directories first, then by name as
+/// Finder sorts names (`file_2` before `file_10`).
 ///
 /// Safe to use from any thread (a lock guards what was read): the outline
 /// that shows it asks for children where the data source flattens.
@@ -135,15 +140,18 @@ public final class FileTree: @unchecked Sendable {
     return entries
   }
 
-  /// The symbolic link `name` at `path`: its target, and whether it leads
-  /// to a directory (`stat` follows it; a dangling link is a file).
+  /// The symbolic link `name` at `path`: its target, whether it leads to
+  /// a directory, and whether it leads nowhere (`stat` follows it and
+  /// fails: a dangling link, shown as a file).
   private static func link(_ path: String, name: String) -> FileEntry {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let length = readlink(path, &buffer, buffer.count - 1)
     let target = length > 0 ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
     var status = stat()
-    let isDirectory = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    return FileEntry(name: name, isDirectory: isDirectory, linkTarget: target)
+    let exists = stat(path, &status) == 0
+    return FileEntry(
+      name: name, isDirectory: exists && status.st_mode & S_IFMT == S_IFDIR, linkTarget: target,
+      isBrokenLink: !exists)
   }
 
   /// `path`'s child `name`. O(n) in the length.
@@ -208,9 +216,12 @@ public final class FileTree: @unchecked Sendable {
     return false
   }
 
-  /// Directories first, then by name as Unicode orders it (a locale-aware
-  /// comparison costs too much for a directory of 100,000 files).
+  /// Directories first, then by name as Finder orders names (numbers by
+  /// value, any case: see `FinderOrder`). O(n log n).
   private static func sorted(_ entries: [FileEntry]) -> [FileEntry] {
-    entries.sorted { $0.isDirectory != $1.isDirectory ? $0.isDirectory : $0.name < $1.name }
+    let keys = entries.map { FinderOrder($0.name) }
+    return entries.indices.sorted {
+      entries[$0].isDirectory != entries[$1].isDirectory ? entries[$0].isDirectory : keys[$0] < keys[$1]
+    }.map { entries[$0] }
   }
 }

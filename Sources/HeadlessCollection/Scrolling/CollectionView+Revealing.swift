@@ -56,22 +56,27 @@ extension CollectionView {
   }
 
   /// Sets the content offset to the one `target` computes from the layout
-  /// as it is, lays out, and does so again while that moves the offset:
-  /// a scroll sizes the estimated items it reaches, which moves what the
-  /// offset was computed from. Stops when the offset stays, or after a few
-  /// aims (a layout that never settles is reported by the layout pass).
-  /// The first move is animated when `animated`; the corrections are not.
-  /// Package access: ListDiffUITesting aims a fresh screen at the item a
-  /// fuzzed one shows first, as a carousel is aimed at its first item.
+  /// as it is (clamped), lays out, and does so again until the offset is
+  /// the one `target` computes: a scroll sizes the estimated items it
+  /// reaches, which moves what the offset was computed from, and content
+  /// anchoring may move the offset back. Stops after a few aims (a layout
+  /// that never settles is reported by the layout pass). The first move is
+  /// animated when `animated`; the corrections are not. Package access:
+  /// ListDiffUITesting aims a fresh screen at the item a fuzzed one shows
+  /// first, as a carousel is aimed at its first item.
   ///
   /// - Complexity: at most four offsets set and laid out.
   package func aim(animated: Bool = false, _ target: () -> CGPoint) {
     layoutIfNeeded()
     for attempt in 0..<Self.maximumAims {
-      let before = position.offset
-      setContentOffset(target(), animated: animated && attempt == 0)
+      let wanted = target()
+      let range = contentOffsetRange
+      let clamped = CGPoint(
+        x: Self.clamp(wanted.x, to: range.x, orElse: position.offset.x),
+        y: Self.clamp(wanted.y, to: range.y, orElse: position.offset.y))
+      if clamped == position.offset { return }
+      setContentOffset(clamped, animated: animated && attempt == 0)
       layoutIfNeeded()
-      if position.offset == before { return }
     }
   }
 

@@ -224,6 +224,7 @@ extension ListDiffDataSource {
         reading.itemsCompared += searchedFirst
       }
     }
+    diagnostics += new.unstableSectionWarnings(from: old, changes: result)
     // The joined changes of a leaf-by-leaf diff too.
     result.checkCountEquation(oldCount: old.count, newCount: new.count)
     var flattenDuration = Duration.zero

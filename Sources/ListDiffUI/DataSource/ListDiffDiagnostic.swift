@@ -65,6 +65,14 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// node is left out at that place, so the outline is not expanded
     /// forever; the ancestor is shown as usual.
     case outlineCycle
+    /// A root removed a section and inserted another in which every item
+    /// of the removed one (two or more) reappears with the same identifier
+    /// and an equal view model: a section id that changed while its items
+    /// did not (built from a count or a title). Those items lost their
+    /// controllers and view state and were shown as new. The message names
+    /// both sections' paths. One item moving between sections is not
+    /// reported.
+    case unstableSectionIdentity
   }
 
   /// How much a diagnostic matters.

@@ -13,7 +13,7 @@ extension ListDiffDataSource {
   /// | Enter | taps the focused item: selects it, its controller hears `didSelect` |
   /// | → | on an ``OutlineSection`` row: expands it, or focuses its first child when it is expanded |
   /// | ← | on an outline row: collapses it, or focuses its parent when it is collapsed or a leaf |
-  /// | a character | ``typeSelect(_:)`` |
+  /// | a character | ``typeSelect(_:)``; false when no item matched, so that the app may use the key |
   /// | ← → | on a carousel's or a grid's row: move the focus along it, scrolling as needed |
   /// | Esc | not used by a plain list (returns false; it ends a type-to-select prefix) |
   ///

@@ -37,8 +37,8 @@ final class TypeSelectFeature: ListFeature {
 
   func handleKey(_ key: ListKey) -> Bool {
     guard case .character(let character) = key else { return false }
-    dataSource.typeSelect(character)
-    return true
+    // A letter no item starts with is not the list's: the app may use it.
+    return dataSource.typeSelect(character)
   }
 
   func invariantViolations() -> [InvariantViolation] {

@@ -16,7 +16,8 @@ import Foundation
 /// columns share the list's width less the spacing between them equally,
 /// whole points each (what is left over stays empty at the right). Items
 /// are as wide as a column and as tall as they ask; a line is as tall as
-/// its tallest item, and `spacing` separates columns and lines alike. The
+/// its tallest item, and `spacing` (1 by default: a blank column and a
+/// blank line on a terminal) separates columns and lines alike. The
 /// grid starts and ends on lines of its own; resizing the list re-flows
 /// it. Items appear, disappear, mount and unmount by the part of the grid
 /// the list shows.
@@ -40,7 +41,10 @@ public final class GridSection: Section, @unchecked Sendable {
   ///   - id: the grid's id: its row's identifier and the name its items'
   ///     `sectionPath` holds.
   ///   - columns: how many items to a line.
-  ///   - spacing: the room between columns and between lines, in points.
+  ///   - spacing: the room between columns and between lines, in points:
+  ///     1 by default, which in a terminal (a point per character cell) is
+  ///     a blank column between items and a blank line between lines; 0
+  ///     puts them edge to edge.
   ///   - content: the grid's sections, as `CompositeSection`'s builder
   ///     lists them.
   /// - Complexity: O(*k*) in the sections listed.
@@ -50,7 +54,8 @@ public final class GridSection: Section, @unchecked Sendable {
     self.init(id: id, columns: columns, spacing: spacing, content())
   }
 
-  /// A grid of `sections`, in order.
+  /// A grid of `sections`, in order, `spacing` points apart (1 by default,
+  /// as in the builder's form).
   ///
   /// - Complexity: O(1).
   public init(id: String, columns: Int, spacing: CGFloat = 1, _ sections: [Section?]) {

@@ -16,12 +16,13 @@ public struct TerminalActionMenu {
   public internal(set) var highlighted = 0
 
   /// The menu's rows: a box titled "actions" with one row per action, the
-  /// highlighted one marked `›`, destructive ones saying so, at most
-  /// `width` columns wide.
+  /// highlighted one marked `›`, a destructive one marked `!` after its
+  /// title (a frame is plain text, so the mark stands in for UIKit's red),
+  /// at most `width` columns wide.
   ///
   /// - Complexity: O(*a* × *w*) for *a* actions.
   public func rows(width: Int) -> [String] {
-    let labels = actions.map { $0.style == .destructive ? "\($0.title) (destructive)" : $0.title }
+    let labels = actions.map { $0.style == .destructive ? "\($0.title) !" : $0.title }
     // Room for the title, the widest label and its marker, within the window.
     let inner = min(max(8, labels.map { TerminalText.columns($0) }.max() ?? 0) + 2, max(1, width - 2))
     func row(_ text: String) -> String {

@@ -54,7 +54,8 @@ public final class TerminalScreen {
   /// to the width; clicks on them select nothing.
   public var overlay: [String] = []
   /// The smallest window the screen draws the list in; a smaller one shows
-  /// "enlarge to W×H" until it grows.
+  /// "enlarge to W×H" until it grows (on two lines, or the size alone,
+  /// where the window is too narrow for it).
   public var minimumSize = TerminalSize(width: 1, height: 1)
   /// The lines one notch of the mouse wheel scrolls.
   public var wheelLines = 3
@@ -73,6 +74,11 @@ public final class TerminalScreen {
   /// (``actionMenu``) in ``handleListKey(_:)``. Default Tab: a letter
   /// would be type-to-select's.
   public var actionMenuKey: Key = .tab
+  /// The app's own command keys (`q` to quit, `a` to add): ``handleListKey(_:)``
+  /// returns false for them without handing them to the list, so they
+  /// never reach type-to-select, and the app acts on them. Empty by
+  /// default. An open ``actionMenu`` still takes every key.
+  public var commandKeys: Set<Key> = []
   /// The focused item's actions, open as a menu below it (above it when
   /// there is no room below), or nil. See ``TerminalActionMenu``.
   public internal(set) var actionMenu: TerminalActionMenu?
@@ -113,8 +119,10 @@ public final class TerminalScreen {
   /// select by type, ← → collapse and expand a focused outline row (or go
   /// to its parent or first child) and move the focus along a focused
   /// carousel or grid. Returns whether the list used the key; false without
-  /// a data source (``init(dataSource:size:)``) or for a key lists do not
-  /// use, which is then the app's. O(that of the key's effect).
+  /// a data source (``init(dataSource:size:)``), for a key lists do not
+  /// use, for a typed character no row's type-select string starts with,
+  /// and for the app's ``commandKeys``, which never reach the list: such a
+  /// key is then the app's. O(that of the key's effect).
   /// ``actionMenuKey`` opens the focused item's actions as a menu
   /// (``actionMenu``), which then takes every key until it closes.
   @discardableResult
@@ -124,6 +132,7 @@ public final class TerminalScreen {
       handleMenuKey(key)
       return true
     }
+    if commandKeys.contains(key) { return false }
     if key == actionMenuKey { return openActionMenu() }
     guard let listKey = key.listKey else { return false }
     let used = dataSource.handleKey(listKey)
@@ -198,14 +207,21 @@ public final class TerminalScreen {
   }
 
   /// Follows a new window size: the collection view takes it (unless it is
-  /// under ``minimumSize``) and lays out again. O(visible items), or O(n)
-  /// when the width changes and every item must be sized again.
+  /// under ``minimumSize``) and lays out again; when its frame changed, the
+  /// focused item of the data source (``init(dataSource:size:)``) is
+  /// scrolled into view, the least needed, since a lower window or rows
+  /// wrapped anew at another width may have moved it out. O(visible
+  /// items), or O(n) when the width changes and every item must be sized
+  /// again.
   public func resize(to size: TerminalSize) {
     self.size = size
     guard isLargeEnough else { return }
     let frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
-    if collectionView.frame != frame { collectionView.frame = frame }
+    let resized = collectionView.frame != frame
+    if resized { collectionView.frame = frame }
     collectionView.layoutIfNeeded()
+    // Setting the focus again reveals it, and changes nothing else.
+    if resized, let dataSource, let focus = dataSource.focusedItem { dataSource.focusedItem = focus }
   }
 
   /// Does what the screen does itself for `event`, as ``events`` does
@@ -237,10 +253,7 @@ public final class TerminalScreen {
   /// ``status`` on the bottom row, after a layout pass (which keeps the scroll
   /// position within the list, in case it got shorter). O(visible cells × width).
   public func frame() -> TerminalFrame {
-    guard isLargeEnough else {
-      let note = TerminalText.fit("enlarge to \(minimumSize)", width: max(1, size.width))
-      return TerminalFrame(lines: [note] + Array(repeating: "", count: max(0, size.height - 1)))
-    }
+    guard isLargeEnough else { return TerminalFrame(lines: tooSmallLines()) }
     // The layout pass keeps the offset within the content (the collection
     // view's one clamp), also when the list got shorter.
     collectionView.layoutIfNeeded()
@@ -307,6 +320,19 @@ public final class TerminalScreen {
     case .scrollDown: collectionView.drag(by: CGPoint(x: 0, y: CGFloat(wheelLines)))
     case .press, .release: break
     }
+  }
+
+  /// What a window under ``minimumSize`` shows: "enlarge to W×H", on two
+  /// lines when one is too narrow for it, or the size alone; cut only when
+  /// not even the size fits.
+  private func tooSmallLines() -> [String] {
+    let needed = "\(minimumSize)"
+    let width = max(1, size.width)
+    let forms = [["enlarge to " + needed], ["enlarge to", needed], [needed]]
+    let note =
+      forms.first { $0.count <= max(1, size.height) && $0.allSatisfy { TerminalText.columns($0) <= width } }
+      ?? [TerminalText.fit(needed, width: width)]
+    return note + Array(repeating: "", count: max(0, size.height - note.count))
   }
 
   /// Keeps the last list row clear of the status line.

@@ -16,7 +16,7 @@ import Testing
 ///                           at: random.int(in: 0...feed.posts.count))
 ///       },
 ///       ListFuzzChange("delete") { feed, random in
-///         if let index = random.index(of: feed.posts) {
+///         if let index = random.index(of: feed.posts, identifiedBy: \.id) {
 ///           feed.posts.remove(at: index)
 ///         }
 ///       },
@@ -56,20 +56,24 @@ import Testing
 /// before the crash report, standard error says which step ran it and
 /// gives the steps up to it as a `replay:` line.
 ///
-/// A failure is shrunk — steps removed in halves, then one by one, until no
-/// single step can go — keeping only removals after which the same check
-/// still fails; then exactly one issue is recorded (nothing on success): the
+/// A failure is shrunk — leading steps dropped first, then steps removed in
+/// halves, then one by one, until no single step can go — keeping only
+/// removals after which the same check still fails (a gesture on an item
+/// follows the item the same step made, however earlier removals renamed
+/// it); then exactly one issue is recorded (nothing on success): the
 /// check and its message, the seed, the screen before and after the failing
 /// step as a line diff, and the steps on a line of their own,
 /// `replay: "post#3 scroll+7 tap:p12"`. Pass that string as `replay:` to
-/// run exactly those steps (the seed and `steps` are then ignored).
+/// run exactly those steps (the seed and `steps` are then ignored); one
+/// with no steps is refused.
 ///
 /// A run that passes prints nothing. Without a seed (and without
 /// `LISTDIFFUI_FUZZ_SEED`), a new one is drawn each run and printed before
 /// it, as nothing else would keep it should the run hang. The environment
 /// variables `LISTDIFFUI_FUZZ_SEED` and `LISTDIFFUI_FUZZ_STEPS` override
 /// the seed and the step count, so that CI can run longer. The same seed
-/// gives the same steps and a byte-identical report.
+/// gives the same steps and a byte-identical report, unless shrinking
+/// stopped at its time limit.
 ///
 /// - Parameters:
 ///   - model: the app's model, a value (struct or enum): every replay
@@ -80,7 +84,11 @@ import Testing
 ///   - width: the screen's width in points (characters); at least 1.
 ///   - height: the screen's height; at least 1.
 ///   - applyUpdatesAsync: the data source's mode.
-///   - contextObjects: the context objects of every screen the fuzz makes.
+///   - contextObjects: makes the context objects of one screen; called for
+///     every screen the fuzz makes (the fuzzed one, each new one it
+///     compares with, each replay), so that none shares another's state
+///     (`{ [ImageCache()] }`). One that returns an instance it returned
+///     before is refused.
 ///   - setUp: runs on every screen the fuzz makes (the fuzzed one, each
 ///     new one it compares with, each replay's) before its first root: set
 ///     `allowsMovingBetweenSections`, `workingRangeSize`, delegates.
@@ -99,12 +107,14 @@ import Testing
 ///   `fresh screen` check: O(*n*) to flatten *n* items, and sizes and
 ///   layout for the visible ones only (the article *Fuzzing a list
 ///   screen* gives measured times). Shrinking replays steps, at most about
-///   100,000 in all; the report says when that budget stopped it.
+///   100,000 in all and for at most 60 seconds; the report says when
+///   either stopped it.
 @MainActor
 public func fuzzList<Model>(
   _ model: Model, seed: UInt64? = nil, steps: Int = 1_000,
   width: Int = 40, height: Int = 12, applyUpdatesAsync: Bool = false,
-  contextObjects: [AnyObject] = [], setUp: (@MainActor (ListScreen) -> Void)? = nil,
+  contextObjects: @escaping @MainActor () -> [AnyObject] = { [] },
+  setUp: (@MainActor (ListScreen) -> Void)? = nil,
   changes: [ListFuzzChange<Model>], gestures: ListFuzzGestures = .all,
   allowing: Set<ListDiffDiagnostic.Kind> = [], replay: String? = nil,
   moved: (@MainActor (inout Model, ListItemMove) -> Void)? = nil,
@@ -112,48 +122,44 @@ public func fuzzList<Model>(
   invariant: (@MainActor (Model, ListScreen) -> String?)? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
-  func fail(_ message: String) {
-    Issue.record(Comment(rawValue: "fuzzList: " + message), sourceLocation: sourceLocation)
-  }
   let setup = FuzzSetup(
     model: model, width: width, height: height, applyUpdatesAsync: applyUpdatesAsync,
     contextObjects: contextObjects, setUp: setUp, changes: changes, gestures: gestures, allowing: allowing,
     moved: moved, root: root, invariant: invariant)
+  guard let report = await fuzzReport(setup, seed: seed, steps: steps, replay: replay, sourceLocation: sourceLocation)
+  else { return }
+  if let sink = FuzzEnvironment.reportSink {
+    sink.reports.append(report)
+  } else {
+    Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+  }
+}
+
+/// What `fuzzList` reports: the one issue's text, or nil when the fuzz
+/// passed.
+@MainActor
+private func fuzzReport<Model>(
+  _ setup: FuzzSetup<Model>, seed: UInt64?, steps: Int, replay: String?, sourceLocation: SourceLocation
+) async -> String? {
   if Model.self is AnyObject.Type {
-    return fail(
-      "the model is a class (\(Model.self)); give a value (a struct or an enum): every replay starts "
-        + "from the same model, and a class changed in place would carry one run's changes into the next")
+    return "fuzzList: the model is a class (\(Model.self)); give a value (a struct or an enum): every replay starts "
+      + "from the same model, and a class changed in place would carry one run's changes into the next"
   }
   let environment = FuzzEnvironment.isIgnored ? [:] : ProcessInfo.processInfo.environment
   var stepCount = steps
   if let text = environment["LISTDIFFUI_FUZZ_STEPS"] {
     guard let count = Int(text), count >= 1 else {
-      return fail("LISTDIFFUI_FUZZ_STEPS=\(text) is not a number of steps (at least 1)")
+      return "fuzzList: LISTDIFFUI_FUZZ_STEPS=\(text) is not a number of steps (at least 1)"
     }
     stepCount = count
   }
   var chosenSeed = seed
   if let text = environment["LISTDIFFUI_FUZZ_SEED"] {
-    guard let value = UInt64(text) else { return fail("LISTDIFFUI_FUZZ_SEED=\(text) is not a seed (0 or more)") }
+    guard let value = UInt64(text) else { return "fuzzList: LISTDIFFUI_FUZZ_SEED=\(text) is not a seed (0 or more)" }
     chosenSeed = value
   }
-  if let problem = setup.problem(steps: stepCount, replaying: replay != nil) { return fail(problem) }
-
-  if let replay {
-    let parsed: [FuzzStep]
-    switch parseReplay(replay, changeNames: Set(changes.map(\.name))) {
-    case .success(let steps): parsed = steps
-    case .failure(let error): return fail(error.reason)
-    }
-    FuzzCrashNote.begin()
-    let failure = await replaySteps(parsed, setup, sourceLocation, notingCrashesAs: " of the replay")
-    FuzzCrashNote.end()
-    if let failure {
-      let report = FuzzReport(failure: failure, steps: Array(parsed.prefix(failure.stepIndex + 1)), origin: .replay)
-      Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
-    }
-    return
-  }
+  if let problem = setup.problem(steps: stepCount, replaying: replay != nil) { return "fuzzList: " + problem }
+  if let replay { return await replayReport(replay, setup, sourceLocation) }
 
   let seed = chosenSeed ?? UInt64.random(in: 0...UInt64(UInt32.max))
   if chosenSeed == nil {
@@ -161,60 +167,94 @@ public func fuzzList<Model>(
   }
   let run = FuzzRun(setup, sourceLocation: sourceLocation)
   var random = ListFuzzRandom(seed: seed)
-  var drawn: [FuzzStep] = []
+  var drawn: [FuzzShrinkStep] = []
   FuzzCrashNote.begin()
   defer { FuzzCrashNote.end() }
   FuzzCrashNote.willStart(" of seed \(seed)")
   var failure = await run.start()
   while failure == nil && drawn.count < stepCount {
     let step = run.draw(using: &random)
-    drawn.append(step)
+    // Where the item a gesture names came from, for shrinking replays in
+    // which earlier steps are gone and the item is called otherwise.
+    drawn.append(FuzzShrinkStep(step, id: drawn.count, target: step.namedItem.flatMap(run.origins.origin(of:))))
     FuzzCrashNote.willRun(step, number: drawn.count, " of seed \(seed)")
     failure = await run.perform(step)
     // A fuzz runs on the main actor for seconds: let the other work there
     // (the tests running beside it, the app's tasks) have turns.
     await Task.yield()
   }
-  guard let failure else { return }
+  guard let failure else { return nil }
   // Kept for the crash note before shrinking, which replays model states
   // the run did not reach: should one of them crash, this failure is not
   // lost (and a shrink that ends well prints nothing).
-  let unshrunk = drawn.prefix(failure.stepIndex + 1).map(\.description).joined(separator: " ")
+  let unshrunk = drawn.prefix(failure.stepIndex + 1).map(\.step.description).joined(separator: " ")
   FuzzCrashNote.setPreamble(
     "fuzzList: the check \"\(failure.check.rawValue)\" failed at step \(failure.stepIndex + 1) of seed \(seed); "
       + "shrinking these steps: replay: \"\(unshrunk)\"\n")
-  var shrinker = FuzzShrinker(steps: drawn, failure: failure, budget: 100_000)
+  var shrinker = FuzzShrinker(steps: drawn, failure: failure, budget: 100_000, timeLimit: FuzzEnvironment.shrinkTime)
   await shrinker.shrink {
     await replaySteps($0, setup, sourceLocation, notingCrashesAs: " of a shrinking replay of seed \(seed)")
   }
   FuzzCrashNote.setPreamble("")
-  let report = FuzzReport(
-    failure: shrinker.failure, steps: shrinker.steps,
-    origin: .seed(seed, stepsRun: failure.stepIndex + 1, complete: !shrinker.ranOutOfBudget))
-  Issue.record(Comment(rawValue: report.text), sourceLocation: sourceLocation)
+  return FuzzReport(
+    failure: shrinker.failure, steps: shrinker.steps.map(\.step),
+    origin: .seed(seed, stepsRun: failure.stepIndex + 1, stoppedAt: shrinker.stoppedAt)
+  ).text
 }
 
-/// Runs `steps` on a new run from the first root; the first failure.
+/// The report of a replay string's steps, run exactly as written; nil
+/// when they pass.
+@MainActor
+private func replayReport<Model>(_ replay: String, _ setup: FuzzSetup<Model>, _ sourceLocation: SourceLocation) async
+  -> String?
+{
+  let parsed: [FuzzStep]
+  switch parseReplay(replay, changeNames: Set(setup.changes.map(\.name))) {
+  case .success(let steps): parsed = steps
+  case .failure(let error): return "fuzzList: " + error.reason
+  }
+  FuzzCrashNote.begin()
+  defer { FuzzCrashNote.end() }
+  let steps = parsed.enumerated().map { FuzzShrinkStep($0.element, id: $0.offset) }
+  guard let (failure, _) = await replaySteps(steps, setup, sourceLocation, notingCrashesAs: " of the replay")
+  else { return nil }
+  return FuzzReport(failure: failure, steps: Array(parsed.prefix(failure.stepIndex + 1)), origin: .replay).text
+}
+
+/// Runs `steps` on a new run from the first root, each gesture on the item
+/// its target names in this run when it has one; the first failure and
+/// the steps as they ran.
 @MainActor
 private func replaySteps<Model>(
-  _ steps: [FuzzStep], _ setup: FuzzSetup<Model>, _ sourceLocation: SourceLocation, notingCrashesAs origin: String
-) async -> FuzzFailure? {
+  _ steps: [FuzzShrinkStep], _ setup: FuzzSetup<Model>, _ sourceLocation: SourceLocation,
+  notingCrashesAs origin: String
+) async -> FuzzShrinker.Outcome? {
   let run = FuzzRun(setup, sourceLocation: sourceLocation)
   FuzzCrashNote.willStart(origin)
-  if let failure = await run.start() { return failure }
+  var ran: [FuzzShrinkStep] = []
+  if let failure = await run.start() { return (failure, ran) }
   for (offset, step) in steps.enumerated() {
-    FuzzCrashNote.willRun(step, number: offset + 1, origin)
-    if let failure = await run.perform(step) { return failure }
+    FuzzCrashNote.willRun(step.step, number: offset + 1, origin)
+    let failure = await run.perform(step.step, id: step.id, target: step.target)
+    ran.append(
+      FuzzShrinkStep(run.performed ?? step.step, id: step.id, target: run.performedTarget ?? step.target))
+    if let failure { return (failure, ran) }
     await Task.yield()
   }
   return nil
 }
 
 /// The steps of a replay string, separated by spaces; an error naming the
-/// first step that is not one.
+/// first step that is not one, or saying that there are none.
 package func parseReplay(_ text: String, changeNames: Set<String>) -> Result<[FuzzStep], FuzzStep.ParseError> {
   var steps: [FuzzStep] = []
   let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+  guard !words.isEmpty else {
+    return .failure(
+      .init(
+        reason: "replay: \"\(text)\" has no steps, so it would run nothing and pass: give the steps of a "
+          + "report's replay line (replay: \"post#3 scroll+7\"), or no replay: to fuzz"))
+  }
   for (offset, word) in words.enumerated() {
     do {
       steps.append(try FuzzStep(parsing: word, changeNames: changeNames))
@@ -230,4 +270,18 @@ package func parseReplay(_ text: String, changeNames: Set<String>) -> Result<[Fu
 /// step counts, which a longer CI run must not change. Not API.
 package enum FuzzEnvironment {
   @TaskLocal package static var isIgnored = false
+  /// Where `fuzzList` puts its report instead of recording an issue: set
+  /// by the tests of the reports themselves, which read them as values (a
+  /// test that records an expected issue prints it as a failure).
+  @TaskLocal package static var reportSink: FuzzReportSink?
+  /// How long shrinking may take.
+  @TaskLocal package static var shrinkTime: Duration = .seconds(60)
+}
+
+/// The reports of the fuzzes run while it is `FuzzEnvironment.reportSink`.
+@MainActor
+package final class FuzzReportSink: Sendable {
+  package var reports: [String] = []
+
+  package init() {}
 }

@@ -8,8 +8,8 @@ struct FuzzReport {
   /// How the failure was found: a seed and the steps drawn from it, or a
   /// replay string.
   enum Origin {
-    /// `complete`: false when shrinking stopped at its budget.
-    case seed(UInt64, stepsRun: Int, complete: Bool)
+    /// `stoppedAt`: the limit that stopped shrinking early, if one did.
+    case seed(UInt64, stepsRun: Int, stoppedAt: FuzzShrinker.Limit?)
     case replay
   }
   var origin: Origin
@@ -18,11 +18,10 @@ struct FuzzReport {
     var lines: [String] = []
     lines.append("fuzzList: the check \"\(failure.check.rawValue)\" failed: \(failure.message)")
     switch origin {
-    case .seed(let seed, let stepsRun, let complete):
+    case .seed(let seed, let stepsRun, let stoppedAt):
       lines.append(
         "seed \(seed) (LISTDIFFUI_FUZZ_SEED=\(seed) draws the same steps): it failed at step \(stepsRun); "
-          + "shrunk to \(steps.count) step\(steps.count == 1 ? "" : "s")"
-          + (complete ? "" : " (shrinking stopped at its budget of replayed steps; fewer may do)"))
+          + "shrunk to \(steps.count) step\(steps.count == 1 ? "" : "s")" + Self.note(stoppedAt))
     case .replay:
       lines.append("replayed \(steps.count) step\(steps.count == 1 ? "" : "s")")
     }
@@ -40,6 +39,15 @@ struct FuzzReport {
     // the report pastes into an editor, or an article, as it is.
     return lines.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
       .map(ListScreen.droppingTrailingSpaces).joined(separator: "\n")
+  }
+
+  /// What the report says of a shrink stopped early.
+  private static func note(_ stoppedAt: FuzzShrinker.Limit?) -> String {
+    switch stoppedAt {
+    case nil: ""
+    case .steps(let budget): " (shrinking stopped at its budget of \(budget) replayed steps; fewer may do)"
+    case .time(let limit): " (shrinking stopped at its time limit of \(limit); fewer may do)"
+    }
   }
 
   /// `old` against `new` line by line, or the screen itself when equal.

@@ -28,6 +28,8 @@ final class FuzzRun<Model> {
   private var releasedControllers = 0
   /// What the screen showed after the last check.
   private var shownText = ""
+  /// Where the items shown came from, by the ids of the steps run.
+  private(set) var origins = FuzzItemOrigins()
   /// The data source's work totals when the step began.
   private var totalsAtStepStart = ListWorkCounts()
   /// The items changed inside carousels and grids during the step being
@@ -70,7 +72,7 @@ final class FuzzRun<Model> {
   ) -> ListScreen {
     // Failures of the screen's own (a warning) are judged by the checks.
     let screen = ListScreen(
-      width: width, height: height, applyUpdatesAsync: async, contextObjectList: setup.contextObjects,
+      width: width, height: height, applyUpdatesAsync: async, contextObjectList: setup.contextObjects(),
       issueSink: { _ in }, sourceLocation: sourceLocation)
     setup.setUp?(screen)
     return screen
@@ -81,12 +83,21 @@ final class FuzzRun<Model> {
   /// Shows the first root and checks it.
   func start() async -> FuzzFailure? {
     await setRoot()
+    noteOrigins(afterStep: -1)
     return await check(after: nil, before: "")
   }
 
   /// Runs `step` and checks the screen after it; the first check that
-  /// fails, or nil.
-  func perform(_ step: FuzzStep) async -> FuzzFailure? {
+  /// fails, or nil. `id` names the step for the origins of the items it
+  /// adds (its index in the run by default); with `target`, a gesture
+  /// acts on the item born of that origin in this run, when there is one,
+  /// instead of the item it names (see `FuzzItemOrigins`). `performed` is
+  /// then the step as it ran.
+  func perform(_ step: FuzzStep, id: Int? = nil, target: FuzzOrigin? = nil) async -> FuzzFailure? {
+    var step = step
+    if let target, let item = origins.item(bornOf: target) { step = step.naming(item) }
+    performed = step
+    performedTarget = step.namedItem.flatMap(origins.origin(of:))
     stepIndex += 1
     let before = shownText
     screen.resetRecords()
@@ -162,7 +173,18 @@ final class FuzzRun<Model> {
         await setRoot()
       }
     }
+    if !screen.updates.isEmpty { noteOrigins(afterStep: id ?? stepIndex) }
     return await check(after: step, before: before)
+  }
+
+  /// The step `perform` ran last, naming the item it acted on.
+  private(set) var performed: FuzzStep?
+  /// Where the item that step acted on came from, when it names one that
+  /// was shown.
+  private(set) var performedTarget: FuzzOrigin?
+
+  private func noteOrigins(afterStep id: Int) {
+    origins.note(screen.dataSource.itemIdentities.map(FuzzStep.Item.init), afterStep: id)
   }
 
   private func setRoot() async {

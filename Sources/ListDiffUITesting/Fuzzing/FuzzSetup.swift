@@ -8,7 +8,9 @@ struct FuzzSetup<Model> {
   var width: Int
   var height: Int
   var applyUpdatesAsync: Bool
-  var contextObjects: [AnyObject]
+  /// Makes the context objects of one screen: called for every screen
+  /// the fuzz makes.
+  var contextObjects: @MainActor () -> [AnyObject]
   /// Run on every screen the fuzz makes, before its first root.
   var setUp: (@MainActor (ListScreen) -> Void)?
   var changes: [ListFuzzChange<Model>]
@@ -36,6 +38,12 @@ struct FuzzSetup<Model> {
     if changes.isEmpty && drawableGestures.isEmpty {
       return "nothing to do: give at least one change, or gestures other than expand"
     }
+    if let shared = sharedContextObject() {
+      return "the contextObjects factory returned the same \(type(of: shared)) instance twice: every screen the fuzz "
+        + "makes (the fuzzed one, each new one it is compared with, each replay) needs its own, or state kept in "
+        + "it agrees with itself; make the objects inside the closure (contextObjects: { [\(type(of: shared))()] }), "
+        + "not before it"
+    }
     if let bad = changes.first(where: { !ListFuzzChange<Model>.isValidName($0.name) }) {
       return "the change name \"\(bad.name)\" cannot be written in a replay string: use letters, "
         + "digits and _ - . only"
@@ -55,5 +63,13 @@ struct FuzzSetup<Model> {
     var drawable = gestures.intersection([.scroll, .drag, .tap, .resize, .select, .focus, .carousel])
     if gestures.contains(.move) && moved != nil { drawable.insert(.move) }
     return drawable
+  }
+
+  /// An object the context-objects factory returns on two calls, which
+  /// two screens would then share; nil when each call makes new ones.
+  private func sharedContextObject() -> AnyObject? {
+    let first = contextObjects()
+    let seen = Set(first.map(ObjectIdentifier.init))
+    return contextObjects().first { seen.contains(ObjectIdentifier($0)) }
   }
 }

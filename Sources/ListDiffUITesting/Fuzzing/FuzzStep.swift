@@ -15,7 +15,7 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
 
   /// An item as a step names it: the names of its sections, outermost
   /// first, and its identifier.
-  package struct Item: Equatable {
+  package struct Item: Hashable {
     package var sectionNames: [String]
     package var identifier: String
 
@@ -96,6 +96,29 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     if case .changes = self { true } else { false }
   }
 
+  /// The item a gesture names (a carousel's row for `carousel`); nil for
+  /// changes and gestures that name none.
+  package var namedItem: Item? {
+    switch self {
+    case .tap(let item), .select(let item), .expand(let item, _), .carousel(let item, _), .move(let item, _, _):
+      item
+    case .changes, .scroll, .drag, .resize, .key: nil
+    }
+  }
+
+  /// The step with `item` in place of the item it names; itself when it
+  /// names none.
+  package func naming(_ item: Item) -> FuzzStep {
+    switch self {
+    case .tap: .tap(item)
+    case .select: .select(item)
+    case .expand(_, let expand): .expand(item, expand: expand)
+    case .carousel(_, let points): .carousel(item, by: points)
+    case .move(_, let toIndex, let toSection): .move(item, toIndex: toIndex, toSection: toSection)
+    case .changes, .scroll, .drag, .resize, .key: self
+    }
+  }
+
   // MARK: Writing
 
   private static func signed(_ number: Int) -> String {
@@ -151,19 +174,20 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     if text.contains("#") {
       self = .changes(try Self.changes(text, changeNames: changeNames))
     } else if let rest = text.dropPrefix("scroll") {
-      guard let points = Self.signedNumber(rest) else { throw fail("scroll wants a signed number: scroll+7") }
+      guard let points = try Self.signedNumber(rest) else { throw fail("scroll wants a signed number: scroll+7") }
       self = .scroll(points)
     } else if let rest = text.dropPrefix("drag") {
       let parts = rest.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-      guard let points = Self.signedNumber(parts[0]),
-        let velocity = parts.count == 2 ? Int(parts[1]) : 0
+      guard let points = try Self.signedNumber(parts[0]),
+        let velocity = parts.count == 2 ? try Self.number(parts[1], as: Int.self) : 0
       else { throw fail("drag wants a signed number and an optional velocity: drag+12, drag-5@300") }
       self = .drag(points, velocity: velocity)
     } else if let rest = text.dropPrefix("tap:") {
       self = .tap(try Self.item(rest))
     } else if let rest = text.dropPrefix("resize:") {
       let parts = rest.split(separator: "x", omittingEmptySubsequences: false)
-      guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width >= 1, height >= 1
+      guard parts.count == 2, let width = try Self.number(parts[0], as: Int.self),
+        let height = try Self.number(parts[1], as: Int.self), width >= 1, height >= 1
       else { throw fail("resize wants a width and a height of at least 1: resize:30x9") }
       self = .resize(width: width, height: height)
     } else if let rest = text.dropPrefix("move:") {
@@ -172,7 +196,7 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
       }
       let target = rest[rest.index(after: arrow)...].split(
         separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
-      guard let toIndex = Int(target[0]), toIndex >= 0 else {
+      guard let toIndex = try Self.number(target[0], as: Int.self), toIndex >= 0 else {
         throw fail("move wants an index of at least 0 after `>`: move:p3>0")
       }
       let toSection = try target.count == 2 ? (target[1] == "~" ? [] : Self.names(target[1])) : nil
@@ -192,7 +216,7 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     } else if let rest = text.dropPrefix("carousel:") {
       // The number's sign is the last `+` or `-`: names may hold `-`, numbers no sign.
       guard let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }), sign > rest.startIndex,
-        let points = Self.signedNumber(rest[sign...])
+        let points = try Self.signedNumber(rest[sign...])
       else { throw fail("carousel wants the carousel's row and a signed number: carousel:recent+12") }
       self = .carousel(try Self.item(rest[..<sign]), by: points)
     } else {
@@ -206,7 +230,7 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     var changes: [Change] = []
     for part in text.split(separator: "&", omittingEmptySubsequences: false) {
       let pieces = part.split(separator: "#", omittingEmptySubsequences: false)
-      guard pieces.count == 2, let seed = UInt64(pieces[1]) else {
+      guard pieces.count == 2, let seed = try number(pieces[1], as: UInt64.self) else {
         throw ParseError(reason: "a change is written name#number: post#3")
       }
       let name = String(pieces[0])
@@ -219,9 +243,20 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     return changes
   }
 
-  private static func signedNumber(_ text: Substring) -> Int? {
+  private static func signedNumber(_ text: Substring) throws(ParseError) -> Int? {
     guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
-    return Int(text)
+    return try number(text, as: Int.self)
+  }
+
+  /// `text` as a number of type `T`, nil when it is not one; an error
+  /// saying so when it is a number too large for `T` (a step that cannot
+  /// be replayed, rather than one that is not a step).
+  private static func number<T: FixedWidthInteger>(_ text: Substring, as type: T.Type) throws(ParseError) -> T? {
+    if let value = T(text) { return value }
+    let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : text
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), text.first != "-" || T.isSigned
+    else { return nil }
+    throw ParseError(reason: "the number \(text) is too large: this one goes from \(T.min) to \(T.max)")
   }
 
   private static func item(_ text: Substring) throws(ParseError) -> Item {

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// ListFuzzChange("delete", weight: 2) { feed, random in
-///   if let index = random.index(of: feed.posts) {
+///   if let index = random.index(of: feed.posts, identifiedBy: \.id) {
 ///     feed.posts.remove(at: index)
 ///   }
 /// }

@@ -36,10 +36,7 @@ public struct ListFuzzRandom: RandomNumberGenerator, Sendable {
   /// - Complexity: O(1).
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
+    return Self.mixed(state)
   }
 
   /// A number in `range`, each equally likely (Lemire's multiply-shift,
@@ -100,6 +97,70 @@ public struct ListFuzzRandom: RandomNumberGenerator, Sendable {
   public mutating func index<C: Collection>(of collection: C) -> C.Index? {
     guard !collection.isEmpty else { return nil }
     return collection.index(collection.startIndex, offsetBy: int(in: 0..<collection.count))
+  }
+
+  /// A random element of `collection`, picked by identity: among the
+  /// elements, the one whose identity (`identity(element)`, as text) scores
+  /// highest against this draw (rendezvous hashing). Other elements coming
+  /// or going do not change the pick while the picked one is there, so a
+  /// change that picks an item this way keeps picking it when shrinking
+  /// removes the steps that added or removed others; `element(of:)`, which
+  /// picks by position, would pick another. Nil when `collection` is empty;
+  /// elements with the same identity: the first of them.
+  ///
+  /// ```swift
+  /// ListFuzzChange("read") { inbox, random in
+  ///   if let index = random.index(of: inbox.messages, identifiedBy: \.id) {
+  ///     inbox.messages[index].isRead = true
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The identity is written as text (`String(describing:)`) and hashed
+  /// with this type's own function, so a seed picks the same element on
+  /// every platform and run.
+  ///
+  /// - Complexity: O(*n* × *k*) for *n* elements whose identities are *k*
+  ///   characters long.
+  public mutating func element<C: Collection, Identity>(
+    of collection: C, identifiedBy identity: (C.Element) throws -> Identity
+  ) rethrows -> C.Element? {
+    try index(of: collection, identifiedBy: identity).map { collection[$0] }
+  }
+
+  /// The index of a random element of `collection`, picked by identity as
+  /// ``element(of:identifiedBy:)`` picks it; nil when it is empty.
+  ///
+  /// - Complexity: O(*n* × *k*) for *n* elements whose identities are *k*
+  ///   characters long.
+  public mutating func index<C: Collection, Identity>(
+    of collection: C, identifiedBy identity: (C.Element) throws -> Identity
+  ) rethrows -> C.Index? {
+    let draw = next()
+    var best: (index: C.Index, score: UInt64)?
+    for index in collection.indices {
+      let score = Self.mixed(draw ^ Self.hash(String(describing: try identity(collection[index]))))
+      if best.map({ score > $0.score }) ?? true { best = (index, score) }
+    }
+    return best?.index
+  }
+
+  /// FNV-1a over the UTF-8 bytes of `text`: the same number on every
+  /// platform and run (the standard library's hashing is seeded per run).
+  private static func hash(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in text.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  /// SplitMix64's finalizer: every bit of `value` moves the result.
+  private static func mixed(_ value: UInt64) -> UInt64 {
+    var mixed = value
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
   }
 
   /// A random word of `length` lowercase ASCII letters (a negative length

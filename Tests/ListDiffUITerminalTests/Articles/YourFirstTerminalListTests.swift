@@ -28,6 +28,7 @@ final class FruitController:
   override func configureCell(cell: FruitCell) {
     cell.name = viewModel.identifier
   }
+  override var typeSelectString: String? { viewModel.identifier }
 }
 
 @MainActor
@@ -47,6 +48,26 @@ func showFruits(_ names: [String]) async {
     if let picked = screen.collectionView.indexPathsForSelectedItems.first {
       screen.status = "picked \(names[picked.item]) · q quits"
     }
+  }
+}
+
+@MainActor
+func browseFruits(_ names: [String]) async {
+  let layout = CollectionViewFlowLayout()
+  layout.minimumLineSpacing = 0
+  let view = CollectionView(frame: .zero, collectionViewLayout: layout)
+  let dataSource = ListDiffDataSource(collectionView: view)
+  dataSource.selectionFollowsFocus = true
+  let screen = TerminalScreen(dataSource: dataSource)
+  screen.commandKeys = [.character("q")]
+  await dataSource.setRootSection(
+    ListSection<Fruit, FruitController>(names.map(Fruit.init)))
+  screen.status = "↑↓ or type a name · q quits"
+  for await event in screen.events {
+    guard case .key(let key) = event, !screen.handleListKey(key) else {
+      continue
+    }
+    if key == .character("q") || key == .control("c") { return }
   }
 }
 
@@ -116,7 +137,12 @@ struct YourFirstTerminalListTests {
     #expect(screen.collectionView.frame.size == CGSize(width: 12, height: 3))
     #expect(screen.frame().lines == ["  fruit 1", "  fruit 2", "status"])
     screen.minimumSize = TerminalSize(width: 20, height: 3)
-    #expect(screen.frame().lines == ["enlarge to…", "", ""])  // "enlarge to 20×3", cut to 12 columns
+    // "enlarge to 20×3" is 15 columns: on two lines in 12.
+    #expect(screen.frame().lines == ["enlarge to", "20×3", ""])
+    screen.resize(to: TerminalSize(width: 5, height: 1))
+    #expect(screen.frame().lines == ["20×3"])
+    screen.resize(to: TerminalSize(width: 3, height: 1))
+    #expect(screen.frame().lines == ["20…"])
     withExtendedLifetime(dataSource) {}
   }
 }

@@ -66,12 +66,12 @@ func inboxChanges() -> [ListFuzzChange<Inbox>] {
         message, at: random.int(in: 0...inbox.messages.count))
     },
     ListFuzzChange("read") { inbox, random in
-      if let index = random.index(of: inbox.messages) {
+      if let index = random.index(of: inbox.messages, identifiedBy: \.id) {
         inbox.messages[index].isRead = true
       }
     },
     ListFuzzChange("delete") { inbox, random in
-      if let index = random.index(of: inbox.messages) {
+      if let index = random.index(of: inbox.messages, identifiedBy: \.id) {
         inbox.messages.remove(at: index)
       }
     },

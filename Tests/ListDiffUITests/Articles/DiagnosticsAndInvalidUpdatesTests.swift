@@ -35,6 +35,27 @@ func diagnostics(showing root: Section) -> [ListDiffDiagnostic] {
   return found
 }
 
+func shop(_ name: String, lines: [String]) -> Section {
+  // The bug: the id changes with the number of lines.
+  ListSection<LabelViewModel, LabelController>(
+    lines.map { LabelViewModel(identifier: $0) },
+    id: "\(name) (\(lines.count))")
+}
+
+@MainActor
+@Test func anIDThatCountsItsItemsIsReported() {
+  let collectionView = CollectionView(
+    frame: CGRect(x: 0, y: 0, width: 20, height: 5),
+    collectionViewLayout: CollectionViewFlowLayout())
+  let dataSource = ListDiffDataSource(collectionView: collectionView)
+  var found: [ListDiffDiagnostic] = []
+  dataSource.diagnosticHandler = { found.append($0) }
+  dataSource.setRootSection(shop("fruit", lines: ["apple", "pear"]))
+  dataSource.setRootSection(
+    shop("fruit", lines: ["apple", "pear", "plum"]))
+  #expect(found.map(\.kind) == [.unstableSectionIdentity])
+}
+
 final class Letters: CollectionViewDataSource {
   var letters = ["a", "b", "c"]
   func collectionView(

@@ -10,8 +10,9 @@ import ListDiffUI
 ///
 /// Every frame is printed in turn. Reading a script (not `interactive`),
 /// each command is echoed after a `todo> ` prompt, so the output reads as a
-/// transcript; typed at a terminal, the prompt waits for the line. Messages
-/// are wrapped to the screen's width. No escape codes are written: the
+/// transcript; typed at a terminal, the prompt waits for the line. Notes
+/// are wrapped to the screen's width; an error is one line, never wrapped
+/// (scripts read it). No escape codes are written: the
 /// full-screen app is ``FullScreenSession``.
 @MainActor
 public final class ToDoSession {
@@ -87,7 +88,9 @@ public final class ToDoSession {
       if command != .undo { history.record(before: before, after: await store.snapshot.items) }
     } catch {
       hasFailed = true
-      say("error: ", error.description, to: writeError)
+      // One line, never wrapped: scripts read it, and a terminal wraps it
+      // by itself.
+      writeError("error: \(error.description)\n")
     }
     prompt()
     return true
@@ -224,12 +227,12 @@ public final class ToDoSession {
     try await store.snapshot.number(of: reference)
   }
 
-  /// Writes `label` and `message` (through `write`, or `output`), wrapped
-  /// to the screen's width with the lines after the first indented.
-  private func say(_ label: String, _ message: String, to output: ((String) -> Void)? = nil) {
+  /// Writes `label` and `message`, wrapped to the screen's width with the
+  /// lines after the first indented.
+  private func say(_ label: String, _ message: String) {
     let lines = ToDoLines.paragraph(
       message, width: screen.width, first: label, rest: String(repeating: " ", count: label.count))
-    (output ?? write)(lines.joined(separator: "\n") + "\n")
+    write(lines.joined(separator: "\n") + "\n")
   }
 
   private func followWidth() {

@@ -117,11 +117,10 @@ public final class FullScreenApp {
     await screen.waitUntilFinished()
   }
 
-  /// Follows the terminal's new size. O(n) in the items when the width
-  /// changes.
+  /// Follows the terminal's new size (the terminal screen keeps the focused
+  /// item in view). O(n) in the items when the width changes.
   public func resize(width: Int, height: Int) {
     screen.resize(width: width, height: height)
-    revealFocus()
     present()
   }
 

@@ -158,10 +158,15 @@ public final class ToDoScreen {
   /// unless it is under the terminal's minimum). O(n) in the items when
   /// the width changes, else O(visible cells).
   public func resize(width: Int, height: Int) {
-    terminal.resize(to: TerminalSize(width: width, height: height))
+    // The estimate first: the terminal's resize then lays out once and
+    // shows the focused item where it stays.
+    let size = TerminalSize(width: width, height: height)
+    let minimum = terminal.minimumSize
+    let fits = size.width >= minimum.width && size.height >= minimum.height
     let layout = collectionView.collectionViewLayout
-    let estimate = Self.estimatedItemSize(width: Int(collectionView.frame.width))
+    let estimate = Self.estimatedItemSize(width: fits ? width : Int(collectionView.frame.width))
     if layout.estimatedItemSize != .zero && layout.estimatedItemSize != estimate { layout.estimatedItemSize = estimate }
+    terminal.resize(to: size)
     collectionView.layoutIfNeeded()
   }
 
