@@ -141,8 +141,10 @@ open class AnyListCellController {
   /// - Complexity: O(*d*) for a section path of *d* names.
   public var isFocused: Bool {
     callbackState.noteRead(.focus)
-    guard let host, let id = host.itemID(of: self) else { return false }
-    return host.focusedItem == id
+    guard let host, let id = host.itemID(of: self), host.focusedItem == id else { return false }
+    // Of two items sharing the identity, the one focused.
+    guard let focusKey = host.interaction.focusKey else { return true }
+    return focusKey == itemKey
   }
 
   /// ``isSelected`` changed. The default configures the item's cell again

@@ -63,7 +63,7 @@ extension ListDiffDataSource {
   /// Where `move` takes the focus, or nil when it stays.
   func focusTarget(of move: ListFocusMove) -> Int? {
     guard list.count > 0 else { return nil }
-    let current = interaction.focus.flatMap { index(of: $0) }
+    let current = focusIndex()
     switch move {
     case .first: return focusable(from: 0, step: 1)
     case .last: return focusable(from: list.count - 1, step: -1)
@@ -77,6 +77,26 @@ extension ListDiffDataSource {
     case .pageDown: return pageTarget(from: current, forward: true)
     case .first, .last: return nil
     }
+  }
+
+  /// The index of the focused item: where it was focused (its key), so
+  /// that of two items sharing its identity the focus is on the right one
+  /// and moves go on from there; else the first item of its identity.
+  ///
+  /// - Complexity: that of `index(of:)`; when two items share the
+  ///   identity, plus O(*s* + *k*) for the *k* items of the key's section.
+  func focusIndex() -> Int? {
+    guard let focus = interaction.focus, let first = index(of: focus) else { return nil }
+    guard let key = interaction.focusKey, list.key(at: first) != key else { return first }
+    for leaf in list.leaves.indices
+    where list.leaves[leaf].scope.key == key.scope
+      && ObjectIdentifier(list.leaves[leaf].controllerType) == key.controllerType
+    {
+      for index in list.range(ofLeaf: leaf) where list.identifier(at: index, inLeaf: leaf) == key.identifier {
+        return index
+      }
+    }
+    return first
   }
 
   /// The first item from `start`, going by `step`, whose controller can
@@ -134,10 +154,12 @@ extension ListDiffDataSource {
   /// selects it if ``selectionFollowsFocus`` and `follows`.
   func setFocus(_ index: Int?, reveal: Bool = false, follows: Bool = true) {
     let new = index.map { itemID(at: $0) }
+    let newKey = index.map { list.key(at: $0) }
     let old = interaction.focus
-    if old != new {
-      interaction.focus = new
-      let oldIndex = old.flatMap { self.index(of: $0) }
+    let oldIndex = focusIndex()
+    // By key as well: two items may share an identity.
+    if old != new || oldIndex.map({ list.key(at: $0) }) != newKey {
+      interaction.focus(new, key: newKey)
       callingOut {
         for changed in [oldIndex, index].compactMap({ $0 }) {
           controllers[list.key(at: changed)]?.didChangeFocus()
@@ -146,7 +168,7 @@ extension ListDiffDataSource {
     }
     // A root set by `didChangeFocus` was applied as the callback ended:
     // the item is found again.
-    guard let new = interaction.focus, let index = self.index(of: new) else { return }
+    guard let new = interaction.focus, let index = focusIndex() else { return }
     if reveal {
       collectionView.scrollToReveal(itemAt: shownPath(index))
     }

@@ -78,7 +78,7 @@ extension ListDiffDataSource {
 
   /// Enter: a tap on the focused item, as a finger would make.
   private func tapFocused() {
-    guard let focus = interaction.focus, let index = index(of: focus) else {
+    guard let index = focusIndex() else {
       return
     }
     collectionView.selectItem(at: shownPath(index))

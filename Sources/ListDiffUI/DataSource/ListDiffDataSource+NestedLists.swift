@@ -94,7 +94,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*s*·*d*) to find the focused item.
   var focusedNestedRow: (any NestedListRow)? {
-    guard let focus = interaction.focus, let index = index(of: focus) else { return nil }
+    guard let index = focusIndex() else { return nil }
     return nestedRow(at: index)
   }
 

@@ -14,7 +14,23 @@ struct ItemInteraction {
   /// The selected items.
   private(set) var selection: Set<ListItemID> = []
   /// The item with the keyboard focus.
-  var focus: ListItemID?
+  var focus: ListItemID? {
+    didSet { focusKey = nil }
+  }
+  /// The key of the focused item, when it was focused at a known place:
+  /// which of two items sharing `focus`'s identity (see
+  /// `ListDiffDiagnostic.Kind.sharedItemID`) has the focus, so that focus
+  /// moves go by position. Nil when unknown; the first item of that
+  /// identity then counts.
+  private(set) var focusKey: ListItemKey?
+
+  /// Focuses `id`, the item with `key`.
+  ///
+  /// - Complexity: O(1).
+  mutating func focus(_ id: ListItemID?, key: ListItemKey?) {
+    focus = id
+    focusKey = key
+  }
   /// Whether focus moves select the item they land on.
   var selectionFollowsFocus = false
   /// The keys typed for type-to-select.
