@@ -85,15 +85,6 @@ extension ListDiffDataSource {
 }
 
 extension ListDiffDataSource {
-  /// Whether item `index` belongs to a pinned header block.
-  ///
-  /// - Complexity: O(*p*) for *p* pinned header blocks.
-  func isPinnedHeaderItem(_ index: Int) -> Bool {
-    list.pinnedHeaders.contains { $0.header.contains(index) }
-  }
-}
-
-extension ListDiffDataSource {
   /// The controller of the item the collection view shows at `shown`,
   /// created if needed; nil for an index of no item.
   ///

@@ -125,6 +125,22 @@ final class SectionScope: Sendable {
     }
   }
 
+  /// Whether the scope is inside a composite section's header, footer or
+  /// placeholder block, at any depth: whose items take neither focus nor
+  /// selection unless their controller says so.
+  ///
+  /// - Complexity: O(depth).
+  var isInHeaderFooterOrPlaceholder: Bool {
+    var scope: SectionScope? = self
+    while let current = scope {
+      switch current.component {
+      case .header, .footer, .placeholder: return true
+      case .position, .id, .model, .branch, .nested, nil: scope = current.parent
+      }
+    }
+    return false
+  }
+
   /// The path for people: `root > [1] > "done" > model "42"`.
   var humanPath: String {
     var parts = ["root"]
