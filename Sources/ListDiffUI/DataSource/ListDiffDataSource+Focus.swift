@@ -52,12 +52,17 @@ extension ListDiffDataSource {
   /// `.up`, `.down` and the page moves focus the first focusable item
   /// visible. A move past either end, or on a list without focusable
   /// items, does nothing; page moves never go against their direction.
+  /// `.up` onto a grid's row focuses the grid's last line, `.down` its
+  /// first, in the column of the grid the focus leaves (if it leaves one;
+  /// else the first column).
   ///
   /// - Complexity: O(*k*) for the *k* items passed over (a page), plus the
   ///   scroll's layout pass.
   public func moveFocus(_ move: ListFocusMove) {
     guard let target = focusTarget(of: move) else { return }
+    let grid = move == .up || move == .down ? prepareGridEntry(at: target, moving: move) : nil
     setFocus(target, reveal: true)
+    grid?.finishEntry()
   }
 
   /// Where `move` takes the focus, or nil when it stays.
