@@ -42,6 +42,27 @@ extension CollectionView {
     return max(0, room - pinnedLength(over: index, viewport: room))
   }
 
+  /// Whether some of the item at `indexPath` shows: it is within the
+  /// viewport and not all under the pinned header blocks stacked over it.
+  /// An item of a pinned header block shows wherever it is drawn. False
+  /// for an index path that names no item.
+  ///
+  /// - Complexity: O(*p*) for *p* pinned ranges.
+  package func showsPart(ofItemAt indexPath: IndexPath) -> Bool {
+    layoutIfNeeded()
+    guard let index = global(indexPath) else { return false }
+    if pinning.ranges.contains(where: { $0.header.contains(index) }) {
+      return indexPathsForVisibleItems.contains(indexPath)
+    }
+    let vertical = engine.direction == .vertical
+    let item = engine.frame(of: index)
+    let inset = contentInset
+    let room = vertical ? frame.height - inset.top - inset.bottom : frame.width - inset.left - inset.right
+    let origin = vertical ? contentOffset.y + inset.top : contentOffset.x + inset.left
+    let (lead, trail) = vertical ? (item.minY, item.maxY) : (item.minX, item.maxX)
+    return trail > origin + pinnedLength(over: index, viewport: room) && lead < origin + room
+  }
+
   /// How many times the selection was cleared (by a reload): a data source
   /// that keeps its own selection mirrors it again when this changes.
   ///

@@ -124,7 +124,13 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
     -> Bool
   {
     owner.callingOut {
-      guard owner.controller(atShown: indexPath.item)?.canSelect ?? true else { return false }
+      let controller = owner.controller(atShown: indexPath.item)
+      // A loading row is a button: the tap presses it and selects nothing.
+      if let row = controller as? LoadMoreRowController {
+        row.press()
+        return false
+      }
+      guard controller?.canSelect ?? true else { return false }
       return forward?.collectionView(collectionView, shouldSelectItemAt: indexPath) ?? true
     }
   }

@@ -50,7 +50,7 @@ extension ListDiffDataSource {
   /// Moves the focus (see ``ListFocusMove``) to a focusable item and
   /// scrolls it fully into view below the pinned headers. Without a focus,
   /// `.up`, `.down` and the page moves focus the first focusable item
-  /// visible. A move past either end, or on a list without focusable
+  /// visible (one all under the pinned headers does not count). A move past either end, or on a list without focusable
   /// items, does nothing; page moves never go against their direction.
   /// `.up` onto a grid's row focuses the grid's last line, `.down` its
   /// first, in the column of the grid the focus leaves (if it leaves one;
@@ -117,10 +117,13 @@ extension ListDiffDataSource {
     return nil
   }
 
-  /// The first focusable item at or after the first one visible.
+  /// The first focusable item of those that show (not all under the
+  /// headers pinned over them), else the first focusable item after them.
   private func firstVisibleFocusable() -> Int? {
-    let visible = collectionView.indexPathsForVisibleItems.map { listIndex(ofShown: $0.item) }
-    return focusable(from: visible.min() ?? 0, step: 1)
+    let showing = collectionView.indexPathsForVisibleItems.filter { collectionView.showsPart(ofItemAt: $0) }
+      .map { listIndex(ofShown: $0.item) }.sorted()
+    if let first = showing.first(where: { controller(at: $0).canFocus }) { return first }
+    return focusable(from: showing.last.map { $0 + 1 } ?? 0, step: 1)
   }
 
   /// The page move's target from `current`: the farthest focusable item

@@ -76,6 +76,10 @@ extension ListDiffDataSource {
   /// - Complexity: O(1), plus applying the row's change.
   public func retryLoadMore(_ edge: ListLoadMoreEdge) {
     guard loadMoreEdges.contains(edge), case .failed = loadMore[edge].state else { return }
+    // The load runs for the list as it is now: once it is back, a list
+    // that grew since runs it again while the viewport is near the edge,
+    // as after any load (the count of the load that failed is stale).
+    loadMore[edge].itemCountAtFire = loadMoreItemCount()
     startLoadingMore(at: edge)
   }
 
@@ -130,11 +134,8 @@ extension ListDiffDataSource {
   /// - Complexity: free with no edge enabled; O(*v*) otherwise.
   func checkLoadMore() {
     guard !loadMoreEdges.isEmpty, loadMoreHandler != nil else { return }
-    // The app's items, between the rows shown at the edges.
-    let shown = loadMoreRowsShown()
-    let rowsBefore = shown[0] == nil ? 0 : 1
-    let rowsAfter = shown[1] == nil ? 0 : 1
-    let count = list.count - rowsBefore - rowsAfter
+    let rowsBefore = loadMoreRowsShown()[0] == nil ? 0 : 1
+    let count = loadMoreItemCount()
     let visible = collectionView.indexPathsForVisibleItems.map { listIndex(ofShown: $0.item) - rowsBefore }
       .filter { (0..<count).contains($0) }
     let distance = loadMore.distance ?? visible.count
@@ -156,6 +157,13 @@ extension ListDiffDataSource {
       loadMore[edge].itemCountAtFire = count
       startLoadingMore(at: edge)
     }
+  }
+
+  /// The app's items shown: the list less the loading rows at its edges.
+  ///
+  /// - Complexity: O(log *s*).
+  private func loadMoreItemCount() -> Int {
+    list.count - loadMoreRowsShown().reduce(0) { $0 + ($1 == nil ? 0 : 1) }
   }
 
   /// The loading row at `index` of the list shown; nil for an app's item
