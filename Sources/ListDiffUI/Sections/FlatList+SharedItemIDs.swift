@@ -24,22 +24,26 @@ extension FlatList {
   /// have one key, and the list repeats no key.
   ///
   /// Only the leaves whose section path names the same ids as a leaf with
-  /// an insert are read; a leaf whose path is its own (every section on
-  /// the way has an `id:`, or the only leaf under its innermost id) costs
-  /// hashing its path.
+  /// an insert are read; the others cost one comparison of their scope's
+  /// `namesHash`. A leaf whose path is its own (under an `id:` that no
+  /// other leaf's path ends in) is thus never read.
   ///
-  /// - Complexity: O(*s* · *d*) for *s* leaves of depth *d*, plus
-  ///   O(*i* log *s*) for the *i* inserts, plus one hash per item of the
-  ///   leaves that share their section path's names with a leaf that has
-  ///   an insert (none when each leaf's path is its own).
+  /// - Complexity: O(*s*) for *s* leaves, plus O(*i* log *s*) for the *i*
+  ///   inserts, plus one hash per item of the leaves that share their
+  ///   section path's names with a leaf that has an insert (none when each
+  ///   leaf's path is its own), untouched leaves included: an inserted
+  ///   item may share its identity with any of them.
   func sharedItemIDs(inserted: [Int]) -> (pairs: [SharedItemID], itemsRead: Int) {
     guard !inserted.isEmpty, leaves.count > 1 else { return ([], 0) }
     var insertedByLeaf: [Int: [Int]] = [:]
     for index in inserted { insertedByLeaf[leafIndex(ofItem: index), default: []].append(index) }
-    // Leaves by the names of their paths, hashed first so that names are
-    // made and compared only for leaves whose hashes meet.
+    // The leaves whose names' hash is that of a leaf with an insert, by
+    // that hash: names are made and compared only for those.
+    let wanted = Set(insertedByLeaf.keys.map { leaves[$0].scope.namesHash })
     var leavesByNamesHash: [Int: [Int]] = [:]
-    for leaf in leaves.indices { leavesByNamesHash[Self.namesHash(leaves[leaf].scope), default: []].append(leaf) }
+    for leaf in leaves.indices where wanted.contains(leaves[leaf].scope.namesHash) {
+      leavesByNamesHash[leaves[leaf].scope.namesHash, default: []].append(leaf)
+    }
     var pairs: [SharedItemID] = []
     var itemsRead = 0
     for sameHash in leavesByNamesHash.values where sameHash.count > 1 {
@@ -96,22 +100,5 @@ extension FlatList {
       }
     }
     return read
-  }
-
-  /// A hash of the names of `scope`'s path (its explicit ids and render
-  /// models' identifiers), made without building them.
-  ///
-  /// - Complexity: O(*d*) in the path's depth.
-  private static func namesHash(_ scope: SectionScope) -> Int {
-    var hasher = Hasher()
-    var current: SectionScope? = scope
-    while let step = current {
-      switch step.component {
-      case .id(let name), .model(let name): hasher.combine(name)
-      case .position, .branch, .header, .footer, .placeholder, .nested, nil: break
-      }
-      current = step.parent
-    }
-    return hasher.finalize()
   }
 }

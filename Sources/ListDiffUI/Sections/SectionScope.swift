@@ -41,6 +41,10 @@ final class SectionScope: Sendable {
   let component: Component?
   /// The canonical form of the whole chain, used in item identities.
   let key: String
+  /// A hash of `names`, equal for scopes whose names are equal: what finds
+  /// the leaves whose items could share a ``ListItemID``
+  /// (`FlatList.sharedItemIDs(inserted:)`) without making their names.
+  let namesHash: Int
 
   /// The scope of a root section, given that section's explicit id.
   init(rootID: String?) {
@@ -52,12 +56,30 @@ final class SectionScope: Sendable {
       component = nil
       key = ""
     }
+    namesHash = Self.namesHash(after: 0, component)
   }
 
   private init(parent: SectionScope, component: Component) {
     self.parent = parent
     self.component = component
     self.key = parent.key + Self.encode(component)
+    namesHash = Self.namesHash(after: parent.namesHash, component)
+  }
+
+  /// `names`' hash once `component` follows names hashed as `hash`: the
+  /// same unless it is a name.
+  ///
+  /// - Complexity: O(*k*) in the name's length.
+  private static func namesHash(after hash: Int, _ component: Component?) -> Int {
+    switch component {
+    case .id(let name), .model(let name):
+      var hasher = Hasher()
+      hasher.combine(hash)
+      hasher.combine(name)
+      return hasher.finalize()
+    case .position, .branch, .header, .footer, .placeholder, .nested, nil:
+      return hash
+    }
   }
 
   /// The scope one level below this one.
