@@ -50,8 +50,9 @@ extension ListDiffDataSource {
   /// Moves the focus (see ``ListFocusMove``) to a focusable item and
   /// scrolls it fully into view below the pinned headers. Without a focus,
   /// `.up`, `.down` and the page moves focus the first focusable item
-  /// visible (one all under the pinned headers does not count). A move past either end, or on a list without focusable
-  /// items, does nothing; page moves never go against their direction.
+  /// visible (one all under the pinned headers does not count). A move
+  /// past either end, or on a list without focusable items, does nothing;
+  /// page moves never go against their direction.
   /// `.up` onto a grid's row focuses the grid's last line, `.down` its
   /// first, in the column of the grid the focus leaves (if it leaves one;
   /// else the first column).
