@@ -75,11 +75,16 @@ struct GridTests {
     screen.pressKey(.right)
     screen.pressKey(.down)
     #expect(screen.text.split(separator: "\n")[2].contains("> a4"))
+    // a4's line has a line below, without a4's column: the step lands on
+    // the last item (issue 44 item 4; it used to leave the grid).
+    screen.pressKey(.down)
+    #expect(screen.text.contains("> a6"))
     screen.pressKey(.down)
     #expect(screen.dataSource.focusedItem == ListItemID(identifier: "below", sectionPath: ["below"]))
     #expect(!screen.text.contains("> a"))
     screen.pressKey(.up)
     #expect(screen.dataSource.focusedItem == ListItemID(identifier: "g", sectionPath: ["g"]))
+    #expect(screen.text.contains("> a6"), "into the grid from below: its last line")
   }
 
   @Test("columns below 1 and a bad spacing are reported and replaced")

@@ -112,20 +112,22 @@ public enum TextColumns {
   private static func isEastAsianWide(_ value: UInt32) -> Bool {
     if value < 0x1100 { return false }
     var low = 0
-    var high = wideRanges.count
+    var high = eastAsianWideRanges.count
     while low < high {
       let middle = (low + high) / 2
-      if wideRanges[middle].upperBound < value {
+      if eastAsianWideRanges[middle].upperBound < value {
         low = middle + 1
       } else {
         high = middle
       }
     }
-    return low < wideRanges.count && wideRanges[low].contains(value)
+    return low < eastAsianWideRanges.count && eastAsianWideRanges[low].contains(value)
   }
 
-  /// Sorted, disjoint: searched by binary search.
-  private static let wideRanges: [ClosedRange<UInt32>] = [
+  /// The ranges of class W and F code points measured 2 columns (besides
+  /// the emoji): sorted, disjoint, searched by binary search. Package
+  /// access: tests check the characters at both ends of each.
+  package static let eastAsianWideRanges: [ClosedRange<UInt32>] = [
     0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5,
     0x2FF0...0x2FFF, 0x3000...0x303E, 0x3041...0x3096, 0x3099...0x30FF, 0x3105...0x312F,
     0x3131...0x318E, 0x3190...0x31E3, 0x31EF...0x321E, 0x3220...0x3247, 0x3250...0x4DBF,

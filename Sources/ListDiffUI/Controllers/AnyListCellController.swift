@@ -108,24 +108,34 @@ open class AnyListCellController {
 
   /// Whether the item can be selected (by a tap, ``ListDiffDataSource/select(_:)``,
   /// ``ListDiffDataSource/selectAll()`` or a key). Asked each time. The
-  /// default is true.
+  /// default is true for the items of a section's children and false for
+  /// those of a ``CompositeSection``'s header, footer or placeholder,
+  /// pinned or not: titles and "No results" are not picked. An override
+  /// decides for every item of its controller: return true to let a header
+  /// item be selected, or `super.canSelect && …` to keep the default.
   ///
-  /// - Complexity: whatever the override does; O(1) by default.
-  open var canSelect: Bool { true }
+  /// - Complexity: whatever the override does; O(*d*) by default for a
+  ///   section path of depth *d*.
+  open var canSelect: Bool { !isInHeaderFooterOrPlaceholder }
 
   /// Whether the keyboard focus can rest on the item
   /// (``ListDiffDataSource/focusedItem``); focus moves skip items that
-  /// say no. Asked each time. The default is true, except for the items of
-  /// a pinned header block, which the focus passes over — but not the
-  /// expanded rows an ``OutlineSection`` with `pinsParents` pins, which are
-  /// rows of the tree like the others (← goes to them).
+  /// say no. Asked each time. The default is as ``canSelect``'s: true,
+  /// except for the items of a ``CompositeSection``'s header, footer or
+  /// placeholder, pinned or not, which the focus passes over — but not
+  /// the expanded rows an ``OutlineSection`` with `pinsParents` pins,
+  /// which are rows of the tree like the others (← goes to them). An
+  /// override decides for every item of its controller.
   ///
-  /// - Complexity: whatever the override does; O(*p* + log *s*) by default
-  ///   for *p* pinned header blocks and *s* leaf sections.
-  open var canFocus: Bool {
-    guard let host, let index = host.index(of: self) else { return true }
-    return !host.isPinnedHeaderItem(index) || host.list.outlineRow(at: index) != nil
-  }
+  /// - Complexity: whatever the override does; O(*d*) by default for a
+  ///   section path of depth *d*.
+  open var canFocus: Bool { !isInHeaderFooterOrPlaceholder }
+
+  /// Whether the item is in a header, footer or placeholder block: what
+  /// ``canSelect`` and ``canFocus`` say no to by default.
+  ///
+  /// - Complexity: O(*d*) for a section path of depth *d*.
+  private var isInHeaderFooterOrPlaceholder: Bool { sectionScope?.isInHeaderFooterOrPlaceholder ?? false }
 
   /// Whether the item is in ``ListDiffDataSource/selection``.
   ///
@@ -141,8 +151,10 @@ open class AnyListCellController {
   /// - Complexity: O(*d*) for a section path of *d* names.
   public var isFocused: Bool {
     callbackState.noteRead(.focus)
-    guard let host, let id = host.itemID(of: self) else { return false }
-    return host.focusedItem == id
+    guard let host, let id = host.itemID(of: self), host.focusedItem == id else { return false }
+    // Of two items sharing the identity, the one focused.
+    guard let focusKey = host.interaction.focusKey else { return true }
+    return focusKey == itemKey
   }
 
   /// ``isSelected`` changed. The default configures the item's cell again
@@ -216,6 +228,11 @@ open class AnyListCellController {
 
   /// The current view model, type-erased.
   var anyViewModel: any ListViewModel { ListViewModelNone.none }
+
+  /// A tap on the item, when the item is a button of the library's (a
+  /// loading row): presses it and returns true, and the tap selects
+  /// nothing. False by default: the tap selects as usual.
+  func pressInsteadOfSelecting() -> Bool { false }
 
   /// Takes a changed view model; the subclass then hears
   /// `didUpdateViewModel` through `send`.

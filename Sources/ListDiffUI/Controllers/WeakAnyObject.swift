@@ -25,6 +25,13 @@ public final class WeakAnyObject: @unchecked Sendable {
   // so, but needs Swift 6.3 and the package supports 6.2.
   private weak var reference: AnyObject?
 
+  /// Which object is referred to (nil once it is gone), without handing
+  /// the object out: what tells two references to one delegate apart from
+  /// references to two, on any thread.
+  ///
+  /// - Complexity: O(1).
+  var referenceIdentity: ObjectIdentifier? { reference.map { ObjectIdentifier($0) } }
+
   /// Creates a weak reference to `object`.
   ///
   /// - Complexity: O(1).

@@ -135,7 +135,11 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
     -> Bool
   {
     owner.callingOut {
-      guard owner.controller(atShown: indexPath.item)?.canSelect ?? true else { return false }
+      let controller = owner.controller(atShown: indexPath.item)
+      // A row of the library's that is a button: the tap presses it and
+      // selects nothing.
+      if controller?.pressInsteadOfSelecting() == true { return false }
+      guard controller?.canSelect ?? true else { return false }
       return forward?.collectionView(collectionView, shouldSelectItemAt: indexPath) ?? true
     }
   }

@@ -187,7 +187,9 @@ extension ListDiffDataSource {
   /// `old` never has any, and the diff pairs the first new occurrence of an
   /// identity with its one old occurrence, so every later occurrence is an
   /// insert. An update that inserts nothing (a changed view model, a move,
-  /// a delete) thus costs no hashing here at all.
+  /// a delete) thus costs no hashing here at all. The same holds for two
+  /// items of different sections that share a ``ListItemID`` (reported,
+  /// both kept): a pair can only be new if one of them was inserted.
   ///
   /// - Complexity: O(*s*) in the sections plus O(*n* + *m*) in the items
   ///   of the sections read; when there are inserts, one hash per item of
@@ -223,6 +225,7 @@ extension ListDiffDataSource {
         (result, leafwise, reading) = new.diff(from: old, minimumAverageLeafCount: minimumAverageLeafCount)
         reading.itemsCompared += searchedFirst
       }
+      diagnostics += reportSharedItemIDs(in: new, inserted: result.inserts, reading: &reading)
     }
     diagnostics += new.unstableSectionWarnings(from: old, changes: result)
     // The joined changes of a leaf-by-leaf diff too.
@@ -236,6 +239,34 @@ extension ListDiffDataSource {
     return PreparedUpdate(
       list: new, result: result, diffWasLeafwise: leafwise, reading: reading, diagnostics: diagnostics,
       context: context, flattenDuration: flattenDuration, diffDuration: diffDuration)
+  }
+
+  /// The warnings for pairs of items of `new` that share a ``ListItemID``
+  /// and of which one was inserted (see `FlatList.sharedItemIDs(inserted:)`
+  /// for why no other pair can be new); what it read counts as compared.
+  ///
+  /// - Complexity: that of `FlatList.sharedItemIDs(inserted:)`.
+  private nonisolated static func reportSharedItemIDs(
+    in new: FlatList, inserted: [Int], reading: inout DiffReading
+  ) -> [ListDiffDiagnostic] {
+    let (pairs, itemsRead) = new.sharedItemIDs(inserted: inserted)
+    reading.itemsCompared += itemsRead
+    return pairs.map { pair in
+      let (first, later) = (new.leaf(ofItem: pair.first), new.leaf(ofItem: pair.later))
+      let identifier = new.identifier(at: pair.later)
+      let names = later.scope.names.map { "\"\($0)\"" }.joined(separator: ", ")
+      let places =
+        first.scope === later.scope || first.scope.key == later.scope.key
+        ? "in section \(later.scope.humanPath), shown by \(first.controllerType) and by \(later.controllerType)"
+        : "in sections \(first.scope.humanPath) and \(later.scope.humanPath)"
+      return ListDiffDiagnostic(
+        kind: .sharedItemID,
+        message:
+          "two items \(places) share the identity \"\(identifier)\" with section path [\(names)]; both "
+          + "are shown, but selecting, focusing or finding that identity reaches the first only: give one "
+          + "another identifier or its section an id:",
+        identifier: identifier, sectionPath: later.scope.humanPath)
+    }
   }
 
   // MARK: Applying

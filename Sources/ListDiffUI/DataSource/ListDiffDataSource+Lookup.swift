@@ -144,13 +144,6 @@ extension ListDiffDataSource {
         identifier: id?.identifier, sectionPath: id.map { $0.sectionPath.joined(separator: " > ") }))
   }
 
-  /// Whether item `index` belongs to a pinned header block.
-  ///
-  /// - Complexity: O(*p*) for *p* pinned header blocks.
-  func isPinnedHeaderItem(_ index: Int) -> Bool {
-    list.pinnedHeaders.contains { $0.header.contains(index) }
-  }
-
   /// The controller of the item the collection view shows at `shown`,
   /// created if needed; nil for an index of no item.
   ///

@@ -11,6 +11,16 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// A view-model identifier repeated within one section; the first
     /// occurrence was kept and the later one dropped.
     case duplicateIdentifier
+    /// Two items shown are different items (of different sections, or of
+    /// different controller types) with one ``ListItemID``: the same
+    /// identifier where their section paths name the same explicit ids, as
+    /// a header and a placeholder of one section, or two sections without
+    /// an `id:` side by side. Both are shown and each keeps its own
+    /// controller; focus moves go by position, so they pass both; but a
+    /// selection, a focus or a lookup by that ``ListItemID`` names the
+    /// first. Reported once, by the root that makes the pair, naming both
+    /// places. Give one of them another identifier, or its section an `id:`.
+    case sharedItemID
     /// Two sibling sections were given the same explicit `id:`; they share
     /// one scope, so identifiers repeated across them count as duplicates.
     case duplicateSectionID

@@ -31,9 +31,12 @@ final class InteractionFeature: ListFeature {
     state.setSelection(new)
   }
 
-  /// Moves the focus to `id`.
-  func setFocus(_ id: ListItemID?) {
-    state.setFocus(id)
+  /// The key of the focused item, when known (see `ItemInteraction.focusKey`).
+  var focusKey: ListItemKey? { state.focusKey }
+
+  /// Moves the focus to `id`, the item with `key` when that is known.
+  func setFocus(_ id: ListItemID?, key: ListItemKey? = nil) {
+    state.setFocus(id, key: key)
   }
 
   /// Turns `selectionFollowsFocus` on or off.

@@ -16,6 +16,12 @@ struct ItemInteraction {
   private(set) var selection: Set<ListItemID> = []
   /// The item with the keyboard focus.
   private(set) var focus: ListItemID?
+  /// The key of the focused item, when it was focused at a known place:
+  /// which of two items sharing `focus`'s identity (see
+  /// `ListDiffDiagnostic.Kind.sharedItemID`) has the focus, so that focus
+  /// moves go by position. Nil when unknown; the first item of that
+  /// identity then counts.
+  private(set) var focusKey: ListItemKey?
   /// Whether focus moves select the item they land on.
   private(set) var selectionFollowsFocus = false
   /// See the invariants.
@@ -34,11 +40,13 @@ struct ItemInteraction {
     return (old.subtracting(new), new.subtracting(old))
   }
 
-  /// Moves the focus to `id` (nil: nowhere).
+  /// Moves the focus to `id` (nil: nowhere), the item with `key` when
+  /// that is known.
   ///
   /// - Complexity: O(1).
-  mutating func setFocus(_ id: ListItemID?) {
+  mutating func setFocus(_ id: ListItemID?, key: ListItemKey? = nil) {
     focus = id
+    focusKey = key
   }
 
   /// Turns `selectionFollowsFocus` on or off.
@@ -57,7 +65,10 @@ struct ItemInteraction {
   /// - Complexity: O(1) expected.
   mutating func rekey(_ old: ListItemID, to new: ListItemID) {
     if selection.remove(old) != nil { selection.insert(new) }
-    if focus == old { focus = new }
+    if focus == old {
+      focus = new
+      focusKey = nil
+    }
   }
 
   /// Breaks the first invariant on purpose, for the tests of the checks:

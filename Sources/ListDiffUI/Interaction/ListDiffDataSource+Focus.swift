@@ -50,20 +50,26 @@ extension ListDiffDataSource {
   /// Moves the focus (see ``ListFocusMove``) to a focusable item and
   /// scrolls it fully into view below the pinned headers. Without a focus,
   /// `.up`, `.down` and the page moves focus the first focusable item
-  /// visible. A move past either end, or on a list without focusable
-  /// items, does nothing; page moves never go against their direction.
+  /// visible (one all under the pinned headers does not count). A move
+  /// past either end, or on a list without focusable items, does nothing;
+  /// page moves never go against their direction.
+  /// `.up` onto a grid's row focuses the grid's last line, `.down` its
+  /// first, in the column of the grid the focus leaves (if it leaves one;
+  /// else the first column).
   ///
   /// - Complexity: O(*k*) for the *k* items passed over (a page), plus the
   ///   scroll's layout pass.
   public func moveFocus(_ move: ListFocusMove) {
     guard let target = focusTarget(of: move) else { return }
+    let grid = move == .up || move == .down ? prepareGridEntry(at: target, moving: move) : nil
     setFocus(target, reveal: true)
+    grid?.finishEntry()
   }
 
   /// Where `move` takes the focus, or nil when it stays.
   func focusTarget(of move: ListFocusMove) -> Int? {
     guard list.count > 0 else { return nil }
-    let current = interaction.focus.flatMap { index(of: $0) }
+    let current = focusIndex()
     switch move {
     case .first: return focusable(from: 0, step: 1)
     case .last: return focusable(from: list.count - 1, step: -1)
@@ -79,6 +85,26 @@ extension ListDiffDataSource {
     }
   }
 
+  /// The index of the focused item: where it was focused (its key), so
+  /// that of two items sharing its identity the focus is on the right one
+  /// and moves go on from there; else the first item of its identity.
+  ///
+  /// - Complexity: that of `index(of:)`; when two items share the
+  ///   identity, plus O(*s* + *k*) for the *k* items of the key's section.
+  func focusIndex() -> Int? {
+    guard let focus = interaction.focus, let first = index(of: focus) else { return nil }
+    guard let key = interaction.focusKey, list.key(at: first) != key else { return first }
+    for leaf in list.leaves.indices
+    where list.leaves[leaf].scope.key == key.scope
+      && ObjectIdentifier(list.leaves[leaf].controllerType) == key.controllerType
+    {
+      for index in list.range(ofLeaf: leaf) where list.identifier(at: index, inLeaf: leaf) == key.identifier {
+        return index
+      }
+    }
+    return first
+  }
+
   /// The first item from `start`, going by `step`, whose controller can
   /// take the focus.
   ///
@@ -92,10 +118,14 @@ extension ListDiffDataSource {
     return nil
   }
 
-  /// The first focusable item at or after the first one visible.
+  /// The first focusable item of those visible, in list order, else the
+  /// first focusable item after them. Not the first focusable item from
+  /// the first visible one: a header pinned over the viewport is visible
+  /// far above the items it covers, and the items between are not.
   private func firstVisibleFocusable() -> Int? {
-    let visible = collectionView.indexPathsForVisibleItems.map { listIndex(ofShown: $0.item) }
-    return focusable(from: visible.min() ?? 0, step: 1)
+    let showing = collectionView.indexPathsForVisibleItems.map { listIndex(ofShown: $0.item) }.sorted()
+    if let first = showing.first(where: { controller(at: $0).canFocus }) { return first }
+    return focusable(from: showing.last.map { $0 + 1 } ?? 0, step: 1)
   }
 
   /// The page move's target from `current`: the farthest focusable item
@@ -135,10 +165,12 @@ extension ListDiffDataSource {
   func setFocus(_ index: Int?, reveal: Bool = false, follows: Bool = true) {
     defer { checkInvariants(after: "a focus change") }
     let new = index.map { itemID(at: $0) }
+    let newKey = index.map { list.key(at: $0) }
     let old = interaction.focus
-    if old != new {
-      interaction.setFocus(new)
-      let oldIndex = old.flatMap { self.index(of: $0) }
+    let oldIndex = focusIndex()
+    // By key as well: two items may share an identity.
+    if old != new || oldIndex.map({ list.key(at: $0) }) != newKey {
+      interaction.setFocus(new, key: newKey)
       callingOut {
         for changed in [oldIndex, index].compactMap({ $0 }) {
           controllers[list.key(at: changed)]?.didChangeFocus()
@@ -147,7 +179,7 @@ extension ListDiffDataSource {
     }
     // A root set by `didChangeFocus` was applied as the callback ended:
     // the item is found again.
-    guard let new = interaction.focus, let index = self.index(of: new) else { return }
+    guard let new = interaction.focus, let index = focusIndex() else { return }
     if reveal {
       collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
     }

@@ -22,6 +22,11 @@ extension ListDiffDataSource {
       // The selection is the person's: a focus passed on does not change it.
       setFocus(oldIndex.flatMap { focusNeighbour(of: $0, in: old) }, follows: false)
     }
+    // A focus kept under a key the root deleted (its controller type
+    // changed): the item of its identity has it now.
+    if let focus = interaction.focus, !gone.contains(focus), let index = focusIndex() {
+      interaction.setFocus(focus, key: list.key(at: index))
+    }
     if !gone.isEmpty { commitSelection(interaction.selection.subtracting(gone)) }
     // An item deleted and inserted again under the same identity (its
     // section moved among anonymous siblings, its controller type changed)

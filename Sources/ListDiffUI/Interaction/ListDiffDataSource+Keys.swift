@@ -24,7 +24,9 @@ extension ListDiffDataSource {
   /// On a carousel's or a grid's row, Enter and Space act on its focused
   /// item (the first visible one when it has none), and on a grid's, ↑ ↓
   /// move the focus a line up or down within the grid (out of it from its
-  /// first or last line). A key other than a character ends the
+  /// first or last line; onto the last item from the line above it), and
+  /// into a grid ↑ lands on its last line, ↓ on its first (see
+  /// ``moveFocus(_:)``). A key other than a character ends the
   /// type-to-select prefix.
   ///
   /// - Complexity: that of the move, selection or search it makes.
@@ -83,7 +85,7 @@ extension ListDiffDataSource {
 
   /// Enter: a tap on the focused item, as a finger would make.
   private func tapFocused() {
-    guard let focus = interaction.focus, let index = index(of: focus) else {
+    guard let index = focusIndex() else {
       return
     }
     collectionView.selectItem(at: shownPath(index))

@@ -18,7 +18,7 @@ extension ListDiffDataSource {
     let needle = Self.typeSelectFolded(prefix)
     let count = list.count
     guard count > 0 else { return false }
-    let focus = interaction.focus.flatMap { index(of: $0) }
+    let focus = focusIndex()
     let start = focus.map { extends ? $0 : $0 + 1 } ?? 0
     for offset in 0..<count {
       let index = (start + offset) % count

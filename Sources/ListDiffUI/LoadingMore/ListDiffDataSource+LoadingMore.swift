@@ -85,7 +85,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(1), plus applying the row's change.
   public func retryLoadMore(_ edge: ListLoadMoreEdge) {
     guard loadMoreEdges.contains(edge), case .failed = features.loadingMore.tracker[edge].state else { return }
-    features.loadingMore.start(at: edge)
+    features.loadingMore.retry(edge)
     checkInvariants(after: "retryLoadMore(\(edge))")
   }
 }

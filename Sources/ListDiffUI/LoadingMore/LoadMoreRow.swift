@@ -16,6 +16,8 @@ final class LoadMoreRowCell: ListCell {
 }
 
 /// Shows "loading…" or "failed — retry"; a tap on a failed row retries.
+/// The row is the library's, no item of the app's: it takes no selection
+/// (a tap is a button press, `pressInsteadOfSelecting()`) and no focus.
 final class LoadMoreRowController: ListCellController<LoadMoreRowViewModel, ListViewStateNone, LoadMoreRowCell> {
   override func itemSize(containerSize: CGSize) -> CGSize {
     CGSize(width: containerSize.width, height: 1)
@@ -28,12 +30,15 @@ final class LoadMoreRowController: ListCellController<LoadMoreRowViewModel, List
     }
   }
 
-  override func didSelect(cell: LoadMoreRowCell) {
-    guard let host else { return }
-    // A tap is a button press here, not a selection.
-    if let id = host.itemID(of: self) { host.deselect(id) }
-    if case .failed = viewModel.state { host.retryLoadMore(viewModel.edge) }
+  /// A tap on the row: a failed load runs again.
+  override func pressInsteadOfSelecting() -> Bool {
+    if case .failed = viewModel.state { host?.retryLoadMore(viewModel.edge) }
+    return true
   }
+
+  /// Never selected: it is not content (so neither `selectAll()` nor a
+  /// tap changes the app's selection through it).
+  override var canSelect: Bool { false }
 
   /// Never focused: it is not content.
   override var canFocus: Bool { false }

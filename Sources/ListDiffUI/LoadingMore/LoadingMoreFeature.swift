@@ -103,6 +103,23 @@ final class LoadingMoreFeature: ListFeature {
     return (top?.edge == .top ? top : nil, bottom?.edge == .bottom ? bottom : nil)
   }
 
+  /// The app's items shown: the list less the loading rows at its edges.
+  ///
+  /// - Complexity: O(log *s*).
+  private func appItemCount() -> Int {
+    let list = dataSource.list
+    let shown = rowsShown(in: list)
+    return list.count - (shown.top == nil ? 0 : 1) - (shown.bottom == nil ? 0 : 1)
+  }
+
+  /// Runs the handler again at `edge`, after it failed there. The load
+  /// runs for the list as it is now: once it is back, a list that grew
+  /// since runs it again while the viewport is near the edge, as after any
+  /// load (the count of the load that failed is stale).
+  func retry(_ edge: ListLoadMoreEdge) {
+    start(at: edge, itemCount: appItemCount())
+  }
+
   /// Shows the rows' change: the root shown again, unless a root is on its
   /// way (waiting, or being prepared or applied), which is framed with them.
   private func showRows() {
@@ -121,11 +138,8 @@ final class LoadingMoreFeature: ListFeature {
   /// - Complexity: free with no edge enabled; O(*v*) otherwise.
   func check() {
     guard !tracker.edges.isEmpty, handler != nil, dataSource.history.hasApplied else { return }
-    // The app's items, between the rows shown at the edges.
-    let list = dataSource.list
-    let shown = rowsShown(in: list)
-    let rowsBefore = shown.top == nil ? 0 : 1
-    let count = list.count - rowsBefore - (shown.bottom == nil ? 0 : 1)
+    let rowsBefore = rowsShown(in: dataSource.list).top == nil ? 0 : 1
+    let count = appItemCount()
     let visible = dataSource.collectionView.indexPathsForVisibleItems
       .map { dataSource.listIndex(ofShown: $0.item) - rowsBefore }
       .filter { (0..<count).contains($0) }

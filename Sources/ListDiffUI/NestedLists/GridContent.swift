@@ -92,6 +92,47 @@ final class GridContent: NestedList {
     isOnScreen = true
   }
 
+  // MARK: Keys
+
+  /// Where the focus goes when ↑ or ↓ brings it onto the grid's row: its
+  /// last line from below, its first from above, in `column` where that
+  /// line has it (else its last item). Set just before the row gains the
+  /// focus, and consumed then.
+  var entry: (fromBelow: Bool, column: Int)?
+
+  /// The column of the grid's focused item, if it has one.
+  var focusedColumn: Int? {
+    guard let index = dataSource.focusIndex() else { return nil }
+    return dataSource.shownIndex(ofListIndex: index) % columns
+  }
+
+  override func rowFocusChanged(isFocused: Bool) {
+    guard isFocused, let entry, dataSource.itemCount > 0 else { return super.rowFocusChanged(isFocused: isFocused) }
+    self.entry = nil
+    let count = dataSource.itemCount
+    let line = entry.fromBelow ? (count - 1) / columns : 0
+    let shown = min(line * columns + entry.column, count - 1)
+    let index = dataSource.listIndex(ofShown: shown)
+    guard dataSource.controller(at: index).canFocus else { return super.rowFocusChanged(isFocused: isFocused) }
+    dataSource.focusedItem = dataSource.itemID(at: index)
+  }
+
+  /// ↑ or ↓: the focus a line up or down, the same column; a step down
+  /// past the last item, when there is a line below, lands on the last
+  /// item (the lines above a grid's last are full). False, with nothing
+  /// done, on the first line going up or the last going down: the list
+  /// moves on.
+  func moveFocusByLine(down: Bool) -> Bool {
+    focusFirstVisibleItemIfNone()
+    guard let index = dataSource.focusIndex() else { return false }
+    let count = dataSource.itemCount
+    let shown = dataSource.shownIndex(ofListIndex: index)
+    let line = shown / columns
+    guard down ? line < (count - 1) / columns : line > 0 else { return false }
+    let target = down ? min(shown + columns, count - 1) : shown - columns
+    return moveFocus(by: target - shown)
+  }
+
   /// A grid scrolls only with the list: a scroll of its own (revealing
   /// an item it focused) goes back to where the list puts it.
   override func scrollViewDidScroll(_ collectionView: CollectionView) {

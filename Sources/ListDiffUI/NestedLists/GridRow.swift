@@ -86,6 +86,24 @@ final class GridRowController:
     return made
   }
 
+  /// ↑ or ↓ is about to move the list's focus onto this row, from the
+  /// row below (`fromBelow`) or above: the grid takes it on its last or
+  /// first line, in `column` (the column of the grid the focus leaves,
+  /// else the first).
+  func prepareEntry(fromBelow: Bool, column: Int?) {
+    makeContent()?.entry = (fromBelow, column ?? 0)
+  }
+
+  /// The move `prepareEntry` announced is made: the grid's focused item
+  /// is shown (the list showed the row's top).
+  func finishEntry() {
+    content?.entry = nil
+    if isFocused { revealFocusedItem() }
+  }
+
+  /// The column of the grid's focused item, if the grid has one.
+  var focusedColumn: Int? { content?.focusedColumn }
+
   /// Scrolls the list just enough to show the grid's focused item: the
   /// grid's viewport follows the list's.
   private func revealFocusedItem() {
@@ -97,14 +115,17 @@ final class GridRowController:
   }
 
   /// ← → move the focus to the previous or next item, ↑ ↓ a line up or
-  /// down (false at the grid's first or last line: the list moves on);
-  /// Enter and Space act on the focused item.
+  /// down (see `GridContent.moveFocusByLine(down:)`; false at the grid's
+  /// first or last line: the list moves on); Enter and Space act on the
+  /// focused item.
   func handleKey(_ key: ListKey) -> Bool {
     guard let content = makeContent() else { return false }
     switch key {
     case .left, .right, .up, .down:
-      let step = key == .left ? -1 : key == .right ? 1 : key == .up ? -content.columns : content.columns
-      guard content.moveFocus(by: step) else { return false }
+      let moved =
+        key == .left || key == .right
+        ? content.moveFocus(by: key == .left ? -1 : 1) : content.moveFocusByLine(down: key == .down)
+      guard moved else { return false }
       revealFocusedItem()
       return true
     case .enter, .space:

@@ -113,8 +113,23 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*s*·*d*) to find the focused item.
   var focusedNestedRow: (any NestedListRow)? {
-    guard let focus = interaction.focus, let index = index(of: focus) else { return nil }
+    guard let index = focusIndex() else { return nil }
     return nestedRow(at: index)
+  }
+
+  /// Before ↑ or ↓ (`move`) takes the focus to item `target`: when that
+  /// is a grid's row, tells the grid to take it on its last line (moving
+  /// up) or its first (down), in the column of the grid the focus leaves,
+  /// if it leaves one. Returns the grid's row, whose `finishEntry()` the
+  /// caller calls once the focus moved.
+  ///
+  /// - Complexity: O(*s*·*d*) to find the focus, plus making the row's
+  ///   controller and grid if they are not yet.
+  func prepareGridEntry(at target: Int, moving move: ListFocusMove) -> GridRowController? {
+    guard let grid = nestedRow(at: target) as? GridRowController else { return nil }
+    let column = (focusedNestedRow as? GridRowController)?.focusedColumn
+    grid.prepareEntry(fromBelow: move == .up, column: column)
+    return grid
   }
 
   /// Whether the item the collection view shows at `shown` is a carousel's

@@ -141,16 +141,34 @@ final class NestedRoot: Section, @unchecked Sendable {
 
 /// The sections a carousel or a grid shows, as its row's view model holds
 /// them: equal when they are the very same section objects, as a root that
-/// rebuilt nothing keeps them. A rebuilt section is a change, which the
-/// nested list's own diff then reduces to what really changed.
+/// rebuilt nothing keeps them, or when they describe the same items — the
+/// articles build a carousel's sections anew for every root, and a rebuilt
+/// carousel with the same contents must leave its row untouched (no
+/// update, no size request, no configure).
 struct NestedSections: Sendable, Equatable {
   let sections: [Section?]
 
   init(_ sections: [Section?]) { self.sections = sections }
 
+  /// The same section objects, else the same flattened contents
+  /// (`FlatList.describesSameItems(as:)`). Content with an outline is
+  /// compared by object only: what an outline shows depends on the nested
+  /// list's expansion, which a view model cannot see.
+  ///
+  /// - Complexity: O(1) for the same objects; otherwise O(*s*) for the
+  ///   *s* sections of both, plus O(*k*) for the *k* items of those whose
+  ///   view-model arrays are not the very ones of the other (or that have
+  ///   a transform, which runs): the nested content of this row only.
   static func == (a: Self, b: Self) -> Bool {
-    a.sections.count == b.sections.count
-      && zip(a.sections, b.sections).allSatisfy { $0 === $1 }
+    if a.sections.count == b.sections.count && zip(a.sections, b.sections).allSatisfy({ $0 === $1 }) {
+      return true
+    }
+    let scope = SectionScope(rootID: nil)
+    let (old, _) = Flattener.flatten(NestedRoot(a.sections, scope: scope))
+    // Flattened as a root against the list shown, so that a section
+    // holding the very array it held is taken unread.
+    let (new, _) = Flattener.flatten(NestedRoot(b.sections, scope: scope), shown: old)
+    return old.outlines.isEmpty && new.outlines.isEmpty && new.describesSameItems(as: old)
   }
 }
 

@@ -105,7 +105,7 @@ extension ListDiffDataSource {
       let outline = list.outlines[found.outline]
       let rowStart = index - found.position
       let inside = outline.descendants(of: found.position)
-      if let focus = interaction.focus, let focused = self.index(of: focus), inside.contains(focused - rowStart) {
+      if let focused = focusIndex(), inside.contains(focused - rowStart) {
         setFocus(index, follows: false)
       }
       // The rows inside that are expanded (or asked to be) are forgotten
@@ -138,7 +138,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(*n*) at worst to find the focused row, plus the
   ///   update an expansion makes.
   func handleOutlineKey(_ key: ListKey) -> Bool {
-    guard let focus = interaction.focus, let index = index(of: focus),
+    guard let index = focusIndex(),
       let found = list.outlineRow(at: index)
     else { return false }
     let outline = list.outlines[found.outline]
@@ -147,7 +147,7 @@ extension ListDiffDataSource {
     case .right:
       guard found.row.hasChildren else { return false }
       guard found.row.isExpanded else {
-        expand(focus)
+        expand(itemID(at: index))
         return true
       }
       guard found.position + 1 < outline.rows.count, outline.rows[found.position + 1].depth > found.row.depth,
@@ -156,7 +156,7 @@ extension ListDiffDataSource {
       setFocus(index + 1, reveal: true)
     case .left:
       if found.row.isExpanded {
-        collapse(focus)
+        collapse(itemID(at: index))
         return true
       }
       guard let parent = outline.parent(of: found.position), controller(at: rowStart + parent).canFocus else {

@@ -41,6 +41,10 @@ final class SectionScope: Sendable {
   let component: Component?
   /// The canonical form of the whole chain, used in item identities.
   let key: String
+  /// A hash of `names`, equal for scopes whose names are equal: what finds
+  /// the leaves whose items could share a ``ListItemID``
+  /// (`FlatList.sharedItemIDs(inserted:)`) without making their names.
+  let namesHash: Int
 
   /// The scope of a root section, given that section's explicit id.
   init(rootID: String?) {
@@ -52,12 +56,30 @@ final class SectionScope: Sendable {
       component = nil
       key = ""
     }
+    namesHash = Self.namesHash(after: 0, component)
   }
 
   private init(parent: SectionScope, component: Component) {
     self.parent = parent
     self.component = component
     self.key = parent.key + Self.encode(component)
+    namesHash = Self.namesHash(after: parent.namesHash, component)
+  }
+
+  /// `names`' hash once `component` follows names hashed as `hash`: the
+  /// same unless it is a name.
+  ///
+  /// - Complexity: O(*k*) in the name's length.
+  private static func namesHash(after hash: Int, _ component: Component?) -> Int {
+    switch component {
+    case .id(let name), .model(let name):
+      var hasher = Hasher()
+      hasher.combine(hash)
+      hasher.combine(name)
+      return hasher.finalize()
+    case .position, .branch, .header, .footer, .placeholder, .nested, nil:
+      return hash
+    }
   }
 
   /// The scope one level below this one.
@@ -123,6 +145,22 @@ final class SectionScope: Sendable {
       case .position, .branch, .header, .footer, .placeholder, .nested: return nil
       }
     }
+  }
+
+  /// Whether the scope is inside a composite section's header, footer or
+  /// placeholder block, at any depth: whose items take neither focus nor
+  /// selection unless their controller says so.
+  ///
+  /// - Complexity: O(depth).
+  var isInHeaderFooterOrPlaceholder: Bool {
+    var scope: SectionScope? = self
+    while let current = scope {
+      switch current.component {
+      case .header, .footer, .placeholder: return true
+      case .position, .id, .model, .branch, .nested, nil: scope = current.parent
+      }
+    }
+    return false
   }
 
   /// The path for people: `root > [1] > "done" > model "42"`.

@@ -147,8 +147,12 @@ struct DiagnosticsAndInvalidUpdatesArticleTests {
           $0 % 2 == 1 ? LabelViewModel(identifier: "\($0)") : nil
         })
       + diagnostics(showing: labels(["tall"], height: -2))
-    #expect(found.map(\.kind) == [.duplicateIdentifier, .duplicateSectionID, .emptyIdentifier, .droppedModels, .invalidItemSize])
-    #expect(found.map(\.severity) == [.warning, .warning, .warning, .note, .warning])
+      + diagnostics(showing: CompositeSection(labels(["a"]), labels(["a"]), id: "list"))
+    #expect(
+      found.map(\.kind) == [
+        .duplicateIdentifier, .duplicateSectionID, .emptyIdentifier, .droppedModels, .invalidItemSize, .sharedItemID,
+      ])
+    #expect(found.map(\.severity) == [.warning, .warning, .warning, .note, .warning, .warning])
     for diagnostic in found {
       #expect(Self.article.contains("\n- `" + diagnostic.description + "`\n"), "not quoted: \(diagnostic)")
     }

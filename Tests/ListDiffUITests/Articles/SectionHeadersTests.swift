@@ -29,8 +29,8 @@ final class TitleController:
   }
 }
 
-func title(_ text: String) -> Section {
-  let title = TitleViewModel(identifier: "title", text: text)
+func title(_ text: String, identifier: String = "title") -> Section {
+  let title = TitleViewModel(identifier: identifier, text: text)
   return ListSection<TitleViewModel, TitleController>(title)
 }
 
@@ -53,7 +53,7 @@ func search(_ query: String, in names: [String]) -> Section {
   let matches = names.filter { $0.contains(query) }
   return CompositeSection(
     id: "search", header: title("Results for \(query)"),
-    placeholder: title("No results")
+    placeholder: title("No results", identifier: "none")
   ) {
     ListSection<TitleViewModel, TitleController>(
       matches.map { TitleViewModel(identifier: $0, text: "  " + $0) })
@@ -82,7 +82,7 @@ struct SectionHeadersArticleTests {
     #expect(screen.text == "Results for kiwi\nNo results\n")
     screen.setRoot(search("p", in: names))
     #expect(screen.text == "Results for p\n  apple\n  pear")
-    // The header and the placeholder are both "title": no duplicate.
+    // The header is "title", the placeholder "none": nothing shared.
     #expect(screen.diagnostics.isEmpty)
   }
 
