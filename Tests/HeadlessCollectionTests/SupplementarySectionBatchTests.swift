@@ -122,13 +122,18 @@ private let footer = CollectionView.elementKindSectionFooter
   /// What a collection loaded afresh from `model` draws at `offset`.
   private func freshText(_ model: NamedSectionModel, height: CGFloat, offset: CGFloat = 0,
     configure: (CollectionViewFlowLayout) -> Void = { _ in }) -> String {
+    // The fresh collection reports to the same model: what it displays is
+    // forgotten with it (its views are freed undisplayed, and a later view
+    // at one of their addresses would read as displayed twice).
     let events = model.events
     let requests = model.viewRequests
     let sizes = model.headerSizeRequests
+    let displayed = model.displayed
     defer {
       model.events = events
       model.viewRequests = requests
       model.headerSizeRequests = sizes
+      model.displayed = displayed
     }
     return makeNamedCollection(model, height: height, offset: offset, configure: configure).renderText()
   }

@@ -46,37 +46,12 @@ extension CollectionView {
   /// first; a client that changes something in every pass is stopped here.
   public static let maximumLayoutPasses = 16
 
-  /// Whether the collection is inside a layout pass or a batch update, when
-  /// a client must not start changes of its own.
-  package var isPerformingLayout: Bool { invalidation.isInLayoutPass || itemUpdates.openBatch != nil }
-
-  /// How many layouts stopped at ``maximumLayoutPasses`` without settling
-  /// (each reported as a misuse). Package access: ListDiffUI's data source
-  /// stops re-laying out the sizes its controllers change once one did.
-  ///
-  /// - Complexity: O(1).
-  package var unsettledLayoutCount: Int { invalidation.unsettledLayoutCount }
-
-  /// Whether anything is waiting for a layout pass. Package access: the
-  /// data source's checks tell a state a layout has yet to follow from
-  /// one it failed to follow.
-  ///
-  /// - Complexity: O(1), or O(*v*) when a cell asked for layout.
-  package var hasPendingLayoutWork: Bool {
-    invalidation.needsReload || invalidation.needsFullLayout || invalidation.needsLayout
-      || (invalidation.cellsNeedLayout && mountedCellNeedsLayout)
-      || !invalidation.pendingInvalidations.isEmpty
-      || invalidation.seenLayoutGeneration != collectionViewLayout.generation
-      || engine.crossExtent != currentCrossExtent
-      || engine.direction != collectionViewLayout.scrollDirection
-  }
-
   /// Whether a mounted cell still waits for its layout. A cell asks when
   /// it is configured, and is often laid out at once by whoever configured
   /// it: only one still waiting makes another pass worth running.
   ///
   /// - Complexity: O(*v*) for *v* mounted cells.
-  private var mountedCellNeedsLayout: Bool {
+  var mountedCellNeedsLayout: Bool {
     cells.mounted.entries.contains { $0.cell.needsLayout }
   }
 

@@ -55,23 +55,11 @@ extension CollectionView {
     programmaticDeselection?(indexPath)
   }
 
-  /// Selects or deselects the item at `indexPath` without asking or
-  /// telling the delegate (UIKit's programmatic selection); index paths that
-  /// name no item are ignored. Not API: a test copying another screen's
-  /// selection uses it.
-  ///
-  /// - Complexity: O(1).
-  package func setItemSelected(_ selected: Bool, at indexPath: IndexPath) {
-    layoutIfNeeded()
-    guard let index = global(indexPath) else { return }
-    setSelected(selected, index)
-  }
-
   /// Selects or deselects item `index` and shows it on its cell, if on
   /// screen, without the delegate.
   ///
   /// - Complexity: O(log *v*) for *v* visible cells.
-  private func setSelected(_ selected: Bool, _ index: Int) {
+  func setSelected(_ selected: Bool, _ index: Int) {
     selection.set(selected, index)
     if let cell = cells.mounted[index], cell.isSelected != selected {
       cell.isSelected = selected

@@ -389,16 +389,6 @@ public final class CollectionView {
     return cells.mounted.entries.map(\.cell)
   }
 
-  /// A count that changes whenever the cells on screen change (by identity
-  /// or order) or a layout pass moves or resizes one: equal values mean
-  /// ``visibleCells`` are the same cells in the same frames. For a viewer
-  /// of the cells that derives state from them after every layout pass
-  /// (ListDiffUI's appearance callbacks), to skip a pass that changed
-  /// nothing it sees. Does not lay out.
-  ///
-  /// - Complexity: O(1).
-  package var displayGeneration: UInt64 { cells.displayChanges }
-
   /// The index paths of the items on screen, ascending: those of
   /// ``visibleCells``, pinned header items included.
   ///

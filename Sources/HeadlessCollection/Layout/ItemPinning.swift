@@ -133,23 +133,6 @@ extension CollectionView {
     return merged
   }
 
-  /// The first header items of the pinned blocks found too long to pin
-  /// (and reported) since the ranges were last set. Not API: `fuzzList`'s
-  /// pinning rule leaves them out.
-  package var unpinnableHeaderBlocks: Set<Int> { pinning.reportedTooLong }
-
-  /// Blocks of items pinned to the leading edge while their section is in
-  /// view (see `PinnedItemRange`), sorted by header; set by ListDiffUI's
-  /// data source. Not API. Ranges that differ from those set (in any order)
-  /// are sorted, forget the blocks reported too long to pin, and are laid
-  /// out by the next pass.
-  ///
-  /// - Complexity: O(1) to read; O(*p* log *p*) to set *p* ranges.
-  package var pinnedItemRanges: [PinnedItemRange] {
-    get { pinning.ranges }
-    set { if pinning.setRanges(newValue) { invalidation.setNeedsLayout() } }
-  }
-
   /// Works out where pinned header blocks are drawn for the current bounds
   /// and records it in ``PinnedItems/frames``, reporting (once per block while
   /// the ranges stay the same) a block too long to pin.
@@ -192,19 +175,6 @@ extension CollectionView {
       result += range.header.filter { $0 >= 0 && $0 < count && engine.needsSize($0) }
     }
     return result
-  }
-
-  /// The index paths of the items whose laid-out place — where they scroll
-  /// to, pinning aside — intersects `rect`, ascending. What the viewport
-  /// holds by the layout: ListDiffUI's working range takes its edges from
-  /// it, so that a header pinned far from its place does not stretch the
-  /// range over every item between. Not API: the public queries report
-  /// items where they are drawn, as UIKit does.
-  ///
-  /// - Complexity: O(log *n* + the items near `rect`).
-  package func indexPathsForItemsLaidOut(in rect: CGRect) -> [IndexPath] {
-    layoutIfNeeded()
-    return engine.items(intersecting: rect).map { indexPath(forGlobal: $0.index) }
   }
 
   /// Where the item at global `index` is drawn: pinned, or where the layout

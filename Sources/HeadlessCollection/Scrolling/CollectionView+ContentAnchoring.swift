@@ -19,14 +19,6 @@ package enum ContentAnchoring: Sendable, Hashable {
 }
 
 extension CollectionView {
-  /// How a batch update moves the content offset; set by ListDiffUI's data
-  /// source. Not API.
-  ///
-  /// - Complexity: O(1).
-  package var contentAnchoring: ContentAnchoring {
-    get { position.anchoring }
-    set { position.anchoring = newValue }
-  }
 
   /// What a batch must restore: the surviving item the viewport is anchored
   /// to, old index, and its line's distance from the leading edge; or that

@@ -55,54 +55,11 @@ extension CollectionView {
     }
   }
 
-  /// Sets the content offset to the one `target` computes from the layout
-  /// as it is (clamped), lays out, and does so again until the offset is
-  /// the one `target` computes: a scroll sizes the estimated items it
-  /// reaches, which moves what the offset was computed from, and content
-  /// anchoring may move the offset back. Stops after a few aims (a layout
-  /// that never settles is reported by the layout pass). The first move is
-  /// animated when `animated`; the corrections are not. Package access:
-  /// ListDiffUITesting aims a fresh screen at the item a fuzzed one shows
-  /// first, as a carousel is aimed at its first item.
-  ///
-  /// - Complexity: at most four offsets set and laid out.
-  package func aim(animated: Bool = false, _ target: () -> CGPoint) {
-    layoutIfNeeded()
-    for attempt in 0..<Self.maximumAims {
-      let wanted = target()
-      let range = contentOffsetRange
-      let clamped = CGPoint(
-        x: Self.clamp(wanted.x, to: range.x, orElse: position.offset.x),
-        y: Self.clamp(wanted.y, to: range.y, orElse: position.offset.y))
-      if clamped == position.offset { return }
-      setContentOffset(clamped, animated: animated && attempt == 0)
-      layoutIfNeeded()
-    }
-  }
-
   /// How many times `aim(animated:_:)` sets the offset at most: each aim
   /// sizes the items about the new viewport, and a target placed from
   /// estimates lands within a viewport of its place, so one correction
   /// nearly always settles it.
   static let maximumAims = 4
-
-  /// The length along the scroll direction that shows items below the
-  /// pinned header blocks over the item at `indexPath`: the viewport less
-  /// the content insets and those blocks. Zero for an index path that
-  /// names no item.
-  ///
-  /// - Complexity: O(*p*) for *p* pinned ranges.
-  package func pageLength(overItemAt indexPath: IndexPath) -> CGFloat {
-    guard let index = global(indexPath) else { return 0 }
-    let room = viewportLength
-    return max(0, room - pinnedLength(over: index, viewport: room))
-  }
-
-  /// How many times the selection was cleared (by a reload): a data source
-  /// that keeps its own selection mirrors it again when this changes.
-  ///
-  /// - Complexity: O(1).
-  package var selectionClearCount: Int { selection.clearCount }
 
   // MARK: The rule
 

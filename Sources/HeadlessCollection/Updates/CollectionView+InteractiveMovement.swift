@@ -159,55 +159,6 @@ extension CollectionView {
     itemUpdates.openBatch == nil && !invalidation.isInLayoutPass && !invalidation.isMeasuring
   }
 
-  /// Whether an item is being moved by hand (between
-  /// ``beginInteractiveMovementForItem(at:)`` and the end or cancel of the
-  /// movement). Package access: ListDiffUI's data source cancels a movement
-  /// placed on sections a root has since changed.
-  ///
-  /// - Complexity: O(1).
-  package var isMovingItemInteractively: Bool { itemUpdates.movement != nil }
-
-  /// The index path the data source knows the item shown at `shown` by.
-  /// During a movement the collection shows the moving item at `current`
-  /// while the data source, told only when the movement ends, still has it
-  /// at `original`: a cell or size asked for then must be asked for the
-  /// item shown, as UIKit asks. Otherwise `shown` itself. Package access:
-  /// ListDiffUI's data source reads the places the collection reports
-  /// (visible items, a cell's index path) through it.
-  ///
-  /// - Complexity: O(1).
-  package func dataSourceIndexPath(forShown shown: IndexPath) -> IndexPath {
-    guard let movement = itemUpdates.movement, movement.current != movement.original,
-      shown.isCollectionIndexPath
-    else { return shown }
-    if shown == movement.current { return movement.original }
-    let (current, original) = (movement.current, movement.original)
-    // Take the moving item out of the shown order, then put it back at its
-    // place in the data source's.
-    var item = shown[1]
-    if shown[0] == current[0] && item > current[1] { item -= 1 }
-    if shown[0] == original[0] && item >= original[1] { item += 1 }
-    return IndexPath(index: shown[0]).appending(item)
-  }
-
-  /// The index path the collection shows the data source's item `path` at:
-  /// the inverse of ``dataSourceIndexPath(forShown:)``.
-  ///
-  /// - Complexity: O(1).
-  package func shownIndexPath(forDataSource path: IndexPath) -> IndexPath {
-    guard let movement = itemUpdates.movement, movement.current != movement.original,
-      path.isCollectionIndexPath
-    else { return path }
-    if path == movement.original { return movement.current }
-    let (current, original) = (movement.current, movement.original)
-    // Take the moving item out of the data source's order, then put it in
-    // at its shown place.
-    var item = path[1]
-    if path[0] == original[0] && item > original[1] { item -= 1 }
-    if path[0] == current[0] && item >= current[1] { item += 1 }
-    return IndexPath(index: path[0]).appending(item)
-  }
-
   /// The item being moved by hand, once it follows a position, with the
   /// frame it is drawn at: its size centred on the position. Nil without a
   /// movement or before its first position, when it is drawn at its place.
