@@ -111,4 +111,47 @@ open class CollectionReusableView {
   /// read once per visible view each time the collection is rendered, so it
   /// should cost O(length of the text).
   open var textRepresentation: String { "" }
+  // MARK: Accessibility (UIKit's properties, read by the list's accessibility)
+
+  /// Whether assistive technology reads this view as one element. The
+  /// default is false for a reusable view and true for a
+  /// ``CollectionViewCell``: a cell is one element, read with its label.
+  /// False leaves it out of the list's accessibility elements.
+  open var isAccessibilityElement = false
+
+  /// What the element is called, as it is read. nil (the default): the
+  /// text the view draws (``textRepresentation``), as a label reads its text.
+  open var accessibilityLabel: String?
+
+  /// The element's value, read after its label (a slider's percentage, a
+  /// count). Default nil.
+  open var accessibilityValue: String?
+
+  /// What activating the element does, read after a pause. Default nil.
+  open var accessibilityHint: String?
+
+  /// An identifier for tests and automation, never read. Default nil.
+  open var accessibilityIdentifier: String?
+
+  /// What the element is and how it behaves (``AccessibilityTraits``).
+  /// Default none.
+  open var accessibilityTraits: AccessibilityTraits = .none
+
+  /// The actions offered besides activating it. Default nil.
+  open var accessibilityCustomActions: [AccessibilityCustomAction]?
+
+  /// Activates the element (a double tap with VoiceOver); returns whether
+  /// it did. The default returns false: the collection view then treats
+  /// the activation as a tap on the item.
+  ///
+  /// - Complexity: whatever the override does; O(1) by default.
+  open func accessibilityActivate() -> Bool { false }
+
+  /// Raises an ``AccessibilityTraits/adjustable`` element's value (a swipe
+  /// up). The default does nothing.
+  open func accessibilityIncrement() {}
+
+  /// Lowers an ``AccessibilityTraits/adjustable`` element's value (a swipe
+  /// down). The default does nothing.
+  open func accessibilityDecrement() {}
 }

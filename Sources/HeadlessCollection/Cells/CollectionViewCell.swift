@@ -43,6 +43,8 @@ open class CollectionViewCell: CollectionReusableView {
   /// - Complexity: O(1).
   public required init(frame: CGRect) {
     super.init(frame: frame)
+    // A cell is one element, read with its label, unless it says otherwise.
+    isAccessibilityElement = true
   }
 
   /// Resets the cell before ``CollectionView/dequeueReusableCell(withReuseIdentifier:for:)``

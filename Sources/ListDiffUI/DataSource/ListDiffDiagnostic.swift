@@ -63,6 +63,12 @@ public struct ListDiffDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The message is the misuse's description. UIKit traps or misbehaves
     /// on each, so a test should not pass on one.
     case collectionViewMisuse
+    /// An accessibility element's label is empty or only whitespace: its
+    /// cell sets no `accessibilityLabel` and draws no text, so VoiceOver
+    /// reads nothing for it. Reported once per item while it is shown, when
+    /// the list's accessibility is read (``ListDiffDataSource/accessibilityElements``
+    /// and the cursor's moves). Set the cell's `accessibilityLabel`.
+    case emptyAccessibilityLabel
     /// A selection, focus or item-action request the data source ignored:
     /// it named an item that is not shown, or one whose controller says no
     /// (``AnyListCellController/canSelect``,

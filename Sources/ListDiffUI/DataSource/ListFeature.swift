@@ -90,6 +90,7 @@ struct ListFeatures {
   let loadingMore: LoadingMoreFeature
   let workingRange: WorkingRangeFeature
   let moving: MovingFeature
+  let accessibility: AccessibilityFeature
   /// Every feature, in the order the lifecycle calls them.
   let all: [any ListFeature]
 
@@ -103,7 +104,8 @@ struct ListFeatures {
     loadingMore = LoadingMoreFeature(dataSource)
     workingRange = WorkingRangeFeature(dataSource)
     moving = MovingFeature(dataSource)
-    all = [nestedLists, interaction, outlines, typeSelect, loadingMore, workingRange, moving]
+    accessibility = AccessibilityFeature(dataSource)
+    all = [nestedLists, interaction, outlines, typeSelect, loadingMore, workingRange, moving, accessibility]
   }
 }
 

@@ -14,6 +14,9 @@ package final class ListDiffInspection {
   /// updates; a grid re-flowed: its items sized again), so that
   /// `fuzzList` can bound a step's work by what it changed.
   package var nestedChangeObserver: (@MainActor (Int) -> Void)?
+  /// Hears every accessibility notification the list posts (besides the
+  /// app's handler): `ListScreen.accessibilityNotifications`.
+  package var accessibilityNotificationObserver: (@MainActor (ListAccessibilityNotification) -> Void)?
   /// The average number of items per section from which corresponding
   /// sections are diffed one by one rather than as whole lists (see
   /// `FlatList.prefersLeafwiseDiff(over:minimumAverageLeafCount:)`; 0:

@@ -34,13 +34,22 @@ extension ListDiffDataSource {
     for id in interaction.selection { if let index = shown[id] { showSelectedInCollection(index) } }
   }
 
-  /// The focus's new item once item `index` of `old` is deleted: the first
-  /// later item of `old` still shown (by identity: one deleted and inserted
-  /// again counts) that can take the focus, else the last such earlier one.
+  /// The focus's new item once item `index` of `old` is deleted: the
+  /// neighbour still shown (see `survivingNeighbour(of:in:accepting:)`)
+  /// that can take the focus.
+  private func focusNeighbour(of index: Int, in old: FlatList) -> Int? {
+    survivingNeighbour(of: index, in: old) { controller(at: $0).canFocus }
+  }
+
+  /// The new place of a cursor whose item, at `index` of `old`, was
+  /// deleted: the first later item of `old` still shown (by identity: one
+  /// deleted and inserted again counts) that `accepting` takes (an index
+  /// of the list shown), else the last such earlier one. What keyboard
+  /// focus and VoiceOver's cursor both do.
   ///
   /// - Complexity: O(*k* + *s* · *d* · ⌈*k* / 64⌉) for the *k* old items
   ///   passed over, looked up 64 at a time.
-  private func focusNeighbour(of index: Int, in old: FlatList) -> Int? {
+  func survivingNeighbour(of index: Int, in old: FlatList, accepting: (Int) -> Bool = { _ in true }) -> Int? {
     for step in [1, -1] {
       var candidate = index + step
       while candidate >= 0 && candidate < old.count {
@@ -51,7 +60,7 @@ extension ListDiffDataSource {
         }
         let shown = indexes(of: batch)
         for id in batch {
-          if let index = shown[id], controller(at: index).canFocus { return index }
+          if let index = shown[id], accepting(index) { return index }
         }
       }
     }

@@ -63,7 +63,7 @@ final class LoadingMoreFeature: ListFeature {
   func rootDidApply(_ root: AppliedRoot) {
     check()
     guard !dataSource.scheduler.hasWaitingRoot else { return }
-    let shown = rowsShown(in: root.new)
+    let shown = root.new.loadMoreRows
     let wanted = rowsWanted()
     if shown.top != wanted.top || shown.bottom != wanted.bottom { dataSource.setRootSection(dataSource.history.shown) }
   }
@@ -89,26 +89,12 @@ final class LoadingMoreFeature: ListFeature {
     return (row(.top), row(.bottom))
   }
 
-  /// The rows `list` has at its edges.
-  ///
-  /// - Complexity: O(log *s*).
-  private func rowsShown(in list: FlatList) -> (top: LoadMoreRowViewModel?, bottom: LoadMoreRowViewModel?) {
-    func row(at index: Int) -> LoadMoreRowViewModel? {
-      guard index >= 0, index < list.count, list.leaf(ofItem: index).controllerType == LoadMoreRowController.self
-      else { return nil }
-      return list.viewModel(at: index) as? LoadMoreRowViewModel
-    }
-    let top = row(at: 0)
-    let bottom = row(at: list.count - 1)
-    return (top?.edge == .top ? top : nil, bottom?.edge == .bottom ? bottom : nil)
-  }
-
   /// The app's items shown: the list less the loading rows at its edges.
   ///
   /// - Complexity: O(log *s*).
   private func appItemCount() -> Int {
     let list = dataSource.list
-    let shown = rowsShown(in: list)
+    let shown = list.loadMoreRows
     return list.count - (shown.top == nil ? 0 : 1) - (shown.bottom == nil ? 0 : 1)
   }
 
@@ -138,7 +124,7 @@ final class LoadingMoreFeature: ListFeature {
   /// - Complexity: free with no edge enabled; O(*v*) otherwise.
   func check() {
     guard !tracker.edges.isEmpty, handler != nil, dataSource.history.hasApplied else { return }
-    let rowsBefore = rowsShown(in: dataSource.list).top == nil ? 0 : 1
+    let rowsBefore = dataSource.list.loadMoreRows.top == nil ? 0 : 1
     let count = appItemCount()
     let visible = dataSource.collectionView.indexPathsForVisibleItems
       .map { dataSource.listIndex(ofShown: $0.item) - rowsBefore }
@@ -190,5 +176,21 @@ final class LoadingMoreFeature: ListFeature {
     case .failure(let error): tracker.finish(edge, in: .failed(String(describing: error)))
     }
     showRows()
+  }
+}
+
+extension FlatList {
+  /// The loading rows the list has at its edges (see `LoadingMoreFeature`).
+  ///
+  /// - Complexity: O(log *s*).
+  var loadMoreRows: (top: LoadMoreRowViewModel?, bottom: LoadMoreRowViewModel?) {
+    func row(at index: Int) -> LoadMoreRowViewModel? {
+      guard index >= 0, index < count, leaf(ofItem: index).controllerType == LoadMoreRowController.self
+      else { return nil }
+      return viewModel(at: index) as? LoadMoreRowViewModel
+    }
+    let top = row(at: 0)
+    let bottom = row(at: count - 1)
+    return (top?.edge == .top ? top : nil, bottom?.edge == .bottom ? bottom : nil)
   }
 }

@@ -197,6 +197,19 @@ extension ListDiffDataSource {
       collectionView.reloadData()
       return
     }
+    let move = takeMove(from: from, to: to, into: destination)
+    if let moveHandler { callingOut { moveHandler(move) } }
+  }
+
+  /// The list takes the move of the item at `from` to `to` (indexes of the
+  /// list) into `destination`, as the collection view shows it or is about
+  /// to: the item keeps its controller and cell; moved into another
+  /// section, it is identified there, and every feature that keeps it by
+  /// identity follows. Returns the move, as ``moveHandler`` hears it.
+  ///
+  /// - Complexity: O(*n*) in the number of items.
+  func takeMove(from: Int, to: Int, into destination: MoveDestination) -> ListItemMove {
+    let sourceLeaf = list.leafIndex(ofItem: from)
     let source = list.leaves[sourceLeaf]
     let fromIndex = from - list.range(ofLeaf: sourceLeaf).lowerBound
     let oldKey = list.key(at: from)
@@ -213,9 +226,42 @@ extension ListDiffDataSource {
       let new = ListItemID(identifier: key.identifier, sectionPath: leaf.scope.names)
       for feature in features.all { feature.itemDidChangeSection(from: old, to: new) }
     }
-    let move = ListItemMove(
+    return ListItemMove(
       identifier: key.identifier, sectionPath: source.scope.names, fromIndex: fromIndex,
       toIndex: to - list.range(ofLeaf: destination.leaf).lowerBound, toSectionPath: leaf.scope.names)
-    if let moveHandler { callingOut { moveHandler(move) } }
+  }
+
+  /// Moves the item at `index` to `position` of its own section without a
+  /// drag (VoiceOver's "Move up" and the like): by the drag's rules (the
+  /// item's controller lets it move, it is no header or footer item), as
+  /// one batch move of the collection view, and ``moveHandler`` hears it.
+  /// Returns the move; nil when the item may not move, it is already
+  /// there, a drag is under way, or the collection view cannot take a
+  /// change now (inside a callback of a batch or layout pass).
+  ///
+  /// - Complexity: O(*n*) in the number of items, plus the batch.
+  func moveItem(at index: Int, toPositionInSection position: Int) -> ListItemMove? {
+    guard (0..<list.count).contains(index), canChangeCollection, !collectionView.isMovingItemInteractively,
+      !list.leaf(ofItem: index).scope.isHeaderOrFooter, controller(at: index).canMove
+    else { return nil }
+    let leaf = list.leafIndex(ofItem: index)
+    let range = list.range(ofLeaf: leaf)
+    let to = range.lowerBound + position
+    guard to != index, range.contains(to) else { return nil }
+    var move: ListItemMove?
+    do {
+      try collectionView.performBatchUpdates(
+        {
+          move = self.takeMove(from: index, to: to, into: MoveDestination(leaf: leaf, afterNeighbour: to > index))
+          self.collectionView.moveItem(at: self.shownPath(index), to: IndexPath(item: to, section: 0))
+        }, animated: false, completion: nil)
+    } catch {
+      // The batch names one item of the list, within it: the collection
+      // view cannot reject it. Were it to, the list stays as it was shown.
+      collectionView.reloadData()
+    }
+    collectionView.layoutIfNeeded()
+    if let move, let moveHandler { callingOut { moveHandler(move) } }
+    return move
   }
 }

@@ -1,0 +1,76 @@
+import HeadlessCollection
+
+/// One action VoiceOver offers on an element (its actions rotor): its name,
+/// and what runs it, returning whether it did something.
+struct AccessibilityAction {
+  var name: String
+  var perform: @MainActor () -> Bool
+}
+
+/// The actions of an element, with no code from the app: the cell's own
+/// custom actions, the item actions, and the moves a drag could make.
+extension ListDiffDataSource {
+  /// The names of the actions item `index` offers, in order.
+  ///
+  /// - Complexity: that of `accessibilityActions(at:cell:)`.
+  func actionNames(at index: Int, cell: ListCell?) -> [String] {
+    accessibilityActions(at: index, cell: cell).map(\.name)
+  }
+
+  /// The actions item `index` (shown by `cell`, if on screen) offers, in
+  /// order: its cell's `accessibilityCustomActions`; its controller's
+  /// leading, then trailing item actions, by title, run as
+  /// ``performAction(_:for:)`` runs them; and, where the item may be
+  /// dragged (its controller's ``AnyListCellController/canMove``, and it is
+  /// no header or footer item), "Move up" and "Move down" (not at its
+  /// section's first and last place), "Move to top" and "Move to bottom"
+  /// (of its section), which move it as a drag would.
+  ///
+  /// - Complexity: O(*k*) in the actions, plus the controller's item actions.
+  func accessibilityActions(at index: Int, cell: ListCell?) -> [AccessibilityAction] {
+    var actions: [AccessibilityAction] = []
+    for custom in cell?.accessibilityCustomActions ?? [] {
+      actions.append(AccessibilityAction(name: custom.name, perform: custom.handler))
+    }
+    let id = itemID(at: index)
+    let controller = controller(at: index)
+    let itemActions = callingOut { controller.leadingActions() + controller.trailingActions() }
+    for action in itemActions {
+      actions.append(
+        AccessibilityAction(name: action.title) { [weak self] in
+          self?.performAction(action.title, for: id) ?? false
+        })
+    }
+    let leaf = list.leaf(ofItem: index)
+    guard !leaf.scope.isHeaderOrFooter, callingOut({ controller.canMove }) else { return actions }
+    let range = list.range(ofLeaf: list.leafIndex(ofItem: index))
+    let position = index - range.lowerBound
+    let moves: [(name: String, to: Int, shown: Bool)] = [
+      ("Move up", position - 1, position > 0), ("Move down", position + 1, position < range.count - 1),
+      ("Move to top", 0, true), ("Move to bottom", range.count - 1, true),
+    ]
+    for move in moves where move.shown {
+      actions.append(
+        AccessibilityAction(name: move.name) { [weak self] in
+          self?.moveByAccessibility(id, toPosition: move.to) ?? false
+        })
+    }
+    return actions
+  }
+
+  /// Moves the item `id` names to `position` of its section, as its "Move
+  /// …" action does: by the drag's rules, heard by ``moveHandler``, and
+  /// announced ("Moved to 3 of 12") whether or not updates are. Returns
+  /// whether the action ran: an item already there runs it and stays.
+  ///
+  /// - Complexity: that of `moveItem(at:toPositionInSection:)`.
+  private func moveByAccessibility(_ id: ListItemID, toPosition position: Int) -> Bool {
+    guard let index = index(of: id) else { return false }
+    let range = list.range(ofLeaf: list.leafIndex(ofItem: index))
+    guard index - range.lowerBound != position else { return true }
+    guard let move = moveItem(at: index, toPositionInSection: position) else { return false }
+    let count = list.range(ofLeaf: list.leafIndex(ofItem: range.lowerBound + move.toIndex)).count
+    accessibility.post(.announcement("Moved to \(move.toIndex + 1) of \(count)"))
+    return true
+  }
+}

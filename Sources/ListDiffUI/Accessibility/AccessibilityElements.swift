@@ -1,0 +1,138 @@
+import Foundation
+import HeadlessCollection
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
+
+/// The elements of a list as VoiceOver reads them: made from the cells on
+/// screen, in reading order.
+extension ListDiffDataSource {
+  /// The elements on screen in reading order: the items of pinned header
+  /// blocks first while they are pinned, then every other visible item in
+  /// list order; a carousel's or a grid's row stands for its own list's
+  /// elements, in their order. Cells that say `isAccessibilityElement ==
+  /// false` are left out. An element with an empty label is reported once
+  /// while its item is shown.
+  ///
+  /// - Complexity: O(*v* log *v*) in the visible items, plus their
+  ///   controllers' item actions.
+  func elementsOnScreen() -> [ListAccessibilityElement] {
+    collectionView.layoutIfNeeded()
+    var pinned: [(index: Int, cell: ListCell)] = []
+    var others: [(index: Int, cell: ListCell)] = []
+    for case let cell as ListCell in collectionView.visibleCells {
+      guard let controller = cell.controller, controller.mountedListCell === cell,
+        cell.frame.intersects(collectionView.bounds), let index = index(of: controller)
+      else { continue }
+      if collectionView.isDrawnPinned(itemAt: shownPath(index)) {
+        pinned.append((index, cell))
+      } else {
+        others.append((index, cell))
+      }
+    }
+    var elements: [ListAccessibilityElement] = []
+    for (index, cell) in pinned.sorted(by: { $0.index < $1.index }) + others.sorted(by: { $0.index < $1.index }) {
+      if let row = controller(at: index) as? any NestedListRow {
+        elements += nestedElements(of: row, at: index)
+      } else if let element = element(at: index, cell: cell) {
+        elements.append(element)
+      }
+    }
+    return elements
+  }
+
+  /// The element of item `index`, whose cell is `cell`: nil when the cell
+  /// is no element.
+  ///
+  /// - Complexity: O(*d*) in its section's depth, plus its controller's
+  ///   item actions.
+  func element(at index: Int, cell: ListCell, gridCell: ListAccessibilityElement.GridCell? = nil)
+    -> ListAccessibilityElement?
+  {
+    guard cell.isAccessibilityElement else { return nil }
+    let id = itemID(at: index)
+    let leaf = list.leaf(ofItem: index)
+    var traits = cell.accessibilityTraits
+    if selection.contains(id) { traits.insert(.selected) }
+    if leaf.scope.isInHeader { traits.insert(.header) }
+    let label = cell.accessibilityLabel ?? Self.spokenText(of: cell.textRepresentation)
+    if label.allSatisfy(\.isWhitespace), accessibility.reportsEmptyLabel(of: id) {
+      report(
+        ListDiffDiagnostic(
+          kind: .emptyAccessibilityLabel,
+          message:
+            "the item \"\(id.identifier)\" in section \(leaf.scope.humanPath) has no accessibility label and "
+            + "draws no text: VoiceOver reads nothing for it; set its cell's accessibilityLabel",
+          identifier: id.identifier, sectionPath: leaf.scope.humanPath))
+    }
+    let range = list.range(ofLeaf: list.leafIndex(ofItem: index))
+    let counted = !leaf.scope.isInHeaderFooterOrPlaceholder
+    return ListAccessibilityElement(
+      item: id, label: label, value: cell.accessibilityValue, hint: cell.accessibilityHint,
+      identifier: cell.accessibilityIdentifier, traits: traits, customActions: actionNames(at: index, cell: cell),
+      frame: collectionView.layoutAttributesForItem(at: shownPath(index))?.frame ?? cell.frame,
+      position: counted ? index - range.lowerBound + 1 : 0, count: counted ? range.count : 0, gridCell: gridCell)
+  }
+
+  /// The elements of the carousel or grid whose row is item `index`: its
+  /// own list's elements, where this list shows them; a grid's with their
+  /// lines and columns.
+  ///
+  /// - Complexity: that of the nested list's `elementsOnScreen()`.
+  private func nestedElements(of row: any NestedListRow, at index: Int) -> [ListAccessibilityElement] {
+    guard let nested = row.nestedList, nested.isOnScreen,
+      let rowFrame = collectionView.layoutAttributesForItem(at: shownPath(index))?.frame
+    else { return [] }
+    let inner = nested.dataSource
+    let columns = (nested as? GridContent)?.columns
+    return inner.elementsOnScreen().map { element in
+      var element = element
+      element.frame = nested.frameInHost(element.frame, rowFrame: rowFrame)
+      if let columns, let place = inner.index(of: element.item) {
+        element.gridCell = ListAccessibilityElement.GridCell(row: place / columns + 1, column: place % columns + 1)
+      }
+      return element
+    }
+  }
+
+  /// `text` as it is read: its lines, trimmed, the empty ones left out,
+  /// joined with spaces.
+  ///
+  /// - Complexity: O(*k*) in its length.
+  static func spokenText(of text: String) -> String {
+    text.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+      .joined(separator: " ")
+  }
+}
+
+extension NestedList {
+  /// Where the list this one is nested in shows `frame`, a frame in this
+  /// list's content coordinates, given the row's frame there: a carousel
+  /// scrolls inside its row; a grid's content is its row.
+  ///
+  /// - Complexity: O(1).
+  func frameInHost(_ frame: CGRect, rowFrame: CGRect) -> CGRect {
+    if self is GridContent { return frame.offsetBy(dx: rowFrame.minX, dy: rowFrame.minY) }
+    let offset = collectionView.contentOffset
+    return frame.offsetBy(dx: rowFrame.minX - offset.x, dy: rowFrame.minY - offset.y)
+  }
+}
+
+extension SectionScope {
+  /// Whether the scope is inside a composite section's header block, at
+  /// any depth: its items head their section.
+  ///
+  /// - Complexity: O(depth).
+  var isInHeader: Bool {
+    var scope: SectionScope? = self
+    while let current = scope {
+      if current.component == .header { return true }
+      scope = current.parent
+    }
+    return false
+  }
+}
