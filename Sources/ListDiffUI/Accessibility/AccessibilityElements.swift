@@ -22,9 +22,10 @@ extension ListDiffDataSource {
     collectionView.layoutIfNeeded()
     var pinned: [(index: Int, cell: ListCell)] = []
     var others: [(index: Int, cell: ListCell)] = []
+    let bounds = collectionView.bounds
     for case let cell as ListCell in collectionView.visibleCells {
-      guard let controller = cell.controller, controller.mountedListCell === cell,
-        cell.frame.intersects(collectionView.bounds), let index = index(of: controller)
+      guard let controller = cell.controller, controller.mountedListCell === cell, Self.overlap(cell.frame, bounds),
+        let index = index(of: controller)
       else { continue }
       if collectionView.isDrawnPinned(itemAt: shownPath(index)) {
         pinned.append((index, cell))
@@ -32,6 +33,9 @@ extension ListDiffDataSource {
         others.append((index, cell))
       }
     }
+    // What the pinned blocks cover whole is not seen, nor read.
+    let covers = pinned.map(\.cell.frame)
+    others.removeAll { other in covers.contains { $0.contains(other.cell.frame) } }
     var elements: [ListAccessibilityElement] = []
     for (index, cell) in pinned.sorted(by: { $0.index < $1.index }) + others.sorted(by: { $0.index < $1.index }) {
       if let row = controller(at: index) as? any NestedListRow {
@@ -95,6 +99,13 @@ extension ListDiffDataSource {
       }
       return element
     }
+  }
+
+  /// Whether `a` and `b` share some area (not only an edge).
+  ///
+  /// - Complexity: O(1).
+  static func overlap(_ a: CGRect, _ b: CGRect) -> Bool {
+    a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
   }
 
   /// `text` as it is read: its lines, trimmed, the empty ones left out,

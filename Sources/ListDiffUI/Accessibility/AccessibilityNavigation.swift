@@ -47,7 +47,9 @@ extension ListDiffDataSource {
       accessibility.setFocus(nil)
       return true
     }
-    if let index = index(of: id) {
+    // By its whole path first, else the first item whose path contains
+    // `id`'s (as every identity a person passes in is read).
+    if let index = index(of: id) ?? itemIndex(forIdentifier: id.identifier, sectionPath: id.sectionPath) {
       return focusAccessibility(at: index, entering: true)
     }
     if let nested = nestedItem(forIdentifier: id.identifier, sectionPath: id.sectionPath) {
@@ -96,8 +98,8 @@ extension ListDiffDataSource {
   }
 
   /// Scrolls the least that shows item `index` (below the headers pinned
-  /// over it); a carousel's or a grid's list shows it within its row and
-  /// its row within the list it is in.
+  /// over it; a header drawn pinned is shown already); a carousel's or a
+  /// grid's list shows it within its row and its row within the list it is in.
   ///
   /// - Complexity: a scroll's layout passes.
   func revealAccessibly(_ index: Int) {
@@ -114,6 +116,8 @@ extension ListDiffDataSource {
       }
       return
     }
+    // A pinned header shows where it is drawn, far from its place.
+    guard !collectionView.isDrawnPinned(itemAt: shownPath(index)) else { return }
     collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
     collectionView.layoutIfNeeded()
   }
@@ -269,7 +273,8 @@ extension ListDiffDataSource {
     default: return false
     }
     collectionView.layoutIfNeeded()
-    let shown = collectionView.indexPathsForVisibleItems.filter { !collectionView.isDrawnPinned(itemAt: $0) }
+    let headers = collectionView.pinnedItemRanges.map(\.header)
+    let shown = collectionView.indexPathsForVisibleItems.filter { path in !headers.contains { $0.contains(path.item) } }
     let first = shown.min { $0.item < $1.item } ?? IndexPath(item: 0, section: 0)
     let page = max(1, collectionView.pageLength(overItemAt: first))
     let before = collectionView.contentOffset
@@ -283,11 +288,18 @@ extension ListDiffDataSource {
   }
 
   /// "Rows 11 to 20 of 120": the 1-based places, in the whole list, of the
-  /// first and last item shown whole (pinned ones aside; those shown in
-  /// part when none is whole), and the number of items.
+  /// first and last item shown whole (pinned ones aside, and those under
+  /// them; those shown in part when none is whole), and the number of items.
   private func pageDescription() -> String {
     let bounds = collectionView.bounds
-    let shown = collectionView.indexPathsForVisibleItems.filter { !collectionView.isDrawnPinned(itemAt: $0) }
+    let visible = collectionView.indexPathsForVisibleItems
+    let pinned = visible.filter { collectionView.isDrawnPinned(itemAt: $0) }
+      .compactMap { collectionView.layoutAttributesForItem(at: $0)?.frame }
+    let shown = visible.filter { path in
+      guard !collectionView.isDrawnPinned(itemAt: path), let frame = collectionView.layoutAttributesForItem(at: path)?.frame
+      else { return false }
+      return !pinned.contains { $0.intersection(frame).height > 0 && $0.intersection(frame).width > 0 }
+    }
     let whole = shown.filter { path in
       collectionView.layoutAttributesForItem(at: path).map { bounds.contains($0.frame) } ?? false
     }
