@@ -13,9 +13,12 @@ struct DataSourceInvariantCheckTests {
     let screen = ListScreen.logging(height: 5)
     screen.dataSource.workingRangeSize = 2
     screen.setRoot(
-      CompositeSection(id: "g", header: section(items("h", height: 1)), pinsHeader: true) {
-        section(items("a", "b", "c", "d", "e", "f", "g", height: 1), id: "x")
-      })
+      CompositeSection(
+        CompositeSection(id: "g", header: section(items("h", height: 1)), pinsHeader: true) {
+          section(items("a", "b", "c", "d", "e", "f", "g", height: 1), id: "x")
+        },
+        // Below the viewport: its own list is made, off screen.
+        GridSection(id: "grid", columns: 2) { section(items("g1", "g2", "g3", height: 1)) }))
     return screen
   }
 

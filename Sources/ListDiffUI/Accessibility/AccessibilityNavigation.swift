@@ -55,7 +55,7 @@ extension ListDiffDataSource {
     if let nested = nestedItem(forIdentifier: id.identifier, sectionPath: id.sectionPath) {
       let row = listIndex(ofShown: nested.row.item)
       accessibility.setFocus(itemID(at: row))
-      revealAccessibly(row)
+      reveal(row)
       return nested.list.focusAccessibility(at: nested.list.listIndex(ofShown: nested.item.item), entering: false)
     }
     ignore("accessibilityFocus(\(id)): no such item is shown", id)
@@ -70,7 +70,7 @@ extension ListDiffDataSource {
   @discardableResult
   func focusAccessibility(at index: Int, entering: Bool, fromEnd: Bool = false) -> Bool {
     guard index >= 0, index < list.count else { return false }
-    revealAccessibly(index)
+    reveal(index)
     if let inner = nestedDataSource(at: index) {
       guard let item = inner.firstAccessibleItem(fromEnd: fromEnd) else { return false }
       accessibility.setFocus(itemID(at: index))
@@ -89,49 +89,10 @@ extension ListDiffDataSource {
     let step = fromEnd ? -1 : 1
     var index = fromEnd ? list.count - 1 : 0
     while index >= 0 && index < list.count {
-      revealAccessibly(index)
+      reveal(index)
       if nestedDataSource(at: index) != nil { return index }
       if controller(at: index).mountedListCell?.isAccessibilityElement == true { return index }
       index += step
-    }
-    return nil
-  }
-
-  /// Scrolls the least that shows item `index` (below the headers pinned
-  /// over it; a header drawn pinned is shown already); a carousel's or a
-  /// grid's list shows it within its row and its row within the list it is in.
-  ///
-  /// - Complexity: a scroll's layout passes.
-  func revealAccessibly(_ index: Int) {
-    if let host = features.nestedLists.parent, let nested = host.nestedListOwning(self) {
-      if nested.list is CarouselContent {
-        collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
-      }
-      collectionView.layoutIfNeeded()
-      host.revealAccessibly(nested.row)
-      if let frame = host.frameInList(ofItem: shownPath(index), of: self, inRowAt: host.shownPath(nested.row)),
-        nested.list is GridContent
-      {
-        host.collectionView.scrollRectToVisible(frame, animated: false)
-      }
-      return
-    }
-    // A pinned header shows where it is drawn, far from its place.
-    guard !collectionView.isDrawnPinned(itemAt: shownPath(index)) else { return }
-    collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
-    collectionView.layoutIfNeeded()
-  }
-
-  /// The row of this list whose carousel or grid shows `dataSource`, with
-  /// its nested list; nil when none does.
-  ///
-  /// - Complexity: O(*c*) in the live controllers.
-  func nestedListOwning(_ dataSource: ListDiffDataSource) -> (row: Int, list: NestedList)? {
-    for controller in controllers.all {
-      guard let row = controller as? any NestedListRow, let nested = row.nestedList, nested.dataSource === dataSource,
-        let index = index(of: controller)
-      else { continue }
-      return (index, nested)
     }
     return nil
   }
@@ -249,10 +210,10 @@ extension ListDiffDataSource {
   func accessibilityTarget() -> (list: ListDiffDataSource, index: Int, cell: ListCell?)? {
     switch accessibilityPlace() {
     case .nested(_, let inner, let item)?:
-      inner.revealAccessibly(item)
+      inner.reveal(item)
       return (inner, item, inner.controller(at: item).mountedListCell)
     case .item(let index)?:
-      revealAccessibly(index)
+      reveal(index)
       return (self, index, controller(at: index).mountedListCell)
     case nil:
       return nil

@@ -131,6 +131,8 @@ extension ListDiffDataSource {
     case .gridListsMiscounted: features.nestedLists.gridListsChanged(by: 1)
     case .sizedAsARowWithoutOne: features.nestedLists.plantWrongSizing()
     case .typeSelectPrefixWithoutTime: features.typeSelect.plantPrefixWithoutTime()
+    case .nestedListOnScreenWithoutItsRow: features.nestedLists.plantNestedListOnScreenWithoutItsRow()
+    case .accessibilityFocusOfGoneItem: features.accessibility.plantFocusOfGoneItem()
     }
   }
 }
@@ -161,6 +163,11 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
   case sizedAsARowWithoutOne
   /// A type-to-select prefix with text but no time it was typed at.
   case typeSelectPrefixWithoutTime
+  /// A carousel's or grid's list on screen while its row is not visible
+  /// (plant it on a list with a grid below the viewport).
+  case nestedListOnScreenWithoutItsRow
+  /// VoiceOver's cursor on an item that is not shown.
+  case accessibilityFocusOfGoneItem
 
   /// The rule the check names for it: the part, then the rule.
   package var brokenRule: InvariantViolation {
@@ -187,6 +194,10 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
       InvariantViolation("ListNesting", "only a nested list sizes its items as its row says")
     case .typeSelectPrefixWithoutTime:
       InvariantViolation("TypeSelectPrefix", "a prefix is timed exactly while it has text")
+    case .nestedListOnScreenWithoutItsRow:
+      InvariantViolation("NestedList", "a nested list is on screen only while its row is")
+    case .accessibilityFocusOfGoneItem:
+      InvariantViolation("AccessibilityState", "the accessibility focus names an item shown")
     }
   }
 }

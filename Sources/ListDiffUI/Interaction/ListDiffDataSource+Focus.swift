@@ -180,9 +180,7 @@ extension ListDiffDataSource {
     // A root set by `didChangeFocus` was applied as the callback ended:
     // the item is found again.
     guard let new = interaction.focus, let index = focusIndex() else { return }
-    if reveal {
-      collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
-    }
+    if reveal { self.reveal(index) }
     if follows, old != new, selectionFollowsFocus, allowsSelection, controller(at: index).canSelect {
       commitSelection([new])
     }

@@ -21,7 +21,7 @@ final class GridContent: NestedList {
   /// The height the row was last sized at.
   private var reportedHeight: CGFloat = 0
   /// Where the list last put the grid's viewport.
-  private var followedOffset = CGPoint.zero
+  private(set) var followedOffset = CGPoint.zero
 
   /// A grid's list for the row in `rowScope` of `host`'s list.
   ///
@@ -79,11 +79,13 @@ final class GridContent: NestedList {
   /// not placed) within the list's `viewport`, both in the list's content
   /// coordinates; off screen when that part is empty.
   func follow(rowFrame: CGRect?, viewport: CGRect) {
-    guard let rowFrame, rowFrame.height > 0, rowFrame.intersects(viewport) else {
+    // Overlapping, not only touching (which Foundation's `intersects`
+    // counts on Linux): an empty part is off screen.
+    let shown = rowFrame.map { $0.intersection(viewport) } ?? .null
+    guard let rowFrame, !shown.isNull, shown.height > 0, shown.width > 0 else {
       isOnScreen = false
       return
     }
-    let shown = rowFrame.intersection(viewport)
     let size = CGSize(width: rowFrame.width, height: shown.height)
     if collectionView.frame.size != size { collectionView.frame = CGRect(origin: .zero, size: size) }
     let offset = CGPoint(x: 0, y: shown.minY - rowFrame.minY)
@@ -133,14 +135,6 @@ final class GridContent: NestedList {
     return moveFocus(by: target - shown)
   }
 
-  /// A grid scrolls only with the list: a scroll of its own (revealing
-  /// an item it focused) goes back to where the list puts it.
-  override func scrollViewDidScroll(_ collectionView: CollectionView) {
-    if collectionView.contentOffset != followedOffset {
-      collectionView.setContentOffset(followedOffset, animated: false)
-    }
-  }
-
   /// After each whole layout of the grid (outside its passes, where the
   /// list may be changed): a changed height re-sizes the row.
   private func checkHeight() {
@@ -148,5 +142,18 @@ final class GridContent: NestedList {
     guard height != reportedHeight, room != .zero else { return }
     reportedHeight = height
     heightDidChange?()
+  }
+}
+
+extension GridContent {
+  /// The invariants written on the type that hold between layouts: the
+  /// viewport is where the list last put it (the grid never scrolls
+  /// itself), and a line holds at least one item.
+  ///
+  /// - Complexity: O(1).
+  func violations(into check: inout InvariantChecker) {
+    check.expect(columns >= 1, "a grid has a column")
+    check.expect(
+      !isOnScreen || collectionView.contentOffset == followedOffset, "a grid's viewport is where its list puts it")
   }
 }

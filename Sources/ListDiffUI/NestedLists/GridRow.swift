@@ -104,14 +104,13 @@ final class GridRowController:
   /// The column of the grid's focused item, if the grid has one.
   var focusedColumn: Int? { content?.focusedColumn }
 
-  /// Scrolls the list just enough to show the grid's focused item: the
-  /// grid's viewport follows the list's.
+  /// Shows the grid's focused item: the grid asks the list to scroll
+  /// (see `ListDiffDataSource.reveal(_:)`).
   private func revealFocusedItem() {
-    guard let host, let inner = content?.dataSource, let focus = inner.focusedItem,
-      let item = inner.index(of: focus), let row = host.index(of: self),
-      let frame = host.frameInList(ofItem: inner.shownPath(item), of: inner, inRowAt: host.shownPath(row))
-    else { return }
-    host.collectionView.scrollRectToVisible(frame, animated: false)
+    guard let inner = content?.dataSource, let focus = inner.focusedItem, let item = inner.index(of: focus) else {
+      return
+    }
+    inner.reveal(item)
   }
 
   /// ← → move the focus to the previous or next item, ↑ ↓ a line up or

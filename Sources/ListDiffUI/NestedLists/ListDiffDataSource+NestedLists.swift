@@ -271,3 +271,49 @@ package struct NestedListState {
   /// The items whose controllers' view state was set, with those controllers.
   package var viewStates: [(item: ListItemID, controller: AnyListCellController)]
 }
+
+extension ListDiffDataSource {
+  // MARK: Showing an item, nested or not
+
+  /// Scrolls the least that shows item `index` (below the headers pinned
+  /// over it; a header drawn pinned is shown already). A nested list asks
+  /// the list it is in: a grid never scrolls itself (its viewport is the
+  /// part of its row the list shows), so the list scrolls to show the item
+  /// where the row shows it; a carousel scrolls along to the item, and the
+  /// list shows its row.
+  ///
+  /// - Complexity: a scroll's layout passes.
+  func reveal(_ index: Int) {
+    if let host = features.nestedLists.parent, let nested = host.nestedListOwning(self) {
+      if nested.list is GridContent {
+        collectionView.layoutIfNeeded()
+        guard let frame = host.frameInList(ofItem: shownPath(index), of: self, inRowAt: host.shownPath(nested.row))
+        else { return host.reveal(nested.row) }
+        host.collectionView.scrollRectToVisible(frame, animated: false)
+        return
+      }
+      collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
+      collectionView.layoutIfNeeded()
+      host.reveal(nested.row)
+      return
+    }
+    // A pinned header shows where it is drawn, far from its place.
+    guard !collectionView.isDrawnPinned(itemAt: shownPath(index)) else { return }
+    collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
+    collectionView.layoutIfNeeded()
+  }
+
+  /// The row of this list whose carousel or grid shows `dataSource`, with
+  /// its nested list; nil when none does.
+  ///
+  /// - Complexity: O(*c*) in the live controllers.
+  func nestedListOwning(_ dataSource: ListDiffDataSource) -> (row: Int, list: NestedList)? {
+    for controller in controllers.all {
+      guard let row = controller as? any NestedListRow, let nested = row.nestedList, nested.dataSource === dataSource,
+        let index = index(of: controller)
+      else { continue }
+      return (index, nested)
+    }
+    return nil
+  }
+}

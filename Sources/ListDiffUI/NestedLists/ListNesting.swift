@@ -186,7 +186,38 @@ final class NestedListsFeature: ListFeature {
     return row.handleKey(key)
   }
 
+  /// The nesting's rules, and those of the lists nested here: each is on
+  /// screen only while its row is visible, and a grid's viewport is where
+  /// this list puts it.
+  ///
+  /// - Complexity: O(*c*) in the live controllers, plus O(*v*) in the
+  ///   visible items.
   func invariantViolations() -> [InvariantViolation] {
-    nesting.invariantViolations(in: dataSource)
+    var check = InvariantChecker("NestedList")
+    let collectionView = dataSource.collectionView
+    let visible = Set(collectionView.indexPathsForVisibleItems.map(\.item))
+    for controller in dataSource.controllers.all {
+      guard let row = controller as? any NestedListRow, let nested = row.nestedList else { continue }
+      if nested.isOnScreen, collectionView.isOnScreen, let index = dataSource.index(of: controller) {
+        check.expect(
+          visible.contains(dataSource.shownIndex(ofListIndex: index)), "a nested list is on screen only while its row is")
+      }
+      (nested as? GridContent)?.violations(into: &check)
+    }
+    return nesting.invariantViolations(in: dataSource) + check.violations
+  }
+
+  /// Breaks the rule of the lists nested here on purpose (the tests of the
+  /// checks): a nested list is put on screen while its row is not visible.
+  func plantNestedListOnScreenWithoutItsRow() {
+    let collectionView = dataSource.collectionView
+    let visible = Set(collectionView.indexPathsForVisibleItems.map(\.item))
+    for controller in dataSource.controllers.all {
+      guard let row = controller as? any NestedListRow, let nested = row.nestedList,
+        let index = dataSource.index(of: controller), !visible.contains(dataSource.shownIndex(ofListIndex: index))
+      else { continue }
+      nested.isOnScreen = true
+      return
+    }
   }
 }
