@@ -55,7 +55,7 @@ extension ListDiffDataSource {
     if let nested = nestedItem(forIdentifier: id.identifier, sectionPath: id.sectionPath) {
       let row = listIndex(ofShown: nested.row.item)
       accessibility.setFocus(itemID(at: row))
-      reveal(row)
+      reveal(row, pinnedStays: true)
       return nested.list.focusAccessibility(at: nested.list.listIndex(ofShown: nested.item.item), entering: false)
     }
     ignore("accessibilityFocus(\(id)): no such item is shown", id)
@@ -70,7 +70,7 @@ extension ListDiffDataSource {
   @discardableResult
   func focusAccessibility(at index: Int, entering: Bool, fromEnd: Bool = false) -> Bool {
     guard index >= 0, index < list.count else { return false }
-    reveal(index)
+    reveal(index, pinnedStays: true)
     if let inner = nestedDataSource(at: index) {
       guard let item = inner.firstAccessibleItem(fromEnd: fromEnd) else { return false }
       accessibility.setFocus(itemID(at: index))
@@ -89,7 +89,7 @@ extension ListDiffDataSource {
     let step = fromEnd ? -1 : 1
     var index = fromEnd ? list.count - 1 : 0
     while index >= 0 && index < list.count {
-      reveal(index)
+      reveal(index, pinnedStays: true)
       if nestedDataSource(at: index) != nil { return index }
       if controller(at: index).mountedListCell?.isAccessibilityElement == true { return index }
       index += step
@@ -210,10 +210,10 @@ extension ListDiffDataSource {
   func accessibilityTarget() -> (list: ListDiffDataSource, index: Int, cell: ListCell?)? {
     switch accessibilityPlace() {
     case .nested(_, let inner, let item)?:
-      inner.reveal(item)
+      inner.reveal(item, pinnedStays: true)
       return (inner, item, inner.controller(at: item).mountedListCell)
     case .item(let index)?:
-      reveal(index)
+      reveal(index, pinnedStays: true)
       return (self, index, controller(at: index).mountedListCell)
     case nil:
       return nil

@@ -275,30 +275,31 @@ package struct NestedListState {
 extension ListDiffDataSource {
   // MARK: Showing an item, nested or not
 
-  /// Scrolls the least that shows item `index` (below the headers pinned
-  /// over it; a header drawn pinned is shown already). A nested list asks
+  /// Scrolls the least that shows item `index` below the headers pinned
+  /// over it — at its own place, even for a header drawn pinned, unless
+  /// `pinnedStays` (VoiceOver's cursor reads a pinned header where it is
+  /// drawn; the keyboard's focus shows the section under it). A nested list asks
   /// the list it is in: a grid never scrolls itself (its viewport is the
   /// part of its row the list shows), so the list scrolls to show the item
   /// where the row shows it; a carousel scrolls along to the item, and the
   /// list shows its row.
   ///
   /// - Complexity: a scroll's layout passes.
-  func reveal(_ index: Int) {
+  func reveal(_ index: Int, pinnedStays: Bool = false) {
     if let host = features.nestedLists.parent, let nested = host.nestedListOwning(self) {
       if nested.list is GridContent {
         collectionView.layoutIfNeeded()
         guard let frame = host.frameInList(ofItem: shownPath(index), of: self, inRowAt: host.shownPath(nested.row))
-        else { return host.reveal(nested.row) }
+        else { return host.reveal(nested.row, pinnedStays: pinnedStays) }
         host.collectionView.scrollRectToVisible(frame, animated: false)
         return
       }
       collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
       collectionView.layoutIfNeeded()
-      host.reveal(nested.row)
+      host.reveal(nested.row, pinnedStays: pinnedStays)
       return
     }
-    // A pinned header shows where it is drawn, far from its place.
-    guard !collectionView.isDrawnPinned(itemAt: shownPath(index)) else { return }
+    if pinnedStays && collectionView.isDrawnPinned(itemAt: shownPath(index)) { return }
     collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
     collectionView.layoutIfNeeded()
   }
