@@ -1,4 +1,9 @@
 import HeadlessCollection
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 /// Loading more at the edges (Texture's batch fetching) as a feature of
 /// the data source's lifecycle: after every layout it runs the handler at

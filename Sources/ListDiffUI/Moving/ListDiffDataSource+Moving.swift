@@ -1,5 +1,10 @@
 import Foundation
 import HeadlessCollection
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 extension ListDiffDataSource {
   /// Hears every drag the user finished that moved an item (see

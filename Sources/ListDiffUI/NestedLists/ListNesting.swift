@@ -1,5 +1,10 @@
 import Foundation
 import HeadlessCollection
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 /// What ties a data source nested in another's list (a carousel's or a
 /// grid's, inside its row) to that one, and what a list knows of the

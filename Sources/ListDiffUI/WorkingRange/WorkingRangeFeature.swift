@@ -1,4 +1,9 @@
 import HeadlessCollection
+#if canImport(UIKit)
+  import UIKit  // IndexPath's item and section, which UIKit declares there
+#elseif canImport(AppKit)
+  import AppKit  // IndexPath's item and section, which AppKit declares there
+#endif
 
 /// The working range (IGListKit's) as a feature of the data source's
 /// lifecycle: after every layout pass, controllers of items near the
