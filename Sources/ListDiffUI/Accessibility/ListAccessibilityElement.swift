@@ -23,8 +23,8 @@ public struct ListAccessibilityElement: Equatable, Sendable, CustomStringConvert
   public var hint: String?
   /// The cell's `accessibilityIdentifier`: for tests, never read.
   public var identifier: String?
-  /// The cell's `accessibilityTraits`, plus ``AccessibilityTraits/selected``
-  /// when the item is selected and ``AccessibilityTraits/header`` for an
+  /// The cell's `accessibilityTraits`, plus ``/HeadlessCollection/AccessibilityTraits/selected``
+  /// when the item is selected and ``/HeadlessCollection/AccessibilityTraits/header`` for an
   /// item of a section's header.
   public var traits: AccessibilityTraits
   /// The names of the actions it offers, in order: the cell's own custom
