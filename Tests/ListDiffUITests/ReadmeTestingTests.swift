@@ -37,7 +37,7 @@ let grace = Contact(id: "2", name: "Grace", unread: 2)
 @Test @MainActor func voiceOverStarsGrace() {
   let screen = ListScreen(width: 24, height: 3)
   screen.setRoot(contactSection(ada, grace))
-  screen.moveAccessibilityFocus(.last)   // a swipe: VoiceOver's cursor on Grace
+  screen.moveAccessibilityFocus(.last)   // VoiceOver's cursor to the last one, Grace
   screen.activateAccessibilityFocus()    // a double tap: stars and selects her
   expectSnapshot(screen.accessibilityText, named: "voiceover")
 }

@@ -17,8 +17,8 @@ extension ListScreen {
   ///
   /// ```
   ///   Groceries, Heading
-  /// ▸ milk, Selected, 1 of 2 | actions: Delete, Move down, Move to top, Move to bottom
-  ///   bread, 2 of 2 | hint: Opens the recipe
+  /// ▸ milk, Selected, 1 of 2 | actions: Delete
+  ///   bread, 2 of 2 | hint: Opens the recipe | actions: Delete
   /// ```
   ///
   /// When the focus is on an item off screen (the list was scrolled away

@@ -14,7 +14,7 @@ extension ListScreen {
   /// a `.dataTable(rowCount:columnCount:)` container in it, the grid's
   /// lines and columns, framed by the grid's row. Frames are in the
   /// viewport's coordinates, in points (characters). Each element has the
-  /// model's fields: `description` (``ListAccessibilityElement/description``),
+  /// model's fields: `description` (``/ListDiffUI/ListAccessibilityElement/description``),
   /// `label`, `value`, `hint` and `identifier` (left out when nil, as the
   /// model's encoder leaves them out), `traits` by the model's names
   /// (`["selected", "header"]`), `shape` (its frame), `activationPoint`
