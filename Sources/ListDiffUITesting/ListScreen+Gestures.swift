@@ -25,7 +25,7 @@ extension ListScreen {
   public func tap(
     identifier: String, sectionPath: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     if let target = nestedItem(identifier, sectionPath) { return tap(target) }
     guard let indexPath = find(identifier, sectionPath, for: "tap", at: sourceLocation) else { return }
     tap(at: indexPath)
@@ -64,7 +64,7 @@ extension ListScreen {
     at position: CollectionView.ScrollPosition = .top,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     if let target = nestedItem(identifier, sectionPath) { return scroll(to: target, at: position) }
     guard let indexPath = find(identifier, sectionPath, for: "scroll", at: sourceLocation) else {
       return
@@ -81,7 +81,7 @@ extension ListScreen {
   ///
   /// - Complexity: O(log *n* + *v*) for the layout pass over *v* visible items.
   public func scroll(by points: Int, sourceLocation: SourceLocation = #_sourceLocation) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     let offset = collectionView.contentOffset
     let move = vector(points)
     countingGesture {
@@ -103,7 +103,7 @@ extension ListScreen {
   public func drag(
     by points: Int, velocity: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     countingGesture {
       collectionView.drag(by: vector(points), velocity: vector(velocity))
       collectionView.layoutIfNeeded()
@@ -141,7 +141,7 @@ extension ListScreen {
     identifier: String, sectionPath: [String] = [], toIndex: Int, inSection: [String]? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     guard let from = dataSource.indexPath(forIdentifier: identifier, sectionPath: sectionPath) else { return false }
     return move(from: from, toIndex: toIndex, inSection: inSection)
   }
@@ -226,7 +226,7 @@ extension ListScreen {
   ///
   /// - Complexity: the layout pass of the new size.
   public func resize(width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     if width < 0 || height < 0 {
       record(
         "resize(width: \(width), height: \(height)): a size cannot be negative; 0 is used",

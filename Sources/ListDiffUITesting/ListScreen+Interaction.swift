@@ -21,7 +21,7 @@ extension ListScreen {
   public func select(
     identifier: String, sectionPath: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     guard let id = itemID(identifier, sectionPath, for: "select", at: sourceLocation) else { return }
     countingGesture {
       dataSource.select(id)
@@ -41,7 +41,7 @@ extension ListScreen {
   public func expand(
     identifier: String, sectionPath: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     guard let id = itemID(identifier, sectionPath, for: "expand", at: sourceLocation) else { return }
     countingGesture {
       dataSource.expand(id)
@@ -57,7 +57,7 @@ extension ListScreen {
   public func collapse(
     identifier: String, sectionPath: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     guard let id = itemID(identifier, sectionPath, for: "collapse", at: sourceLocation) else { return }
     countingGesture {
       dataSource.collapse(id)
@@ -75,7 +75,7 @@ extension ListScreen {
   /// - Complexity: that of the key's effect, plus the layout pass.
   @discardableResult
   public func pressKey(_ key: ListKey, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     var used = false
     countingGesture {
       used = dataSource.handleKey(key)
@@ -117,7 +117,7 @@ extension ListScreen {
     _ title: String, identifier: String, sectionPath: [String] = [],
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     guard let id = itemID(identifier, sectionPath, for: "performAction", at: sourceLocation) else {
       return
     }

@@ -24,7 +24,7 @@ extension ListScreen {
     carousel id: String, sectionPath: [String] = [], by points: Int,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     guard let row = dataSource.indexPath(ofCarousel: id, sectionPath: sectionPath) else {
       return record(
         "scroll(carousel: \"\(id)\", sectionPath: \(sectionPath)): the list has no such carousel",

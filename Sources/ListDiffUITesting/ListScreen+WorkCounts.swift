@@ -15,8 +15,10 @@ extension ListScreen {
   /// The work the last ``tap(identifier:sectionPath:sourceLocation:)``,
   /// ``scroll(by:sourceLocation:)``,
   /// ``scroll(toIdentifier:sectionPath:at:sourceLocation:)``,
-  /// ``drag(by:velocity:sourceLocation:)`` or
-  /// ``resize(width:height:sourceLocation:)`` made the data source do, from
+  /// ``drag(by:velocity:sourceLocation:)``,
+  /// ``resize(width:height:sourceLocation:)`` or VoiceOver step
+  /// (``moveAccessibilityFocus(_:sourceLocation:)`` and the others) made
+  /// the data source do, from
   /// the gesture to its last layout pass: cells configured, mounted and
   /// unmounted as items came and went, size requests, controllers created
   /// (and any root the gesture set). Its change counts stay zero; its item

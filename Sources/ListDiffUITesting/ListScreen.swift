@@ -62,6 +62,9 @@ public final class ListScreen {
   var stepLocation: SourceLocation
   /// What the last tap, scroll, drag or resize did; see ``lastGesture``.
   var lastGestureCounts = ListWorkCounts()
+  /// The accessibility notifications posted since the step being run (or
+  /// the last one) began; see ``accessibilityNotifications``.
+  var notificationsOfStep: [ListAccessibilityNotification] = []
   /// Where the screen's failures go instead of the running test: set by
   /// `fuzzList`, which runs steps whose failures it judges itself.
   package var issueSink: (@MainActor (String) -> Void)?
@@ -119,6 +122,11 @@ public final class ListScreen {
     dataSource.lifecycleObserver = { [lifecycleRecorder] controller, event in
       lifecycleRecorder.record(event, of: controller)
     }
+    // Through the inspection, not the app's handler: a test that sets
+    // `accessibilityNotificationHandler` keeps hearing them itself.
+    dataSource.inspection.accessibilityNotificationObserver = { [weak self] notification in
+      self?.notificationsOfStep.append(notification)
+    }
     for diagnostic in early.list { receive(diagnostic) }
     if width < 0 || height < 0 {
       record(
@@ -140,7 +148,7 @@ public final class ListScreen {
   public func setRoot(
     _ section: Section?, animate: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     if dataSource.applyUpdatesAsync {
       record(
         """
@@ -160,7 +168,7 @@ public final class ListScreen {
   public func setRoot(
     _ section: Section?, animate: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    stepLocation = sourceLocation
+    beginStep(at: sourceLocation)
     await dataSource.setRootSection(section, animate: animate)
     collectionView.layoutIfNeeded()
   }
@@ -197,6 +205,15 @@ public final class ListScreen {
   /// - Complexity: O(*c*) in the number of controllers that received a callback.
   public func lifecycle(of identifier: String, sectionPath: [String] = []) -> [String] {
     lifecycleRecorder.lines(of: identifier, sectionPath: sectionPath)
+  }
+
+  /// Starts a step called at `sourceLocation`: where a warning it causes
+  /// fails the test, and what ``accessibilityNotifications`` hears from now.
+  /// Every call that acts on the screen begins with it. Package access:
+  /// `fuzzList` begins its own steps.
+  package func beginStep(at sourceLocation: SourceLocation) {
+    stepLocation = sourceLocation
+    notificationsOfStep = []
   }
 
   /// Fails the running test at `sourceLocation` with `message`, or hands

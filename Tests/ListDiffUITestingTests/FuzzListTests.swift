@@ -230,7 +230,7 @@ struct FuzzStepNotationTests {
     for _ in 0..<5_000 {
       let item = FuzzStep.Item(sectionNames: (0..<random.int(in: 0...3)).map { _ in name() }, identifier: name())
       let step: FuzzStep
-      switch random.int(in: 0...5) {
+      switch random.int(in: 0...7) {
       case 0:
         step = .changes((0..<random.int(in: 1...3)).map { _ in
           FuzzStep.Change(name: random.element(of: changeNames.sorted())!, seed: UInt64(random.int(in: 0...99_999)))
@@ -239,6 +239,8 @@ struct FuzzStepNotationTests {
       case 2: step = .drag(random.int(in: -999...999), velocity: random.bool() ? 0 : random.int(in: -3_000...3_000))
       case 3: step = .tap(item)
       case 4: step = .resize(width: random.int(in: 1...300), height: random.int(in: 1...100))
+      case 5: step = .voiceOver(random.element(of: FuzzStep.voiceOverNames)!.gesture)
+      case 6: step = .accessibilityAction(item, name: name())
       default:
         step = .move(
           item, toIndex: random.int(in: 0...50),
@@ -344,6 +346,8 @@ struct FuzzBadInputTests {
     ("post#99999999999999999999999", "the number 99999999999999999999999 is too large"),
     ("scroll-99999999999999999999", "the number -99999999999999999999 is too large"),
     ("resize:30x99999999999999999999", "is too large"),
+    ("ax:sideways", "ax wants one of next, previous"), ("ax-action:p1", "ax-action wants an item, `=`"),
+    ("ax-action:p1=Move up", "step 2, `up`"), ("ax-action:p1=%G1", "ax-action wants"),
   ])
   func aMalformedReplayIsOneClearMessage(replay: String, expected: String) async {
     let reported = await messages(replay: replay)

@@ -21,6 +21,28 @@ import Testing
 }
 // README testing ends
 
+/// The quick start's contacts as its section, for the README's
+/// accessibility test.
+@MainActor
+func contactSection(_ contacts: Contact...) -> Section {
+  ListSection<Contact, ContactController>(contacts) {
+    ContactViewModel(identifier: $0.id, name: $0.name, unread: $0.unread)
+  }
+}
+
+let ada = Contact(id: "1", name: "Ada", unread: 0)
+let grace = Contact(id: "2", name: "Grace", unread: 2)
+
+// README accessibility begins
+@Test @MainActor func voiceOverStarsGrace() {
+  let screen = ListScreen(width: 24, height: 3)
+  screen.setRoot(contactSection(ada, grace))
+  screen.moveAccessibilityFocus(.last)   // VoiceOver's cursor to the last one, Grace
+  screen.activateAccessibilityFocus()    // a double tap: stars and selects her
+  expectSnapshot(screen.accessibilityText, named: "voiceover")
+}
+// README accessibility ends
+
 @Suite("README testing section")
 struct ReadmeTestingTests {
   /// The README's block, read where `swift test` runs it: the repository
@@ -37,5 +59,11 @@ struct ReadmeTestingTests {
     let readmeText = try String(contentsOf: readme, encoding: .utf8)
     let section = try #require(readmeText.components(separatedBy: "## Testing your list screens").last)
     #expect(section.contains("```swift\n" + example + "```\n"), "README.md's test differs from \(testFile.lastPathComponent)")
+    let accessibility = try #require(
+      source.components(separatedBy: "// README accessibility begins\n").last?
+        .components(separatedBy: "// README accessibility ends").first)
+    #expect(
+      section.contains("```swift\n" + accessibility + "```\n"),
+      "README.md's accessibility test differs from \(testFile.lastPathComponent)")
   }
 }

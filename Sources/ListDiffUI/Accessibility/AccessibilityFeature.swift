@@ -11,7 +11,9 @@ import ListDiff
 /// - a focus on a carousel's or a grid's row stands for the focus of the
 ///   row's own list (the item in it the cursor is on), kept there;
 /// - each item is reported for an empty label at most once while it is
-///   shown (`reportedEmptyLabels` holds only identities shown).
+///   shown (`reportedEmptyLabels` holds only identities shown);
+/// - a carousel's or a grid's list has a focus only while the list it is
+///   in has its focus on its row.
 struct AccessibilityState {
   /// The item VoiceOver's cursor is on, in this list.
   private(set) var focus: ListItemID?
@@ -68,6 +70,11 @@ extension AccessibilityState: DataSourcePart {
     let shown = dataSource.indexes(of: ids)
     check.expect(focus.map { shown[$0] != nil } ?? true, "the accessibility focus names an item shown")
     check.expect(reportedEmptyLabels.allSatisfy { shown[$0] != nil }, "only items shown are kept as reported")
+    let strayFocus = dataSource.controllers.all.contains { controller in
+      guard let row = controller as? any NestedListRow, let inner = row.nestedList?.dataSource else { return false }
+      return inner.accessibility.focus != nil && dataSource.itemID(of: controller) != focus
+    }
+    check.expect(!strayFocus, "only the focused row's carousel or grid has a focus")
     return check.violations
   }
 }
@@ -105,8 +112,16 @@ final class AccessibilityFeature: ListFeature {
 
   // MARK: Transitions
 
-  /// Moves the cursor to `id` (an item of this list, or nil).
+  /// Moves the cursor to `id` (an item of this list, or nil). A cursor
+  /// leaving a carousel's or a grid's row leaves its list too: a focus
+  /// kept there would still follow that list's deletions and post their
+  /// `.layoutChanged`, naming an item the cursor is not on.
   func setFocus(_ id: ListItemID?) {
+    if let old = state.focus, old != id, let row = dataSource.index(of: old),
+      let inner = dataSource.nestedDataSource(at: row)
+    {
+      inner.accessibility.setFocus(nil)
+    }
     state.setFocus(id)
   }
 

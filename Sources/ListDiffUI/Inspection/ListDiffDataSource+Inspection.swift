@@ -211,6 +211,9 @@ package struct ShownSection: Sendable {
   package let items: Range<Int>
   /// Whether it is within a header or footer block (never moved onto).
   package let isHeaderOrFooter: Bool
+  /// Whether it is within a header block, at any depth: its items head
+  /// their section (VoiceOver's headings).
+  package let isHeader: Bool
 }
 
 extension ListDiffDataSource {
@@ -220,7 +223,9 @@ extension ListDiffDataSource {
   package var shownSections: [ShownSection] {
     list.leaves.indices.map { leaf in
       let scope = list.leaves[leaf].scope
-      return ShownSection(names: scope.names, items: list.range(ofLeaf: leaf), isHeaderOrFooter: scope.isHeaderOrFooter)
+      return ShownSection(
+        names: scope.names, items: list.range(ofLeaf: leaf), isHeaderOrFooter: scope.isHeaderOrFooter,
+        isHeader: scope.isInHeader)
     }
   }
 }

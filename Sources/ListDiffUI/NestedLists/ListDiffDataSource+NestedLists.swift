@@ -141,6 +141,16 @@ extension ListDiffDataSource {
     return list.leaf(ofItem: listIndex(ofShown: shown)).controllerType == CarouselRowController.self
   }
 
+  /// Whether the item the collection view shows at `shown` is a
+  /// carousel's or a grid's row, whose items are read in its place. Not
+  /// API.
+  ///
+  /// - Complexity: O(log *s*) to find its section.
+  package func isNestedListRow(atShown shown: Int) -> Bool {
+    guard shown >= 0, shown < list.count else { return false }
+    return list.leaf(ofItem: listIndex(ofShown: shown)).controllerType is any NestedListRow.Type
+  }
+
   /// The live rows' nested lists.
   private var nestedLists: [(row: any NestedListRow, list: NestedList)] {
     controllers.all.compactMap { controller in
@@ -221,6 +231,25 @@ extension ListDiffDataSource {
       let frame = view.layoutAttributesForItem(at: inner.shownPath(item))?.frame
       return CGPoint(x: (frame?.minX ?? view.contentOffset.x) + anchor.distance, y: view.contentOffset.y)
     }
+  }
+
+  /// The grids on screen, in the list's order: each one's row, the row's
+  /// frame in this list's content coordinates, its shape (lines and
+  /// columns, as a data table has them) and its own list. Not API:
+  /// `ListScreen`'s accessibility hierarchy makes each a data table.
+  ///
+  /// - Complexity: O(*c* log *c*) in the live controllers.
+  package var gridsOnScreen: [GridOnScreen] {
+    nestedLists.compactMap { row, nested -> GridOnScreen? in
+      guard let grid = nested as? GridContent, grid.isOnScreen, let id = itemID(of: row), let index = index(of: id),
+        let frame = collectionView.layoutAttributesForItem(at: shownPath(index))?.frame
+      else { return nil }
+      let count = grid.dataSource.itemCount
+      let columns = max(1, grid.columns)
+      return GridOnScreen(
+        row: id, index: index, frame: frame, rowCount: (count + columns - 1) / columns,
+        columnCount: min(columns, count), list: grid.dataSource)
+    }.sorted { $0.index < $1.index }
   }
 
   /// Where the item at `item` of `nested` (the own list of the grid or
@@ -317,4 +346,21 @@ extension ListDiffDataSource {
     }
     return nil
   }
+}
+
+/// A grid on screen, as an accessibility hierarchy shows it: a data table.
+/// Not API (see `ListDiffDataSource.gridsOnScreen`).
+package struct GridOnScreen {
+  /// The grid's row in the list.
+  package var row: ListItemID
+  /// The row's index in the list.
+  package var index: Int
+  /// The row's frame, in the list's content coordinates.
+  package var frame: CGRect
+  /// The grid's lines: its items over its columns, rounded up.
+  package var rowCount: Int
+  /// Its columns; fewer when it has fewer items than that.
+  package var columnCount: Int
+  /// The grid's own list, whose items are the grid's.
+  package var list: ListDiffDataSource
 }

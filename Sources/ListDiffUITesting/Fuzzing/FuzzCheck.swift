@@ -13,6 +13,11 @@ package enum FuzzCheck: String, Equatable, Sendable {
   case work
   /// A rule of pinned headers, selection or the library's own state broke.
   case rules
+  /// VoiceOver's model of the screen broke a rule: an element without a
+  /// label, an item action it does not offer, a cursor lost or moved
+  /// without its item going, reading order that is not the list's, a
+  /// header item without `.header`.
+  case accessibility
   /// The app's `invariant` closure returned a message.
   case invariant
   /// A change closure threw.
@@ -31,4 +36,10 @@ package struct FuzzFailure {
   package var after: String
   /// For `fresh screen`: what a new screen draws there.
   package var fresh: String?
+  /// For `accessibility`: what VoiceOver read before the failing step and
+  /// after it (`ListScreen.accessibilityText`).
+  package var read: (before: String, after: String)?
+  /// For `accessibility`, when the elements differ from a new screen's:
+  /// what VoiceOver reads there.
+  package var freshRead: String?
 }

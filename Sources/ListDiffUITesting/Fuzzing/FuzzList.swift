@@ -49,7 +49,16 @@ import Testing
 ///    it is here, draws the same text. This is what catches a view model
 ///    whose `==` ignores something its cell shows, a controller that keeps
 ///    stale state, a size not invalidated;
-/// 7. `invariant`: `invariant(model, screen)` returns nil;
+/// 7. `accessibility`, with the ``ListFuzzGestures/accessibility`` gesture
+///    (which `.all` includes): every element VoiceOver reaches has a label;
+///    every item action is one of its element's custom actions, and no
+///    item on screen with actions hides from VoiceOver; the elements are
+///    the items on screen, in the list's order (pinned ones first); header
+///    items carry `.header`; VoiceOver's cursor is only ever on an item of
+///    the list, stays on its item while it survives, and moves with one
+///    `.layoutChanged` naming where to when it does not; and the elements
+///    read as a new screen's (a label or value left on a reused cell);
+/// 8. `invariant`: `invariant(model, screen)` returns nil;
 ///
 /// and a change that throws fails as `change`. A trap (in a change, a
 /// controller, the root closure) stops the process as any trap does;
@@ -93,7 +102,9 @@ import Testing
 ///     new one it compares with, each replay's) before its first root: set
 ///     `allowsMovingBetweenSections`, `workingRangeSize`, delegates.
 ///   - changes: the model's changes, each with a distinct name.
-///   - gestures: the gestures to draw among; `.move` only with `moved`.
+///   - gestures: the gestures to draw among; `.move` (and the move actions
+///     of `.accessibility`) only with `moved`; without `.accessibility`,
+///     the `accessibility` check is off too.
 ///   - allowing: warning kinds that do not fail the fuzz (`.duplicateIdentifier`
 ///     for a model that repeats identifiers on purpose).
 ///   - replay: steps to run instead of drawing them, as a report prints them.

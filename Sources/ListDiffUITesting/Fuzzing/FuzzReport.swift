@@ -34,6 +34,14 @@ struct FuzzReport {
       lines.append("a new screen given the same root at the same place draws (- new screen, + this screen):")
       lines.append(Self.diff(fresh, failure.after))
     }
+    if let read = failure.read {
+      lines.append("VoiceOver read before and after \(failing) (- before, + after):")
+      lines.append(Self.diff(read.before, read.after))
+      if let fresh = failure.freshRead {
+        lines.append("on a new screen given the same root at the same place it reads (- new screen, + this screen):")
+        lines.append(Self.diff(fresh, read.after))
+      }
+    }
     lines.append("replay: \"\(steps.map(\.description).joined(separator: " "))\"")
     // No line ends in spaces (a blank screen line, a diff's blank context):
     // the report pastes into an editor, or an article, as it is.

@@ -21,7 +21,8 @@ extension FuzzRun {
       }
       return .changes(changes)
     }
-    var kinds: [ListFuzzGestures] = [.scroll, .drag, .tap, .resize, .move, .select, .focus].filter(gestures.contains)
+    var kinds: [ListFuzzGestures] = [.scroll, .drag, .tap, .resize, .move, .select, .focus, .accessibility]
+      .filter(gestures.contains)
     // Only while outline rows, or carousels' rows, are shown: a fuzz
     // without them draws what it always drew.
     if setup.gestures.contains(.expand) && screen.dataSource.showsOutlineRows { kinds.append(.expand) }
@@ -36,6 +37,7 @@ extension FuzzRun {
     case .focus: return .key(random.element(of: FuzzStep.keyNames)?.key ?? .down)
     case .resize: return drawResize(&random)
     case .move: return drawMove(&random) ?? drawScroll(&random)
+    case .accessibility: return drawAccessibility(&random)
     default: return drawScroll(&random)
     }
   }

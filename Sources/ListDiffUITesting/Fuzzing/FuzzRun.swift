@@ -28,6 +28,9 @@ final class FuzzRun<Model> {
   private var releasedControllers = 0
   /// What the screen showed after the last check.
   private var shownText = ""
+  /// What VoiceOver read after the last check (with the `accessibility`
+  /// gesture).
+  var readText = ""
   /// Where the items shown came from, by the ids of the steps run.
   private(set) var origins = FuzzItemOrigins()
   /// The data source's work totals when the step began.
@@ -36,6 +39,12 @@ final class FuzzRun<Model> {
   /// run (their roots' changes, and grid items sized again for a new
   /// column width), as the data source's inspection reports them.
   private var nestedChanges = 0
+  /// Where VoiceOver's cursor was when the step began (for an
+  /// `ax-action` step, once the step put it on its item); checked only
+  /// with the `accessibility` gesture.
+  var focusAtStepStart: ListItemID?
+  /// The moves the app's model heard (`moved`), all told.
+  private(set) var movesHeard = 0
 
   init(_ setup: FuzzSetup<Model>, sourceLocation: SourceLocation) {
     self.setup = setup
@@ -63,6 +72,7 @@ final class FuzzRun<Model> {
       screen.dataSource.moveHandler = { [weak self] move in
         guard let self, let moved = self.setup.moved else { return }
         moved(&self.model, move)
+        self.movesHeard += 1
       }
     }
   }
@@ -101,6 +111,8 @@ final class FuzzRun<Model> {
     stepIndex += 1
     let before = shownText
     screen.resetRecords()
+    screen.beginStep(at: sourceLocation)
+    if checksAccessibility { focusAtStepStart = screen.dataSource.accessibilityFocus }
     changedItems = 0
     releasedControllers = 0
     totalsAtStepStart = screen.dataSource.workCounts
@@ -172,6 +184,10 @@ final class FuzzRun<Model> {
         // changed it: what derives from the order (counts) follows.
         await setRoot()
       }
+    case .voiceOver(let gesture):
+      performVoiceOver(gesture)
+    case .accessibilityAction(let item, let name):
+      await performAccessibilityAction(name, on: item)
     }
     if !screen.updates.isEmpty { noteOrigins(afterStep: id ?? stepIndex) }
     return await check(after: step, before: before)
@@ -187,7 +203,7 @@ final class FuzzRun<Model> {
     origins.note(screen.dataSource.itemIdentities.map(FuzzStep.Item.init), afterStep: id)
   }
 
-  private func setRoot() async {
+  func setRoot() async {
     if setup.applyUpdatesAsync {
       await screen.setRoot(setup.root(model))
     } else {
@@ -211,7 +227,7 @@ final class FuzzRun<Model> {
 
   /// The checks of DESIGN's "Fuzzing a screen", cheapest first
   /// (diagnostic, lifecycle, outlives its item, rules, work, fresh screen,
-  /// invariant); the first that fails.
+  /// accessibility, invariant); the first that fails.
   private func check(after step: FuzzStep?, before: String) async -> FuzzFailure? {
     if let warning = screen.diagnostics.first(where: {
       $0.severity == .warning && !setup.allowing.contains($0.kind)
@@ -244,13 +260,25 @@ final class FuzzRun<Model> {
     }
     let shown = screen.text
     shownText = shown
-    let fresh = freshScreenText()
+    let freshScreen = makeFreshScreen()
+    let fresh = freshScreen.text
     if shown != fresh {
       return failure(
         .freshScreen,
         "the screen differs from a new screen given the same root at the same place: a view model's == "
           + "that ignores what its cell shows, a controller that keeps stale state, or a size not invalidated",
         before: before, fresh: fresh)
+    }
+    if checksAccessibility {
+      let reading = readAccessibility(after: step, fresh: freshScreen)
+      if let problem = reading.problem {
+        var failure = failure(.accessibility, problem, before: before)
+        // `readText` is still the last step's.
+        failure.read = (readText, reading.text)
+        failure.freshRead = reading.freshText
+        return failure
+      }
+      readText = reading.text
     }
     if let message = setup.invariant?(model, screen) {
       return failure(.invariant, message, before: before)
@@ -316,10 +344,10 @@ final class FuzzRun<Model> {
     return nil
   }
 
-  /// What a new screen draws given the model's root, the same size and
-  /// selection, scrolled so that the first item in view (other than a
-  /// pinned header) is where it is here.
-  private func freshScreenText() -> String {
+  /// A new screen given the model's root, the same size and selection,
+  /// scrolled so that the first item in view (other than a pinned header)
+  /// is where it is here: what this one should draw, and read to VoiceOver.
+  private func makeFreshScreen() -> ListScreen {
     let collectionView = screen.collectionView
     let fresh = Self.makeScreen(
       setup, width: Int(collectionView.bounds.width), height: Int(collectionView.bounds.height), async: false,
@@ -364,7 +392,7 @@ final class FuzzRun<Model> {
       freshView.setContentOffset(collectionView.contentOffset, animated: false)
       freshView.layoutIfNeeded()
     }
-    return fresh.text
+    return fresh
   }
 
   /// The first item in view that is not a pinned header, and how far the

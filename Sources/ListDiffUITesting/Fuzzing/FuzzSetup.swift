@@ -60,7 +60,7 @@ struct FuzzSetup<Model> {
 
   /// The gestures this setup can draw.
   var drawableGestures: ListFuzzGestures {
-    var drawable = gestures.intersection([.scroll, .drag, .tap, .resize, .select, .focus, .carousel])
+    var drawable = gestures.intersection([.scroll, .drag, .tap, .resize, .select, .focus, .carousel, .accessibility])
     if gestures.contains(.move) && moved != nil { drawable.insert(.move) }
     return drawable
   }

@@ -50,6 +50,27 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
   /// The carousel whose row is `Item` dragged across by some points
   /// (positive: toward later items).
   case carousel(Item, by: Int)
+  /// A VoiceOver gesture from wherever its cursor is: a move, a double
+  /// tap, a page scroll.
+  case voiceOver(VoiceOverGesture)
+  /// VoiceOver's cursor put on the item, then its custom action `name`
+  /// run (an item action, a move, the cell's own).
+  case accessibilityAction(Item, name: String)
+
+  /// What a `voiceOver` step does.
+  package enum VoiceOverGesture: Equatable {
+    case move(ListAccessibilityMove)
+    case activate
+    case scroll(ListAccessibilityScrollDirection)
+  }
+
+  /// The VoiceOver gestures, by the name an `ax:` step is written with.
+  static let voiceOverNames: [(name: String, gesture: VoiceOverGesture)] = [
+    ("next", .move(.next)), ("previous", .move(.previous)), ("first", .move(.first)), ("last", .move(.last)),
+    ("nextHeading", .move(.nextHeading)), ("previousHeading", .move(.previousHeading)), ("activate", .activate),
+    ("scrollUp", .scroll(.up)), ("scrollDown", .scroll(.down)), ("scrollLeft", .scroll(.left)),
+    ("scrollRight", .scroll(.right)),
+  ]
 
   /// The keys a `key` step the `focus` gesture draws presses, by the name
   /// it is written with.
@@ -88,6 +109,10 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
       return (expand ? "expand:" : "collapse:") + Self.written(item)
     case .carousel(let item, let points):
       return "carousel:" + Self.written(item) + Self.signed(points)
+    case .voiceOver(let gesture):
+      return "ax:" + (Self.voiceOverNames.first { $0.gesture == gesture }?.name ?? "?")
+    case .accessibilityAction(let item, let name):
+      return "ax-action:" + Self.written(item) + "=" + Self.escaped(name)
     }
   }
 
@@ -100,9 +125,10 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
   /// changes and gestures that name none.
   package var namedItem: Item? {
     switch self {
-    case .tap(let item), .select(let item), .expand(let item, _), .carousel(let item, _), .move(let item, _, _):
+    case .tap(let item), .select(let item), .expand(let item, _), .carousel(let item, _), .move(let item, _, _),
+      .accessibilityAction(let item, _):
       item
-    case .changes, .scroll, .drag, .resize, .key: nil
+    case .changes, .scroll, .drag, .resize, .key, .voiceOver: nil
     }
   }
 
@@ -115,7 +141,8 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     case .expand(_, let expand): .expand(item, expand: expand)
     case .carousel(_, let points): .carousel(item, by: points)
     case .move(_, let toIndex, let toSection): .move(item, toIndex: toIndex, toSection: toSection)
-    case .changes, .scroll, .drag, .resize, .key: self
+    case .accessibilityAction(_, let name): .accessibilityAction(item, name: name)
+    case .changes, .scroll, .drag, .resize, .key, .voiceOver: self
     }
   }
 
@@ -219,10 +246,22 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
         let points = try Self.signedNumber(rest[sign...])
       else { throw fail("carousel wants the carousel's row and a signed number: carousel:recent+12") }
       self = .carousel(try Self.item(rest[..<sign]), by: points)
+    } else if let rest = text.dropPrefix("ax:") {
+      guard let gesture = Self.voiceOverNames.first(where: { $0.name == rest })?.gesture else {
+        let names = Self.voiceOverNames.map(\.name).joined(separator: ", ")
+        throw fail("ax wants one of \(names): ax:next")
+      }
+      self = .voiceOver(gesture)
+    } else if let rest = text.dropPrefix("ax-action:") {
+      // Names hold no `=` (it is escaped): the first one ends the item.
+      guard let equals = rest.firstIndex(of: "="), let name = Self.unescaped(rest[rest.index(after: equals)...])
+      else { throw fail("ax-action wants an item, `=` and an action's name: ax-action:p3=Move%20up") }
+      self = .accessibilityAction(try Self.item(rest[..<equals]), name: name)
     } else {
       throw fail(
         "not a step; a change is written name#number (post#3), a gesture as scroll+7, drag+12, "
-          + "tap:id, resize:30x9, move:id>0, select:id, key:down, expand:id, collapse:id or carousel:id+12")
+          + "tap:id, resize:30x9, move:id>0, select:id, key:down, expand:id, collapse:id, carousel:id+12, ax:next "
+          + "or ax-action:id=Delete")
     }
   }
 
