@@ -506,6 +506,18 @@ struct FullScreenFocusTests {
     driver.app.resize(width: 50, height: 6)
     #expect(driver.lines[2] == "› 6. [ ] item 6", "after a resize")
   }
+
+  /// A resize as the event loop delivers it: the terminal screen takes
+  /// the size (and shows the focus) before the app hears it and sizes its
+  /// items anew at the new width; the focused row is still in view.
+  @Test func aResizeFromTheEventLoopKeepsTheFocusInView() async {
+    let driver = await Driver(width: 40, height: 10, items: numberedItems(12))
+    await driver.press(.end)
+    for _ in 0..<9 { await driver.press(.up) }
+    #expect(driver.lines[2] == "› 3. [ ] item 3")
+    await driver.send(.resize(TerminalSize(width: 24, height: 6)))
+    #expect(driver.lines.contains("› 3. [ ] item 3"), "\(driver.lines)")
+  }
 }
 
 @Suite("The full-screen app's action menu", .timeLimit(.minutes(20)))

@@ -155,8 +155,9 @@ public final class ToDoScreen {
 
   /// Changes the screen's width and height, as when a full-screen terminal
   /// is resized (``terminal`` takes the size, and the collection view
-  /// unless it is under the terminal's minimum). O(n) in the items when
-  /// the width changes, else O(visible cells).
+  /// unless it is under the terminal's minimum), and keeps the focused item
+  /// in view. O(n) in the items when the width changes, else O(visible
+  /// cells).
   public func resize(width: Int, height: Int) {
     // The estimate first: the terminal's resize then lays out once and
     // shows the focused item where it stays.
@@ -165,9 +166,14 @@ public final class ToDoScreen {
     let fits = size.width >= minimum.width && size.height >= minimum.height
     let layout = collectionView.collectionViewLayout
     let estimate = Self.estimatedItemSize(width: fits ? width : Int(collectionView.frame.width))
-    if layout.estimatedItemSize != .zero && layout.estimatedItemSize != estimate { layout.estimatedItemSize = estimate }
+    let estimateChanged = layout.estimatedItemSize != .zero && layout.estimatedItemSize != estimate
+    if estimateChanged { layout.estimatedItemSize = estimate }
     terminal.resize(to: size)
     collectionView.layoutIfNeeded()
+    // The event loop resizes the terminal screen first, which shows the
+    // focus at the old estimate; sizing the items anew may move it under
+    // the pinned lines. Setting the focus again shows it, the least needed.
+    if estimateChanged, fits, let focus = dataSource.focusedItem { dataSource.focusedItem = focus }
   }
 
   /// Moves the viewport: a screen less one line up or down, or to either
