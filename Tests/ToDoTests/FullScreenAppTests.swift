@@ -11,16 +11,18 @@ final class Driver {
   let screen: ToDoScreen
   let app: FullScreenApp
 
+  /// `screenReader`: as `todo --screen-reader`; `async`: the data source
+  /// applies roots on a background task (`applyUpdatesAsync`).
   init(
     width: Int = 40, height: Int = 12, storage: any ToDoStorage = MemoryStorage(), items: [ToDoItem] = [],
-    notice: String? = nil, status: String? = nil
+    notice: String? = nil, status: String? = nil, screenReader: Bool = false, async: Bool = false
   ) async {
     let ids = SequentialIDs()
     store = ToDoStore(items: items, storage: storage, clock: .fixed(fixedDate), makeID: ids.make)
     screen = ToDoScreen(
       store: store, width: width, height: height, timeZone: utc, showsCommands: false, coveredLines: 1,
-      estimatesSizes: true)
-    app = FullScreenApp(store: store, screen: screen, width: width, height: height)
+      estimatesSizes: true, plain: screenReader, applyUpdatesAsync: async)
+    app = FullScreenApp(store: store, screen: screen, width: width, height: height, screenReader: screenReader)
     await app.start(notice: notice, status: status)
   }
 

@@ -34,6 +34,9 @@ public final class ToDoScreen {
   /// Whether the list ends with the commands (script and line mode) or not
   /// (the full screen, which lists its keys itself).
   public let showsCommands: Bool
+  /// Whether the cells are drawn plain, for a screen reader (see
+  /// ``ToDoLines``): `todo --screen-reader`.
+  public let isPlain: Bool
 
   private let store: ToDoStore
   private let timeZone: TimeZone
@@ -61,15 +64,18 @@ public final class ToDoScreen {
   /// estimate until they come near the viewport (the layout's
   /// `estimatedItemSize`), so a long list opens without sizing every item;
   /// scroll positions then follow the sizes found, so printed frames, which
-  /// state their line numbers, keep it off. Nothing is shown until
-  /// ``start()``. O(1).
+  /// state their line numbers, keep it off. With `plain`, every cell is
+  /// drawn plain for a screen reader. `applyUpdatesAsync` is the data
+  /// source's (roots flattened and diffed on a background task). Nothing
+  /// is shown until ``start()``. O(1).
   public init(
     store: ToDoStore, width: Int, height: Int, timeZone: TimeZone = .current, showsCommands: Bool = true,
-    coveredLines: Int = 0, estimatesSizes: Bool = false
+    coveredLines: Int = 0, estimatesSizes: Bool = false, plain: Bool = false, applyUpdatesAsync: Bool = false
   ) {
     self.store = store
     self.coveredLines = coveredLines
     self.showsCommands = showsCommands
+    isPlain = plain
     self.timeZone = timeZone
     let layout = CollectionViewFlowLayout()
     layout.minimumLineSpacing = 0
@@ -79,7 +85,7 @@ public final class ToDoScreen {
     if estimatesSizes { layout.estimatedItemSize = Self.estimatedItemSize(width: width) }
     let collectionView = CollectionView(frame: .zero, collectionViewLayout: layout)
     collectionView.contentInset = EdgeInsets(top: 0, left: 0, bottom: CGFloat(coveredLines), right: 0)
-    dataSource = ListDiffDataSource(collectionView: collectionView)
+    dataSource = ListDiffDataSource(collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync)
     terminal = TerminalScreen(dataSource: dataSource, size: TerminalSize(width: width, height: height))
     // An insert or delete above the viewport, or sizes resolved from the
     // estimate, leave the first item on screen where it is.
@@ -93,9 +99,11 @@ public final class ToDoScreen {
     precondition(observation == nil, "ToDoScreen.start() called twice")
     let timeZone = timeZone
     let showsCommands = showsCommands
+    let plain = isPlain
     let delegate = WeakAnyObject(object: self)
     observation = dataSource.observe(SnapshotsShown(store.snapshots, reportingTo: rendered)) { snapshot in
-      ToDoSections.root(for: snapshot, timeZone: timeZone, showsCommands: showsCommands, delegate: delegate)
+      ToDoSections.root(
+        for: snapshot, timeZone: timeZone, showsCommands: showsCommands, plain: plain, delegate: delegate)
     }
   }
 
@@ -331,7 +339,8 @@ public final class ToDoScreen {
     let snapshot = await store.snapshot
     await dataSource.setRootSection(
       ToDoSections.root(
-        for: snapshot, timeZone: timeZone, showsCommands: showsCommands, delegate: WeakAnyObject(object: self)))
+        for: snapshot, timeZone: timeZone, showsCommands: showsCommands, plain: isPlain,
+        delegate: WeakAnyObject(object: self)))
     collectionView.layoutIfNeeded()
   }
 
