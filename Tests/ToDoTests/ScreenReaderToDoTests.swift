@@ -148,6 +148,27 @@ struct ScreenReaderToDoTests {
     await driver.send(.key(.escape))
     #expect(driver.lines.last == "", "\(driver.lines)")
   }
+
+  /// The line mode's `scroll down` pages as VoiceOver's three-finger swipe
+  /// does: by the viewport less the pinned counts, so the item after the
+  /// last one shown comes first under them.
+  @Test("a page is the viewport less the pinned counts")
+  func pageScroll() async {
+    let items = (1...30).map { ToDoItem(id: "i\($0)", title: "item \($0)", createdAt: fixedDate) }
+    let store = ToDoStore(items: items, clock: .fixed(fixedDate))
+    let screen = ToDoScreen(store: store, width: 40, height: 10, timeZone: utc, showsCommands: false)
+    var heard: [ListAccessibilityNotification] = []
+    screen.dataSource.accessibilityNotificationHandler = { heard.append($0) }
+    screen.start()
+    await screen.waitUntilShown(0)
+    #expect(screen.lines()[2] == "  1. [ ] item 1" && screen.lines()[9] == "  8. [ ] item 8")
+    #expect(screen.scroll(.down))
+    #expect(screen.lines()[2] == "  9. [ ] item 9", "\(screen.lines())")
+    #expect(heard == [.pageScrolled("Rows 10 to 17 of 31")], "the header is the first of 31 rows")
+    #expect(screen.scroll(.up))
+    #expect(screen.lines()[2] == "  1. [ ] item 1")
+    #expect(!screen.scroll(.up), "at the top")
+  }
 }
 
 /// Waits (up to ten seconds) until `condition` holds.

@@ -184,24 +184,23 @@ public final class ToDoScreen {
     if estimateChanged, fits, let focus = dataSource.focusedItem { dataSource.focusedItem = focus }
   }
 
-  /// Moves the viewport: a screen less one line up or down, or to either
-  /// end. Returns whether it moved. O(visible cells).
+  /// Moves the viewport: a page up or down, or to either end. Returns
+  /// whether it moved. A page is the library's: the viewport less the
+  /// headers pinned over it (the data source's `accessibilityScroll`, a
+  /// three-finger swipe's page), so the items just below the last page
+  /// come first under the pinned counts. O(visible cells).
   @discardableResult
   public func scroll(_ direction: ToDoCommand.ScrollDirection) -> Bool {
-    // The pinned header lines hide the top of the viewport: a page is what
-    // shows below them, less one line kept for context.
-    let page = max(1, CGFloat(height - coveredLines) - pinnedHeight() - 1)
-    let y = collectionView.contentOffset.y
-    let target: CGFloat =
-      switch direction {
-      case .up: y - page
-      case .down: y + page
-      case .top: 0
-      case .bottom: .greatestFiniteMagnitude
-      }
-    // The collection view keeps the offset within the list.
-    collectionView.setContentOffset(CGPoint(x: 0, y: target), animated: false)
-    return collectionView.contentOffset.y != y
+    switch direction {
+    case .up: return dataSource.accessibilityScroll(.up)
+    case .down: return dataSource.accessibilityScroll(.down)
+    case .top, .bottom:
+      let y = collectionView.contentOffset.y
+      // The collection view keeps the offset within the list.
+      let target: CGFloat = direction == .top ? 0 : .greatestFiniteMagnitude
+      collectionView.setContentOffset(CGPoint(x: 0, y: target), animated: false)
+      return collectionView.contentOffset.y != y
+    }
   }
 
   /// Shows or hides item `number`'s notes and created date by changing the
@@ -421,24 +420,6 @@ public final class ToDoScreen {
   /// sizes estimated items on the way and aims again. O(visible cells).
   private func reveal(_ indexPath: IndexPath) {
     collectionView.scrollToItem(at: indexPath, at: [], animated: false)
-  }
-
-  /// The lines at the top of the viewport that labels cover: the pinned
-  /// counts line, the completed title pinned under it (or, at the top of
-  /// the list, the labels that are there anyway). Read from the cells the
-  /// collection view drew, where it drew them. O(visible cells).
-  private func pinnedHeight() -> CGFloat {
-    collectionView.layoutIfNeeded()
-    let top = collectionView.contentOffset.y
-    var edge = top
-    let labels = collectionView.visibleCells
-      .filter { ($0 as? ToDoTextCell)?.itemID == nil }
-      .map(\.frame)
-      .sorted { $0.minY < $1.minY }
-    for frame in labels where frame.minY <= edge && frame.maxY > edge {
-      edge = frame.maxY
-    }
-    return edge - top
   }
 }
 
