@@ -59,7 +59,8 @@ func choreScreen(_ chores: [(String, Bool)]) async
 
 @Test(.timeLimit(.minutes(20)))
 @MainActor func theCursorIsOnTheFocusedChore() async {
-  let (screen, dataSource) = await choreScreen([("sweep", false), ("dust", true)])
+  let (screen, dataSource) = await choreScreen(
+    [("sweep", false), ("dust", true)])
   screen.screenReaderMode = true
   screen.handleListKey(.down)
   let frame = screen.frame()
