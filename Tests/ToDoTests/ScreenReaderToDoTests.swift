@@ -1,5 +1,4 @@
 import Foundation
-import HeadlessCollection
 import ListDiffUI
 import ListDiffUITerminal
 import Testing
