@@ -48,8 +48,9 @@ public final class TerminalScreen {
   /// The window's size; the collection view's frame, unless the window is
   /// smaller than ``minimumSize``.
   public private(set) var size: TerminalSize
-  /// The bottom row's text, or `nil` to give the list every row. Cut to
-  /// the width with "…" when too long.
+  /// The bottom row's text, or `nil` to give the list every row (in
+  /// ``screenReaderMode`` the row stays a status line). Cut to the width
+  /// with "…" when too long.
   public var status: String? {
     didSet { updateInset() }
   }
