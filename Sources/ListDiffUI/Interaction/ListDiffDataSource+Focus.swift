@@ -180,7 +180,7 @@ extension ListDiffDataSource {
     // A root set by `didChangeFocus` was applied as the callback ended:
     // the item is found again.
     guard let new = interaction.focus, let index = focusIndex() else { return }
-    if reveal { self.reveal(index) }
+    if reveal { self.reveal(index, toItsPlace: true) }
     if follows, old != new, selectionFollowsFocus, allowsSelection, controller(at: index).canSelect {
       commitSelection([new])
     }

@@ -276,14 +276,17 @@ extension ListDiffDataSource {
   // MARK: Showing an item, nested or not
 
   /// Scrolls the least that shows item `index` (below the headers pinned
-  /// over it; a header drawn pinned is shown already). A nested list asks
+  /// over it; a header drawn pinned is shown already, unless `toItsPlace`:
+  /// the keyboard's focus on one scrolls to where it belongs, as UIKit's
+  /// `scrollToItem` does, so that the next key goes on to the item after
+  /// it, in view; VoiceOver's cursor reads it where it is drawn). A nested list asks
   /// the list it is in: a grid never scrolls itself (its viewport is the
   /// part of its row the list shows), so the list scrolls to show the item
   /// where the row shows it; a carousel scrolls along to the item, and the
   /// list shows its row.
   ///
   /// - Complexity: a scroll's layout passes.
-  func reveal(_ index: Int) {
+  func reveal(_ index: Int, toItsPlace: Bool = false) {
     if let host = features.nestedLists.parent, let nested = host.nestedListOwning(self) {
       if nested.list is GridContent {
         collectionView.layoutIfNeeded()
@@ -298,7 +301,7 @@ extension ListDiffDataSource {
       return
     }
     // A pinned header shows where it is drawn, far from its place.
-    guard !collectionView.isDrawnPinned(itemAt: shownPath(index)) else { return }
+    guard toItsPlace || !collectionView.isDrawnPinned(itemAt: shownPath(index)) else { return }
     collectionView.scrollToItem(at: shownPath(index), at: [], animated: false)
     collectionView.layoutIfNeeded()
   }
