@@ -254,3 +254,45 @@ struct FileBrowserTests {
     #expect(read.all.count == Set(read.all).count)
   }
 }
+
+/// `files --screen-reader`: rows read as "docs, folder, collapsed, 2 of 9",
+/// drawn plain, the cursor on the selected row.
+@Suite("files for a screen reader", .timeLimit(.minutes(20)))
+@MainActor
+struct FilesScreenReaderTests {
+  /// A root of two directories and seven files.
+  private func nineEntries() -> FileTree {
+    FileTree(
+      root: URL(fileURLWithPath: "/work/nine"),
+      entries: [
+        "": [FileEntry(name: "assets", isDirectory: true), FileEntry(name: "docs", isDirectory: true)]
+          + (1...7).map { FileEntry(name: "file\($0).txt", isDirectory: false) },
+        "docs": [FileEntry(name: "guide.md", isDirectory: false), FileEntry(name: "api", isDirectory: true)],
+        "assets": [],
+      ])
+  }
+
+  @Test func entriesAreLabelledAndDrawnPlain() async {
+    let sizes = FileSizes(root: URL(fileURLWithPath: "/work/nine"), read: { $0.hasSuffix("1.txt") ? 2_048 : nil })
+    let browser = FileBrowser(tree: nineEntries(), size: TerminalSize(width: 60, height: 12), sizes: sizes)
+    browser.screen.screenReaderMode = true
+    await browser.start()
+    browser.prepare()
+    let descriptions = browser.dataSource.accessibilityElements.map(\.description)
+    #expect(descriptions.contains("docs, folder, collapsed, 2 of 9"), "\(descriptions)")
+    var frame = browser.screen.frame()
+    #expect(Array(frame.lines.prefix(3)) == [" assets, folder, collapsed", " docs, folder, collapsed", " file1.txt"])
+    #expect(frame.cursor?.row == 0 && frame.cursor?.column == 0 && frame.showsCursor)
+    #expect(frame.lines.last == "assets, folder, collapsed, Selected, 1 of 9", "\(frame.lines)")
+    _ = await browser.handle(.key(.down))
+    _ = await browser.handle(.key(.right))
+    frame = browser.screen.frame()
+    #expect(frame.cursor?.row == 1)
+    #expect(frame.lines.last == "docs, folder, expanded, 2 entries, Selected, 2 of 11", "\(frame.lines)")
+    #expect(frame.lines[2] == "   api, folder, collapsed" && frame.lines[3] == "   guide.md")
+    for glyph in ["›", "▸", "▾", "/"] { #expect(!frame.lines.dropLast().joined().contains(glyph), "\(glyph)") }
+    // A file's size, once read, is part of its value.
+    let file = browser.dataSource.accessibilityElements.first { $0.label == "file1.txt" }
+    #expect(file?.value == "file, " + FileSizes.format(2_048) || file?.value == "file", "\(String(describing: file?.value))")
+  }
+}

@@ -11,16 +11,18 @@ final class Driver {
   let screen: ToDoScreen
   let app: FullScreenApp
 
+  /// `screenReader`: as `todo --screen-reader`; `async`: the data source
+  /// applies roots on a background task (`applyUpdatesAsync`).
   init(
     width: Int = 40, height: Int = 12, storage: any ToDoStorage = MemoryStorage(), items: [ToDoItem] = [],
-    notice: String? = nil, status: String? = nil
+    notice: String? = nil, status: String? = nil, screenReader: Bool = false, async: Bool = false
   ) async {
     let ids = SequentialIDs()
     store = ToDoStore(items: items, storage: storage, clock: .fixed(fixedDate), makeID: ids.make)
     screen = ToDoScreen(
       store: store, width: width, height: height, timeZone: utc, showsCommands: false, coveredLines: 1,
-      estimatesSizes: true)
-    app = FullScreenApp(store: store, screen: screen, width: width, height: height)
+      estimatesSizes: true, plain: screenReader, applyUpdatesAsync: async)
+    app = FullScreenApp(store: store, screen: screen, width: width, height: height, screenReader: screenReader)
     await app.start(notice: notice, status: status)
   }
 
@@ -505,6 +507,18 @@ struct FullScreenFocusTests {
     #expect(driver.lines[2] == "› 6. [ ] item 6", "from above")
     driver.app.resize(width: 50, height: 6)
     #expect(driver.lines[2] == "› 6. [ ] item 6", "after a resize")
+  }
+
+  /// A resize as the event loop delivers it: the terminal screen takes
+  /// the size (and shows the focus) before the app hears it and sizes its
+  /// items anew at the new width; the focused row is still in view.
+  @Test func aResizeFromTheEventLoopKeepsTheFocusInView() async {
+    let driver = await Driver(width: 40, height: 10, items: numberedItems(12))
+    await driver.press(.end)
+    for _ in 0..<9 { await driver.press(.up) }
+    #expect(driver.lines[2] == "› 3. [ ] item 3")
+    await driver.send(.resize(TerminalSize(width: 24, height: 6)))
+    #expect(driver.lines.contains("› 3. [ ] item 3"), "\(driver.lines)")
   }
 }
 

@@ -291,13 +291,14 @@ struct FullScreenEndToEndTests {
     #expect(await waitForPrompts(23))
     let before = lastFrame()
     #expect(before.first?.hasPrefix("20 open · 0 done") == true, "\(run.screen.lines.joined(separator: "\n"))")
-    #expect(titles(before).first == " item 6", "\(before)")
+    // A page is the six lines below the pinned counts: item 7 comes first.
+    #expect(titles(before).first == " item 7", "\(before)")
     run.send("done 2\r")
     #expect(await waitForPrompts(24))
     let after = lastFrame()
     #expect(after.first?.hasPrefix("19 open · 1 done") == true, "\(after)")
     #expect(titles(after) == titles(before), "\(before) → \(after)")
-    #expect(after[2].hasPrefix("  5. [ ] item 6"))
+    #expect(after[2].hasPrefix("  6. [ ] item 7"))
     run.send("quit\r")
     #expect(await run.waitForExit() == 0)
   }

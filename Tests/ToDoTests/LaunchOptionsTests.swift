@@ -8,6 +8,12 @@ struct LaunchOptionsTests {
     #expect(options.storage == .defaultFile)
     #expect(options.height == 20)
     #expect(!options.showUsage)
+    #expect(!options.screenReader)
+  }
+
+  @Test func screenReader() throws {
+    #expect(try LaunchOptions.parse(["--screen-reader"]).screenReader)
+    #expect(try LaunchOptions.parse(["--memory", "--screen-reader", "--height", "9"]).screenReader)
   }
 
   @Test(arguments: [
@@ -30,6 +36,7 @@ struct LaunchOptionsTests {
     (["--file"], .missingValue("--file")),
     (["--file="], .missingValue("--file")),
     (["--memory=yes"], .unexpectedValue("--memory")),
+    (["--screen-reader=yes"], .unexpectedValue("--screen-reader")),
     (["--height", "two"], .badValue("--height", "two", "a number of lines from 5 to 500")),
     (["--height", "2"], .badValue("--height", "2", "a number of lines from 5 to 500")),
     (["--memory", "--file", "x"], .conflict("--file", "--memory")),
@@ -40,7 +47,10 @@ struct LaunchOptionsTests {
   }
 
   @Test func usageMentionsEveryOptionAndVariable() {
-    for word in ["--file", "--memory", "--height", "--help", "COLUMNS", "TODO_NOW", "XDG_DATA_HOME"] {
+    for word in [
+      "--file", "--memory", "--height", "--screen-reader", "--help", "COLUMNS", "TODO_NOW", "XDG_DATA_HOME",
+      "LISTDIFFUI_SCREEN_READER",
+    ] {
       #expect(LaunchOptions.usage.contains(word), "\(word)")
     }
   }

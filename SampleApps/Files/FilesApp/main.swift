@@ -4,9 +4,12 @@ import FilesCore
 import Foundation
 import ListDiffUITerminal
 
-let arguments = CommandLine.arguments.dropFirst()
+var arguments = CommandLine.arguments.dropFirst()
+// For a screen reader or braille display (also LISTDIFFUI_SCREEN_READER=1).
+let screenReader = arguments.first == "--screen-reader"
+if screenReader { arguments = arguments.dropFirst() }
 if arguments.first == "--help" || arguments.count > 1 {
-  print("usage: files [DIR]   browse DIR (default: the current directory) as a tree")
+  print("usage: files [--screen-reader] [DIR]   browse DIR (default: the current directory) as a tree")
   exit(arguments.first == "--help" ? 0 : 2)
 }
 let root = URL(fileURLWithPath: arguments.first ?? FileManager.default.currentDirectoryPath)
@@ -17,6 +20,7 @@ guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirector
 }
 let sizes = FileSizes(root: root)
 let browser = FileBrowser(tree: FileTree(root: root), size: RawTerminal().size(), sizes: sizes)
+if screenReader { browser.screen.screenReaderMode = true }
 // A size read in the background changes a row: draw it without waiting for a key.
 sizes.didRead = { browser.screen.setNeedsDisplay() }
 await browser.start()

@@ -11,13 +11,16 @@ import ListDiffUITerminal
 
 /// The `files` app: a file tree on a `TerminalScreen`, driven by events.
 ///
-/// The tree is one `OutlineSection` (``FileSections/outline(_:filter:)``):
+/// The tree is one `OutlineSection` (``FileSections/outline(_:filter:plain:)``):
 /// which directories are open is the data source's (by row identity, kept
 /// across roots), and so is the selected row: the data source's focus,
 /// which selection follows, moved by the list's key map (↑ ↓ PgUp PgDn
 /// Home End, ← → to close and open). The app keeps the filter, and never
 /// touches a terminal: `main.swift` iterates ``screen``'s events into
-/// ``handle(_:)``, and the tests do the same by hand.
+/// ``handle(_:)``, and the tests do the same by hand. In the screen's
+/// `screenReaderMode` (`files --screen-reader`) rows are drawn plain and
+/// the status line says only the filter: the screen says what the
+/// selected row is ("docs, folder, collapsed, 2 of 9").
 @MainActor
 public final class FileBrowser {
   /// What an event asks of the loop.
@@ -144,7 +147,7 @@ public final class FileBrowser {
   /// Shows the tree with the filter and waits until it is on screen; the
   /// focus stays on its row, or passes to the one now in its place.
   private func show() async {
-    await dataSource.setRootSection(FileSections.outline(tree, filter: filter))
+    await dataSource.setRootSection(FileSections.outline(tree, filter: filter, plain: screen.screenReaderMode))
     if dataSource.focusedItem == nil { dataSource.moveFocus(.first) }
   }
 
@@ -159,6 +162,11 @@ public final class FileBrowser {
       return
     }
     screen.statusCursorColumn = nil
+    if screen.screenReaderMode {
+      // What is new only: the screen adds what the selected row is.
+      screen.status = filter.isEmpty ? nil : "filtered by \(filter), escape clears"
+      return
+    }
     let where_ = filter.isEmpty ? tree.root.path : "\(tree.root.path) · /\(filter) (esc clears)"
     screen.status = "\(where_) · \(rowCount) rows · ←→ close/open · / filter · q quit"
   }

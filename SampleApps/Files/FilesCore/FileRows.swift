@@ -19,6 +19,8 @@ public struct FileRowViewModel: ListViewModel, Equatable {
   public var linkTarget: String?
   /// Whether it is a symbolic link to nothing, marked `(broken)`.
   public var isBrokenLink: Bool
+  /// Whether it is drawn plain, for a screen reader (see ``text``).
+  public var isPlain: Bool
 
   /// What a row shows.
   public enum Kind: Equatable, Sendable {
@@ -34,8 +36,10 @@ public struct FileRowViewModel: ListViewModel, Equatable {
   }
 
   /// A row for `node` as the outline places it (`row`); `count` is the
-  /// number of entries of an open directory. O(1).
-  public init(_ node: FileNode, row: ListOutlineRow, count: Int) {
+  /// number of entries of an open directory; drawn plain when `plain`.
+  /// O(1).
+  public init(_ node: FileNode, row: ListOutlineRow, count: Int, plain: Bool = false) {
+    isPlain = plain
     identifier = node.path
     name = node.name
     depth = row.depth
@@ -51,9 +55,16 @@ public struct FileRowViewModel: ListViewModel, Equatable {
   }
 
   /// The row's text, without the selection marker: `name -> target` for a
-  /// link, and `(broken)` after a link to nothing. O(name).
+  /// link, and `(broken)` after a link to nothing. Plain (for a screen
+  /// reader): the indent and the name, then what the marks say, in words
+  /// (`docs, folder, expanded, 4 entries`; `notes, link to
+  /// ../shared/notes.md`), with no `▸`, `▾`, `/` or arrow. O(name).
   public var text: String {
     let indent = String(repeating: "  ", count: depth)
+    if isPlain {
+      let details = spokenDetails(withSize: nil)
+      return indent + ([name] + (kind == .file ? details.dropFirst() : details[...])).joined(separator: ", ")
+    }
     let link = linkTarget.map { " -> " + $0 } ?? ""
     switch kind {
     case .file: return indent + "  " + name + link + (isBrokenLink ? "  (broken)" : "")
@@ -61,6 +72,35 @@ public struct FileRowViewModel: ListViewModel, Equatable {
     case .openDirectory(let count):
       return indent + "▾ " + name + "/" + link + (count == 1 ? "  1 entry" : "  \(count) entries")
     case .loop: return indent + "  " + name + "/" + link + "  (loop)"
+    }
+  }
+
+  /// What VoiceOver says of the row after its name (its accessibility
+  /// value): "folder, collapsed", "folder, expanded, 4 entries", "folder,
+  /// link to ../x, loop", "file, 12 KB", "file, size unreadable", "file,
+  /// link to a.txt", "file, link to gone, broken"; a file's size once read.
+  /// O(target).
+  public func accessibilityValue(size: FileRowState.Size) -> String {
+    spokenDetails(withSize: size).joined(separator: ", ")
+  }
+
+  /// The words for the kind, the link and the state, in that order; a
+  /// file's `size` last when known.
+  private func spokenDetails(withSize size: FileRowState.Size?) -> [String] {
+    let link = linkTarget.map { ["link to " + $0] } ?? []
+    switch kind {
+    case .file:
+      let sizeWords: [String] =
+        switch size {
+        case .bytes(let bytes)?: [FileSizes.format(bytes)]
+        case .unreadable?: ["size unreadable"]
+        case .unknown?, nil: []
+        }
+      return ["file"] + link + (isBrokenLink ? ["broken"] : []) + sizeWords
+    case .closedDirectory: return ["folder"] + link + ["collapsed"]
+    case .openDirectory(let count):
+      return ["folder"] + link + ["expanded", count == 1 ? "1 entry" : "\(count) entries"]
+    case .loop: return ["folder"] + link + ["loop"]
     }
   }
 }
@@ -129,11 +169,15 @@ public final class FileRowCell: ListCell {
   public var detail = ""
   /// The row's identifier (see ``FileRowViewModel/identifier``).
   public var identifier: String?
+  /// Whether the row is drawn plain (no selection mark: the terminal's
+  /// cursor is on the selected row).
+  public var isPlain = false
 
-  /// `›` when selected, then the text, and the detail against the right
-  /// edge (after two spaces, when the line is too narrow). O(width).
+  /// `›` when selected (a space when plain), then the text, and the
+  /// detail against the right edge (after two spaces, when the line is too
+  /// narrow). O(width).
   public override var textRepresentation: String {
-    let line = (isSelected ? "›" : " ") + text
+    let line = (isSelected && !isPlain ? "›" : " ") + text
     guard !detail.isEmpty else { return line }
     let gap = max(2, Int(bounds.width) - line.count - detail.count)
     return line + String(repeating: " ", count: gap) + detail
@@ -152,11 +196,16 @@ public final class FileRowController: ListCellController<FileRowViewModel, FileR
     CGSize(width: containerSize.width, height: 1)
   }
 
-  /// The row's text and size. O(name).
+  /// The row's text and size, and what VoiceOver says of it: "docs,
+  /// folder, collapsed, 2 of 9" (its name the label, the rest the value).
+  /// O(name).
   public override func configureCell(cell: FileRowCell) {
     cell.text = viewModel.text
     cell.detail = viewState.text
     cell.identifier = viewModel.identifier
+    cell.isPlain = viewModel.isPlain
+    cell.accessibilityLabel = viewModel.name
+    cell.accessibilityValue = viewModel.accessibilityValue(size: viewState.size)
   }
 
   /// Starts reading the file's size, unless it is known or being read.
@@ -197,9 +246,10 @@ public enum FileSections {
 
   /// The outline of `tree`, keeping the entries whose names contain
   /// `filter` (any case) and the directories read so far that hold one
-  /// (all entries when it is empty). O(directories read) for the filter;
-  /// flattened, O(rows shown).
-  public static func outline(_ tree: FileTree, filter: String = "") -> Section {
+  /// (all entries when it is empty), its rows drawn plain for a screen
+  /// reader when `plain`. O(directories read) for the filter; flattened,
+  /// O(rows shown).
+  public static func outline(_ tree: FileTree, filter: String = "", plain: Bool = false) -> Section {
     let matching = FileFilter(tree: tree, text: filter)
     return OutlineSection<FileNode, FileRowController>(
       id: rootID, roots: matching.nodes(in: ""),
@@ -211,7 +261,7 @@ public enum FileSections {
       },
       pinsParents: true
     ) { node, row in
-      FileRowViewModel(node, row: row, count: row.isExpanded ? tree.entries(of: node.path).count : 0)
+      FileRowViewModel(node, row: row, count: row.isExpanded ? tree.entries(of: node.path).count : 0, plain: plain)
     }
   }
 }

@@ -22,6 +22,18 @@ public struct TerminalActionMenu {
   ///
   /// - Complexity: O(*a* × *w*) for *a* actions.
   public func rows(width: Int) -> [String] {
+    rows(width: width, plain: false)
+  }
+
+  /// The menu's rows as ``rows(width:)`` draws them, or, when `plain`, as
+  /// a screen reader should read them (``TerminalScreen/screenReaderMode``):
+  /// "actions", then one action a row, its title alone — no box, no
+  /// highlight mark (the terminal's cursor sits on the highlighted row),
+  /// no destructive mark — each cut to `width`.
+  ///
+  /// - Complexity: O(*a* × *w*) for *a* actions.
+  public func rows(width: Int, plain: Bool) -> [String] {
+    if plain { return (["actions"] + actions.map(\.title)).map { TerminalText.fit($0, width: width) } }
     let labels = actions.map { $0.style == .destructive ? "\($0.title) !" : $0.title }
     // Room for the title, the widest label and its marker, within the window.
     let inner = min(max(8, labels.map { TerminalText.columns($0) }.max() ?? 0) + 2, max(1, width - 2))

@@ -35,6 +35,12 @@ import ListDiffUI
 /// The bottom row is a status line while ``status`` is set (the collection
 /// view's bottom `contentInset` keeps the list clear of it); ``overlay``
 /// rows are drawn over the top of the list.
+///
+/// After every frame the terminal's cursor sits on the focused row (the
+/// first column of its first line that shows), where screen readers and
+/// braille displays look; hidden, unless ``screenReaderMode`` is on, which
+/// also writes what VoiceOver would say on the status line (see
+/// <doc:ScreenReaders>).
 @MainActor
 public final class TerminalScreen {
   /// The collection view drawn on the terminal.
@@ -42,8 +48,9 @@ public final class TerminalScreen {
   /// The window's size; the collection view's frame, unless the window is
   /// smaller than ``minimumSize``.
   public private(set) var size: TerminalSize
-  /// The bottom row's text, or `nil` to give the list every row. Cut to
-  /// the width with "…" when too long.
+  /// The bottom row's text, or `nil` to give the list every row (in
+  /// ``screenReaderMode`` the row stays a status line). Cut to the width
+  /// with "…" when too long.
   public var status: String? {
     didSet { updateInset() }
   }
@@ -59,6 +66,35 @@ public final class TerminalScreen {
   public var minimumSize = TerminalSize(width: 1, height: 1)
   /// The lines one notch of the mouse wheel scrolls.
   public var wheelLines = 3
+  /// Whether the screen serves a screen reader or a braille display (see
+  /// <doc:ScreenReaders>): the cursor shows on the focused row; the status
+  /// line says what VoiceOver would — the announcements made since the
+  /// last event (the list's, and the app's through ``announce(_:)``), then
+  /// ``status``, then the description of the element under VoiceOver's
+  /// cursor (`ListAccessibilityElement.description`: "buy milk, done, 3 of
+  /// 12"), and it is kept even while ``status`` is nil; VoiceOver's cursor
+  /// (`ListDiffDataSource.accessibilityFocus`) follows the keyboard focus;
+  /// the action menu is drawn as plain rows, with no box or marker. The
+  /// cells are the app's to draw plain: read this to leave out focus
+  /// marks, rules and check-box glyphs.
+  ///
+  /// Default: on when the environment's `LISTDIFFUI_SCREEN_READER` asks
+  /// for it (see ``isScreenReaderModeRequested(environment:)``). Turned on
+  /// with a data source, the screen hears the list's notifications
+  /// through its `accessibilityNotificationHandler`, calling on to the
+  /// handler the app had set (set yours first, or pass what it would say
+  /// to ``announce(_:)``). O(1); each frame then costs O(visible items)
+  /// more.
+  public var screenReaderMode: Bool {
+    didSet {
+      guard screenReaderMode != oldValue else { return }
+      updateInset()
+      listenToList()
+    }
+  }
+  /// What the screen keeps for a screen reader: what was said, what
+  /// VoiceOver's cursor follows.
+  var reader = ScreenReaderState()
   /// The signal (SIGTERM, SIGINT, SIGHUP) that ended ``events``, if one did:
   /// the conventional exit status is 128 plus its number.
   public internal(set) var terminatingSignal: Int32?
@@ -85,11 +121,15 @@ public final class TerminalScreen {
 
   /// A screen for `collectionView`, laid out at `size` until ``events``
   /// starts and finds the window's own size. O(1) plus a layout of the
-  /// collection view at that size.
+  /// collection view at that size. ``screenReaderMode`` is on when the
+  /// environment asks for it.
   public init(collectionView: CollectionView, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
     self.collectionView = collectionView
     self.size = size
+    screenReaderMode = Self.isScreenReaderModeRequested()
     collectionView.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+    // The status line's row, kept clear; an inset the app set stays otherwise.
+    if screenReaderMode { updateInset() }
   }
 
   /// A screen with a collection view of its own, whose flow layout puts
@@ -110,6 +150,7 @@ public final class TerminalScreen {
   public convenience init(dataSource: ListDiffDataSource, size: TerminalSize = TerminalSize(width: 80, height: 24)) {
     self.init(collectionView: dataSource.collectionView, size: size)
     self.dataSource = dataSource
+    listenToList()
   }
 
   /// Hands `key` to the list, through the one key map lists share
@@ -178,10 +219,11 @@ public final class TerminalScreen {
   }
 
   /// Where ``actionMenu`` is drawn: its first row (below the focused item,
-  /// or above it when there is no room below) and its rows.
+  /// or above it when there is no room below) and its rows (plain in
+  /// ``screenReaderMode``).
   private func menuPlacement() -> (row: Int, rows: [String])? {
     guard let menu = actionMenu else { return nil }
-    let rows = menu.rows(width: size.width)
+    let rows = menu.rows(width: size.width, plain: screenReaderMode)
     var anchor = (top: 0, bottom: 0)
     // The item by its whole identity: a partial path could name another.
     if let index = dataSource?.index(of: menu.item),
@@ -229,8 +271,11 @@ public final class TerminalScreen {
   /// left click on a list row focuses (with a data source) and selects the
   /// item under it (`selectItem(at:)`); the wheel scrolls ``wheelLines`` with
   /// `drag(by:)`. Keys and pastes are the app's. Use it to drive a screen
-  /// in tests. O(visible items) (a resize: see ``resize(to:)``).
+  /// in tests. In ``screenReaderMode``, an event clears from the status
+  /// line what was announced before it. O(visible items) (a resize: see
+  /// ``resize(to:)``).
   public func apply(_ event: TerminalEvent) {
+    reader.clear()
     switch event {
     case .resize(let size): resize(to: size)
     case .mouse(let mouse): apply(mouse)
@@ -251,9 +296,25 @@ public final class TerminalScreen {
   /// the window's size (trailing spaces trimmed, which the painter draws by
   /// erasing the rest of each row), ``overlay`` over its top rows and
   /// ``status`` on the bottom row, after a layout pass (which keeps the scroll
-  /// position within the list, in case it got shorter). O(visible cells × width).
+  /// position within the list, in case it got shorter).
+  ///
+  /// The cursor is left where the reader's attention is (see
+  /// <doc:ScreenReaders>): in the line editor while ``statusCursorColumn``
+  /// is set (shown); else on the highlighted action while ``actionMenu``
+  /// is open; else at the start of the focused row's first line that
+  /// shows (under no pinned header, overlay row or menu); else nowhere.
+  /// Hidden but for the line editor, unless ``screenReaderMode`` is on:
+  /// then it shows, and with nothing to sit on it sits at the start of the
+  /// status line, where the last thing said is. In that mode the frame
+  /// first puts VoiceOver's cursor on the keyboard focus if that moved,
+  /// and the status line says what ``screenReaderMode`` says.
+  /// O(visible cells × width).
   public func frame() -> TerminalFrame {
-    guard isLargeEnough else { return TerminalFrame(lines: tooSmallLines()) }
+    guard isLargeEnough else {
+      return TerminalFrame(
+        lines: tooSmallLines(), cursor: screenReaderMode ? (0, 0) : nil, showsCursor: screenReaderMode)
+    }
+    if screenReaderMode { followKeyboardFocus() }
     // The layout pass keeps the offset within the content (the collection
     // view's one clamp), also when the list got shorter.
     collectionView.layoutIfNeeded()
@@ -265,14 +326,19 @@ public final class TerminalScreen {
     for (row, line) in overlay.prefix(listRows).enumerated() {
       lines[row] = TerminalText.fit(line, width: size.width)
     }
-    if let (first, rows) = menuPlacement() {
+    let menu = menuPlacement()
+    if let (first, rows) = menu {
       for (offset, line) in rows.enumerated() where first + offset < listRows {
         lines[first + offset] = line
       }
     }
-    guard let status else { return TerminalFrame(lines: lines) }
-    lines[size.height - 1] = TerminalText.fit(status, width: size.width)
-    return TerminalFrame(lines: lines, cursor: statusCursorColumn.map { (size.height - 1, $0) })
+    let statusText = screenReaderMode ? spokenStatus() : status
+    if hasStatusLine {
+      lines[size.height - 1] = TerminalText.fit(statusText ?? "", width: size.width)
+    }
+    let covered = menu.map { $0.row..<($0.row + $0.rows.count) }
+    let cursor = cursorPlace(menuRow: menu?.row, covered: covered)
+    return TerminalFrame(lines: lines, cursor: cursor?.place, showsCursor: cursor?.shows ?? false)
   }
 
   /// Asks for a new frame although no event came: after a change made
@@ -295,8 +361,12 @@ public final class TerminalScreen {
 
   // MARK: - Internals
 
+  /// Whether the bottom row is a status line: while ``status`` is set,
+  /// and always in ``screenReaderMode``.
+  var hasStatusLine: Bool { status != nil || screenReaderMode }
+
   /// The rows the list shows: all but the status line.
-  private var listRows: Int { size.height - (status == nil ? 0 : 1) }
+  var listRows: Int { size.height - (hasStatusLine ? 1 : 0) }
 
   private func apply(_ mouse: MouseEvent) {
     guard isLargeEnough else { return }
@@ -338,7 +408,7 @@ public final class TerminalScreen {
   /// Keeps the last list row clear of the status line.
   private func updateInset() {
     var inset = collectionView.contentInset
-    let bottom: CGFloat = status == nil ? 0 : 1
+    let bottom: CGFloat = hasStatusLine ? 1 : 0
     guard inset.bottom != bottom else { return }
     inset.bottom = bottom
     collectionView.contentInset = inset

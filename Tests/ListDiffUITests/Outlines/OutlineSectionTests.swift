@@ -186,6 +186,27 @@ struct OutlineSectionTests {
     #expect(screen.collectionView.pinnedItemRanges.count == 1)
   }
 
+  /// A parent drawn pinned over its last children: the keyboard's focus
+  /// on it scrolls to its own place (as UIKit's `scrollToItem` does, so
+  /// that ↓ goes on to its first child, in view); VoiceOver's cursor reads
+  /// it where it is drawn and scrolls nothing.
+  @Test("with pinsParents, the focus on a parent drawn pinned scrolls to its place; VoiceOver's cursor does not")
+  func focusOnAPinnedParent() {
+    let files = (0..<30).map { TreeNode.leaf(String(format: "f%02d", $0)) }
+    let deep: [TreeNode] = [.folder("src", [.folder("app", [.folder("views", files)])]), .leaf("README")]
+    let screen = ListScreen(width: 24, height: 6)
+    screen.setRoot(outline(deep, pinsParents: true))
+    for name in ["src", "app", "views"] { screen.expand(identifier: name) }
+    screen.dataSource.focusedItem = row("f29")
+    let atTheEnd = screen.rowsText
+    #expect(atTheEnd.hasPrefix("▾ src\n  ▾ app\n    ▾ views\n"), "the parents pinned over the last files")
+    screen.dataSource.accessibilityFocus = row("views")
+    #expect(screen.rowsText == atTheEnd, "VoiceOver reads the pinned row where it is drawn")
+    screen.dataSource.focusedItem = row("views")
+    let lines = screen.rowsText.split(separator: "\n").map(String.init)
+    #expect(Array(lines.prefix(4)) == ["▾ src", "  ▾ app", "    ▾ views", "        f00"], "\(lines)")
+  }
+
   @Test("rows are scoped under the outline's path, so two outlines may share names")
   func twoOutlines() {
     let screen = ListScreen(width: 24, height: 10)

@@ -19,6 +19,10 @@ public struct LaunchOptions: Equatable, Sendable {
   public var height: Int = 20
   /// `--help`: print the usage and exit.
   public var showUsage = false
+  /// `--screen-reader`: draw for a screen reader or a braille display —
+  /// the full screen in `TerminalScreen`'s screen-reader mode, every row
+  /// plain (also asked for with `LISTDIFFUI_SCREEN_READER=1`).
+  public var screenReader = false
 
   /// The default options: the default file, 20 lines.
   public init() {}
@@ -64,6 +68,9 @@ public struct LaunchOptions: Equatable, Sendable {
         options.height = height
       case "--help", "-h":
         options.showUsage = true
+      case "--screen-reader":
+        guard inlineValue == nil else { throw .unexpectedValue(name) }
+        options.screenReader = true
       default:
         throw .unknownOption(argument)
       }
@@ -74,7 +81,7 @@ public struct LaunchOptions: Equatable, Sendable {
 
   /// The text `--help` prints.
   public static let usage = """
-    usage: todo [--file PATH | --memory] [--height LINES]
+    usage: todo [--file PATH | --memory] [--height LINES] [--screen-reader]
 
     A to-do list in the terminal, drawn by ListDiffUI's headless collection view.
     On a terminal it fills the window: press ? for the keys. Without a terminal
@@ -86,11 +93,16 @@ public struct LaunchOptions: Equatable, Sendable {
                       ~/.local/share/listdiffui-todo/todo.json)
       --memory        keep nothing on disk
       --height LINES  lines of list in each printed frame (default 20)
+      --screen-reader for a screen reader or braille display: the cursor on
+                      the focused row, what it is on the status line, rows
+                      drawn without marks or rules
       --help          show this text
 
     environment:
       COLUMNS         printed frames' width (default: the terminal's, followed
                       as it is resized; else 80)
+      LISTDIFFUI_SCREEN_READER=1
+                      as --screen-reader
       TODO_NOW        a fixed time for new items, ISO 8601
                       (e.g. 2024-05-01T09:30:00Z), for reproducible output
       TZ              the time zone dates are shown in

@@ -39,7 +39,12 @@ public enum ToDoProgram {
     }
     // Asked again before every frame, so the screen follows a resized terminal.
     let width = { ScreenWidth.resolve(environment: environment, terminalWidth: terminalWidth) }
-    let screen = ToDoScreen(store: launch.store, width: width(), height: launch.options.height, timeZone: timeZone)
+    let screen = ToDoScreen(
+      store: launch.store, width: width(), height: launch.options.height, timeZone: timeZone,
+      plain: launch.screenReader)
+    // Printed frames have no status line or cursor: a reader reads them as
+    // they come, plain.
+    screen.terminal.screenReaderMode = false
     let session = ToDoSession(
       store: launch.store, screen: screen, interactive: interactive, currentWidth: width,
       writeError: output.standardError, write: output.standardOutput)
@@ -67,8 +72,10 @@ public enum ToDoProgram {
     let screen = ToDoScreen(
       store: launch.store, width: max(size.width, ScreenWidth.range.lowerBound),
       height: size.height, timeZone: timeZone, showsCommands: false, coveredLines: 1,
-      estimatesSizes: true)
-    let app = FullScreenApp(store: launch.store, screen: screen, width: size.width, height: size.height)
+      estimatesSizes: true, plain: launch.screenReader)
+    let app = FullScreenApp(
+      store: launch.store, screen: screen, width: size.width, height: size.height,
+      screenReader: launch.screenReader)
     // The first screen says where the list is kept, unless something more
     // pressing (a file set aside) must be said.
     let home = environment["HOME"].map { $0.hasSuffix("/") ? $0 : $0 + "/" }
@@ -102,6 +109,8 @@ public enum ToDoProgram {
     var notice: String?
     /// Where the list is saved, as the first full screen says it.
     var savedWhere: String
+    /// `--screen-reader`, or `LISTDIFFUI_SCREEN_READER=1`.
+    var screenReader: Bool
   }
 
   enum Prepared {
@@ -159,7 +168,11 @@ public enum ToDoProgram {
       }
     }
     let store = ToDoStore(items: items, storage: storage, clock: clock)
-    return .launch(Launch(options: options, store: store, lock: lock, notice: notice, savedWhere: savedWhere))
+    let screenReader = options.screenReader || TerminalScreen.isScreenReaderModeRequested(environment: environment)
+    return .launch(
+      Launch(
+        options: options, store: store, lock: lock, notice: notice, savedWhere: savedWhere,
+        screenReader: screenReader))
   }
 
   /// `path` with the home directory written `~`, as a shell user reads it.

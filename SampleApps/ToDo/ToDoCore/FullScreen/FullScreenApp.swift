@@ -12,6 +12,13 @@ import ListDiffUITerminal
 /// events and reading ``frame()``. Focus and selection are the data
 /// source's (keys reach them through `TerminalScreen.handleListKey`); while
 /// items are selected, Space and `d` act on all of them as one change.
+///
+/// For a screen reader (`todo --screen-reader`) the terminal screen is in
+/// its screen-reader mode (the cursor on the focused row, what VoiceOver
+/// would say on the footer), every change is announced (the data source's
+/// `announcesUpdates`), the panels are drawn without boxes, and the footer
+/// says only what is new — a message, the selection's count — with no
+/// list of keys (`?` lists them).
 @MainActor
 public final class FullScreenApp {
   /// What a key asks of the terminal besides a new frame.
@@ -77,13 +84,19 @@ public final class FullScreenApp {
   public var width: Int { terminal.size.width }
   /// The terminal's height in rows: the list takes all but the last.
   public var height: Int { terminal.size.height }
+  /// Whether the app draws for a screen reader (see ``init(store:screen:width:height:screenReader:)``).
+  public let screenReader: Bool
 
   /// An app over `store`, drawn on `screen` (made with `showsCommands:
-  /// false` and `coveredLines: 1`, for the footer; not yet started), in a
-  /// terminal `width` × `height`. O(1).
-  public init(store: ToDoStore, screen: ToDoScreen, width: Int, height: Int) {
+  /// false` and `coveredLines: 1`, for the footer; not yet started, and
+  /// `plain` with `screenReader`), in a terminal `width` × `height`; for a
+  /// screen reader when `screenReader` (the terminal screen's
+  /// `screenReaderMode` is set to it either way). O(1).
+  public init(store: ToDoStore, screen: ToDoScreen, width: Int, height: Int, screenReader: Bool = false) {
     self.store = store
     self.screen = screen
+    self.screenReader = screenReader
+    screen.terminal.screenReaderMode = screenReader
     screen.terminal.minimumSize = Self.minimumSize
     screen.resize(width: width, height: height)
     shown = ToDoSnapshot(items: [])
@@ -102,6 +115,8 @@ public final class FullScreenApp {
   public func start(notice: String? = nil, status: String? = nil) async {
     screen.start()
     await showLatest()
+    // Every change from here on, not the list's arrival ("2 items added").
+    screen.dataSource.announcesUpdates = screenReader
     if let notice, TerminalText.columns(notice) > width {
       mode = .note(notice)
     } else {
@@ -172,7 +187,7 @@ public final class FullScreenApp {
     switch mode {
     case .help(let top):
       // A panel taller than the window scrolls; any other key closes it.
-      let page = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1, top: top).page
+      let page = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1, top: top, plain: screenReader).page
       let step: Int? =
         switch key {
         case .up, .character("k"): -1
@@ -220,20 +235,25 @@ public final class FullScreenApp {
     terminal.statusCursorColumn = nil
     switch mode {
     case .help(let top):
-      let panel = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1, top: top)
+      let panel = FullScreenKeys.helpPanel(width: min(width, 72), height: height - 1, top: top, plain: screenReader)
       mode = .help(top: panel.top)
       terminal.overlay = panel.rows
-      terminal.status = FullScreenKeys.footer(width: width)
+      terminal.status = screenReader ? nil : FullScreenKeys.footer(width: width)
     case .note(let note):
-      terminal.overlay = FullScreenKeys.notePanel(note, width: width, height: height - 1)
-      terminal.status = FullScreenKeys.footer(width: width)
+      terminal.overlay = FullScreenKeys.notePanel(note, width: width, height: height - 1, plain: screenReader)
+      terminal.status = screenReader ? nil : FullScreenKeys.footer(width: width)
     case .editing(let field, var editor):
       let line = field.line(editing: &editor, width: width, note: message)
       mode = .editing(field, editor)
       terminal.status = line.text
       terminal.statusCursorColumn = line.cursorColumn
     case .browsing where terminal.actionMenu != nil:
-      terminal.status = TerminalText.fit("↑↓ choose · enter does it · esc closes", width: width)
+      // A screen reader hears the highlighted action from the screen.
+      terminal.status = screenReader ? nil : TerminalText.fit("↑↓ choose · enter does it · esc closes", width: width)
+    case .browsing where screenReader:
+      // What is new only: the screen adds what the focused row is.
+      let count = screen.dataSource.selection.count
+      terminal.status = message ?? (count > 0 ? "\(count) selected" : nil)
     case .browsing:
       let count = screen.dataSource.selection.count
       let selection = "\(count) selected · space done · d delete · esc clears"

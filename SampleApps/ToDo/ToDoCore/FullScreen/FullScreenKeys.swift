@@ -65,9 +65,13 @@ public enum FullScreenKeys {
   /// over the top of the list, its keys shown from line `top` (clamped).
   /// When they all fit, `page` is 0 and the box ends "any key closes
   /// this"; otherwise it shows `page` lines of keys and, last, which lines
-  /// they are and how to scroll. O(w × h).
-  static func helpPanel(width: Int, height: Int, top wanted: Int = 0) -> (rows: [String], top: Int, page: Int) {
-    let inner = max(1, width - 4)
+  /// they are and how to scroll. `plain` (for a screen reader): no box,
+  /// the first row "keys", the last empty, "to" for the range's dash.
+  /// O(w × h).
+  static func helpPanel(width: Int, height: Int, top wanted: Int = 0, plain: Bool = false)
+    -> (rows: [String], top: Int, page: Int)
+  {
+    let inner = max(1, plain ? width : width - 4)
     let keys = ToDoLines.table(reference, width: inner + 2).map { String($0.dropFirst(2)) }
     let room = max(0, height - 2)
     var body = keys + ["", "any key closes this"]
@@ -76,8 +80,15 @@ public enum FullScreenKeys {
       page = max(1, room - 1)
       top = min(max(0, wanted), keys.count - page)
       let shown = keys[top..<(top + page)]
-      body = Array(shown) + ["↑↓ scroll · \(top + 1)–\(top + page) of \(keys.count) · other keys close"]
+      body =
+        Array(shown)
+        + [
+          plain
+            ? "up and down scroll, \(top + 1) to \(top + page) of \(keys.count), other keys close"
+            : "↑↓ scroll · \(top + 1)–\(top + page) of \(keys.count) · other keys close"
+        ]
     }
+    if plain { return ((["keys"] + body.prefix(room) + [""]).map { TerminalText.fit($0, width: width) }, top, page) }
     func row(_ text: String) -> String {
       let fitted = TerminalText.fit(text, width: inner)
       return "│ " + fitted + String(repeating: " ", count: max(0, inner - TerminalText.columns(fitted))) + " │"
@@ -91,10 +102,12 @@ public enum FullScreenKeys {
   /// list, its text wrapped to the width so that all of it shows.
   /// O(w × h).
   /// It has no side borders, so a path as long as the window still shows
-  /// on one row.
-  static func notePanel(_ note: String, width: Int, height: Int) -> [String] {
+  /// on one row. `plain` (for a screen reader): "note" and an empty line
+  /// for the rules.
+  static func notePanel(_ note: String, width: Int, height: Int, plain: Bool = false) -> [String] {
     var body = TerminalText.wrap(note, width: max(1, width)) + ["", "any key closes this"]
     if body.count > height - 2 { body = Array(body.prefix(max(0, height - 2))) }
+    if plain { return ["note"] + body + [""] }
     let top = TerminalText.fit("─ note " + String(repeating: "─", count: max(0, width - 7)), width: width)
     return [top] + body + [String(repeating: "─", count: max(0, width))]
   }

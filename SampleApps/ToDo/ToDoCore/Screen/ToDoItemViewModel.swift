@@ -26,12 +26,15 @@ public struct ToDoItemViewModel: ListViewModel, Equatable {
   public var notes: String
   /// When it was created, as shown when expanded.
   public var created: String
+  /// Whether it is drawn plain, for a screen reader (see ``ToDoLines``).
+  public var isPlain: Bool
 
   /// The view model of `item` shown as number `position` (aligned in
   /// `numberColumns`), with its date in `timeZone` and `shortID` shown when
-  /// given. O(1).
+  /// given, drawn plain when `plain`. O(1).
   public init(
-    item: ToDoItem, position: Int, timeZone: TimeZone, numberColumns: Int = 2, shortID: String? = nil
+    item: ToDoItem, position: Int, timeZone: TimeZone, numberColumns: Int = 2, shortID: String? = nil,
+    plain: Bool = false
   ) {
     identifier = item.id
     title = item.title
@@ -41,6 +44,7 @@ public struct ToDoItemViewModel: ListViewModel, Equatable {
     self.shortID = shortID
     notes = item.notes
     created = ToDoLines.createdText(item.createdAt, timeZone: timeZone)
+    isPlain = plain
   }
 }
 

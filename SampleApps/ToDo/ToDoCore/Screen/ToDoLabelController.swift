@@ -21,30 +21,48 @@ public struct ToDoLabelViewModel: ListViewModel, Equatable {
   public var identifier: String
   /// What the label shows.
   public var content: Content
+  /// Whether it is drawn plain, for a screen reader (see ``ToDoLines``).
+  public var isPlain: Bool
 
-  /// A label. O(1).
-  public init(identifier: String, content: Content) {
+  /// A label, drawn plain when `plain`. O(1).
+  public init(identifier: String, content: Content, plain: Bool = false) {
     self.identifier = identifier
     self.content = content
+    isPlain = plain
   }
 
   /// The label's lines at `width` columns. O(w).
   public func lines(width: Int) -> [String] {
     switch content {
     case .header(let open, let done, let filter, let search):
-      ToDoLines.header(openCount: open, doneCount: done, filter: filter, search: search, width: width)
+      ToDoLines.header(openCount: open, doneCount: done, filter: filter, search: search, width: width, plain: isPlain)
     case .completedTitle(let count):
-      ToDoLines.completedTitle(count: count, width: width)
+      ToDoLines.completedTitle(count: count, width: width, plain: isPlain)
     case .placeholder(let text):
       ToDoLines.placeholder(text, width: width)
     case .footer:
-      ToDoLines.footer(width: width)
+      ToDoLines.footer(width: width, plain: isPlain)
+    }
+  }
+
+  /// What VoiceOver calls it: the header's counts as a sentence ("3 open,
+  /// 2 done, showing all"), "completed, 2 items", the placeholder's text,
+  /// "commands: add TEXT, …" — never a rule. O(1).
+  public var accessibilityLabel: String {
+    switch content {
+    case .header(let open, let done, let filter, let search):
+      ToDoLines.headerSentence(openCount: open, doneCount: done, filter: filter, search: search)
+    case .completedTitle(let count): "completed, \(count) \(count == 1 ? "item" : "items")"
+    case .placeholder(let text): text
+    case .footer: ToDoLines.commandsSentence
     }
   }
 }
 
 /// Shows a ``ToDoLabelViewModel``: as tall as its lines, as wide as the list.
 /// A label is no item: the focus passes over it and it cannot be selected.
+/// VoiceOver reads it by its ``ToDoLabelViewModel/accessibilityLabel``;
+/// the counts and the completed title, section headers, are its headings.
 public final class ToDoLabelController:
   ListCellController<ToDoLabelViewModel, ListViewStateNone, ToDoTextCell>
 {
@@ -62,6 +80,7 @@ public final class ToDoLabelController:
   public override func configureCell(cell: ToDoTextCell) {
     cell.lines = viewModel.lines(width: Int(cell.bounds.width))
     cell.itemID = nil
+    cell.accessibilityLabel = viewModel.accessibilityLabel
   }
 
   /// Re-fits the text when the cell's width changed (the screen was

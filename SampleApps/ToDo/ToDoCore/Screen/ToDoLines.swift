@@ -10,17 +10,35 @@ import ListDiffUITerminal
 /// wide characters and emoji as the two columns a terminal gives them; a
 /// line never has more `Character`s than columns, so the collection view's
 /// clipping never cuts it.
+///
+/// Each has a `plain` form for a screen reader (`todo --screen-reader`):
+/// no focus mark (the terminal's cursor is on the focused row), no check
+/// box, no rules, no "·" between words — what a reader would speak as
+/// "left bracket x right bracket" or "box drawings light horizontal" is
+/// said in words or left out, and every line keeps its place, so the
+/// list is laid out as it is drawn for the eye.
 public enum ToDoLines {
   /// The header: counts, the filter and any search text on one line, a
-  /// rule under it. O(w).
+  /// rule under it. `plain`: "3 open, 2 done, showing all", then an empty
+  /// line. O(w).
   public static func header(
-    openCount: Int, doneCount: Int, filter: ToDoFilter, search: String = "", width: Int
+    openCount: Int, doneCount: Int, filter: ToDoFilter, search: String = "", width: Int, plain: Bool = false
   ) -> [String] {
+    if plain {
+      return [TerminalText.fit(headerSentence(openCount: openCount, doneCount: doneCount, filter: filter, search: search), width: width), ""]
+    }
     let counts = "\(openCount) open · \(doneCount) done"
     let shown = "showing \(filter)" + (search.isEmpty ? "" : " matching '\(search)'")
     let gap = width - counts.count - TerminalText.columns(shown)
     let top = gap >= 2 ? counts + String(repeating: " ", count: gap) + shown : counts + " · " + shown
     return [TerminalText.fit(top, width: width), rule(width)]
+  }
+
+  /// The header's counts and filter as one sentence: "3 open, 2 done,
+  /// showing all, matching 'milk'" (its plain line and its accessibility
+  /// label). O(search).
+  public static func headerSentence(openCount: Int, doneCount: Int, filter: ToDoFilter, search: String) -> String {
+    "\(openCount) open, \(doneCount) done, showing \(filter)" + (search.isEmpty ? "" : ", matching '\(search)'")
   }
 
   /// One item: its number, a check box and the title, cut to one line;
@@ -29,24 +47,31 @@ public enum ToDoLines {
   /// (default: its own digits, at least 2) after a column that shows `›`
   /// when the item `isFocused`, and followed by `.`, or `*` when it
   /// `isSelected`; `shortID`, when given, is shown as `@id` at the end of
-  /// the first line. O(w + title + notes).
+  /// the first line. `plain`: no focus mark or check box; after the
+  /// title, ", done", ", selected" and ", has notes" say what the marks
+  /// show (`" 3. buy milk, done"`). O(w + title + notes).
   public static func item(
     position: Int, title: String, isDone: Bool, notes: String, created: String, isExpanded: Bool, width: Int,
-    numberColumns: Int? = nil, isFocused: Bool = false, isSelected: Bool = false, shortID: String? = nil
+    numberColumns: Int? = nil, isFocused: Bool = false, isSelected: Bool = false, shortID: String? = nil,
+    plain: Bool = false
   ) -> [String] {
     let number = String(position)
     let numberWidth = max(numberColumns ?? 2, number.count)
-    let prefix = (isFocused ? "›" : " ") + String(repeating: " ", count: numberWidth - number.count) + number
-      + (isSelected ? "* " : ". ")
-      + (isDone ? "[x] " : "[ ] ")
+    let padding = String(repeating: " ", count: numberWidth - number.count)
+    let prefix =
+      plain
+      ? " " + padding + number + ". "
+      : (isFocused ? "›" : " ") + padding + number + (isSelected ? "* " : ". ") + (isDone ? "[x] " : "[ ] ")
     let id = shortID.map { " @" + $0 } ?? ""
+    // The plain form says in words what the marks show.
+    let words = plain ? (isDone ? ", done" : "") + (isSelected ? ", selected" : "") : ""
     guard isExpanded else {
-      let marker = notes.isEmpty ? "" : " (notes)"
-      return [TerminalText.fit(prefix + title, width: width, keepingSuffix: marker + id)]
+      let marker = notes.isEmpty ? "" : plain ? ", has notes" : " (notes)"
+      return [TerminalText.fit(prefix + title, width: width, keepingSuffix: words + marker + id)]
     }
     let indent = String(repeating: " ", count: prefix.count)
     let textWidth = max(10, width - indent.count)
-    var lines = paragraph(title + id, width: width, first: prefix, rest: indent)
+    var lines = paragraph(title + words + id, width: width, first: prefix, rest: indent)
     let noteLines = notes.isEmpty ? ["(no notes)"] : TerminalText.wrap(notes, width: textWidth)
     lines += noteLines.map { TerminalText.fit(indent + $0, width: width) }
     lines.append(TerminalText.fit(indent + "created " + created, width: width))
@@ -68,8 +93,10 @@ public enum ToDoLines {
     }
   }
 
-  /// The title line over the completed items. O(w).
-  public static func completedTitle(count: Int, width: Int) -> [String] {
+  /// The title line over the completed items; `plain`: "completed (2)".
+  /// O(w).
+  public static func completedTitle(count: Int, width: Int, plain: Bool = false) -> [String] {
+    if plain { return [TerminalText.fit("completed (\(count))", width: width)] }
     let label = "── completed (\(count)) "
     return [TerminalText.fit(label + String(repeating: "─", count: max(0, width - TerminalText.columns(label))), width: width)]
   }
@@ -80,14 +107,24 @@ public enum ToDoLines {
   }
 
   /// The footer: a rule, then the commands, wrapped between entries, each
-  /// line but the last ending in " ·". O(w).
-  public static func footer(width: Int) -> [String] {
-    let entries = [
-      "add TEXT", "done N", "reopen N", "undo", "edit N TEXT", "note N TEXT", "rm N", "mv N M", "expand N",
-      "collapse N", "select N", "clear-completed", "filter all|open|done", "search TEXT", "scroll up|down|top|bottom",
-      "help", "quit",
-    ]
-    return [rule(width)] + joined(entries, separator: " · ", width: width)
+  /// line but the last ending in " ·". `plain`: an empty line, then the
+  /// commands between commas. O(w).
+  public static func footer(width: Int, plain: Bool = false) -> [String] {
+    if plain { return [""] + joined(commands, separator: ", ", width: width) }
+    return [rule(width)] + joined(commands, separator: " · ", width: width)
+  }
+
+  /// The commands the footer lists, in its order.
+  static let commands = [
+    "add TEXT", "done N", "reopen N", "undo", "edit N TEXT", "note N TEXT", "rm N", "mv N M", "expand N",
+    "collapse N", "select N", "clear-completed", "filter all|open|done", "search TEXT", "scroll up|down|top|bottom",
+    "help", "quit",
+  ]
+
+  /// The commands as one sentence: "commands: add TEXT, done N, …" (the
+  /// footer's accessibility label). O(1).
+  public static var commandsSentence: String {
+    "commands: " + commands.joined(separator: ", ")
   }
 
   /// `entries` joined by `separator` into lines of at most `width` columns,

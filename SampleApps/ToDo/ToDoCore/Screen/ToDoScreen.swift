@@ -34,6 +34,9 @@ public final class ToDoScreen {
   /// Whether the list ends with the commands (script and line mode) or not
   /// (the full screen, which lists its keys itself).
   public let showsCommands: Bool
+  /// Whether the cells are drawn plain, for a screen reader (see
+  /// ``ToDoLines``): `todo --screen-reader`.
+  public let isPlain: Bool
 
   private let store: ToDoStore
   private let timeZone: TimeZone
@@ -61,15 +64,18 @@ public final class ToDoScreen {
   /// estimate until they come near the viewport (the layout's
   /// `estimatedItemSize`), so a long list opens without sizing every item;
   /// scroll positions then follow the sizes found, so printed frames, which
-  /// state their line numbers, keep it off. Nothing is shown until
-  /// ``start()``. O(1).
+  /// state their line numbers, keep it off. With `plain`, every cell is
+  /// drawn plain for a screen reader. `applyUpdatesAsync` is the data
+  /// source's (roots flattened and diffed on a background task). Nothing
+  /// is shown until ``start()``. O(1).
   public init(
     store: ToDoStore, width: Int, height: Int, timeZone: TimeZone = .current, showsCommands: Bool = true,
-    coveredLines: Int = 0, estimatesSizes: Bool = false
+    coveredLines: Int = 0, estimatesSizes: Bool = false, plain: Bool = false, applyUpdatesAsync: Bool = false
   ) {
     self.store = store
     self.coveredLines = coveredLines
     self.showsCommands = showsCommands
+    isPlain = plain
     self.timeZone = timeZone
     let layout = CollectionViewFlowLayout()
     layout.minimumLineSpacing = 0
@@ -79,7 +85,7 @@ public final class ToDoScreen {
     if estimatesSizes { layout.estimatedItemSize = Self.estimatedItemSize(width: width) }
     let collectionView = CollectionView(frame: .zero, collectionViewLayout: layout)
     collectionView.contentInset = EdgeInsets(top: 0, left: 0, bottom: CGFloat(coveredLines), right: 0)
-    dataSource = ListDiffDataSource(collectionView: collectionView)
+    dataSource = ListDiffDataSource(collectionView: collectionView, applyUpdatesAsync: applyUpdatesAsync)
     terminal = TerminalScreen(dataSource: dataSource, size: TerminalSize(width: width, height: height))
     // An insert or delete above the viewport, or sizes resolved from the
     // estimate, leave the first item on screen where it is.
@@ -93,9 +99,11 @@ public final class ToDoScreen {
     precondition(observation == nil, "ToDoScreen.start() called twice")
     let timeZone = timeZone
     let showsCommands = showsCommands
+    let plain = isPlain
     let delegate = WeakAnyObject(object: self)
     observation = dataSource.observe(SnapshotsShown(store.snapshots, reportingTo: rendered)) { snapshot in
-      ToDoSections.root(for: snapshot, timeZone: timeZone, showsCommands: showsCommands, delegate: delegate)
+      ToDoSections.root(
+        for: snapshot, timeZone: timeZone, showsCommands: showsCommands, plain: plain, delegate: delegate)
     }
   }
 
@@ -155,8 +163,9 @@ public final class ToDoScreen {
 
   /// Changes the screen's width and height, as when a full-screen terminal
   /// is resized (``terminal`` takes the size, and the collection view
-  /// unless it is under the terminal's minimum). O(n) in the items when
-  /// the width changes, else O(visible cells).
+  /// unless it is under the terminal's minimum), and keeps the focused item
+  /// in view. O(n) in the items when the width changes, else O(visible
+  /// cells).
   public func resize(width: Int, height: Int) {
     // The estimate first: the terminal's resize then lays out once and
     // shows the focused item where it stays.
@@ -165,29 +174,33 @@ public final class ToDoScreen {
     let fits = size.width >= minimum.width && size.height >= minimum.height
     let layout = collectionView.collectionViewLayout
     let estimate = Self.estimatedItemSize(width: fits ? width : Int(collectionView.frame.width))
-    if layout.estimatedItemSize != .zero && layout.estimatedItemSize != estimate { layout.estimatedItemSize = estimate }
+    let estimateChanged = layout.estimatedItemSize != .zero && layout.estimatedItemSize != estimate
+    if estimateChanged { layout.estimatedItemSize = estimate }
     terminal.resize(to: size)
     collectionView.layoutIfNeeded()
+    // The event loop resizes the terminal screen first, which shows the
+    // focus at the old estimate; sizing the items anew may move it under
+    // the pinned lines. Setting the focus again shows it, the least needed.
+    if estimateChanged, fits, let focus = dataSource.focusedItem { dataSource.focusedItem = focus }
   }
 
-  /// Moves the viewport: a screen less one line up or down, or to either
-  /// end. Returns whether it moved. O(visible cells).
+  /// Moves the viewport: a page up or down, or to either end. Returns
+  /// whether it moved. A page is the library's: the viewport less the
+  /// headers pinned over it (the data source's `accessibilityScroll`, a
+  /// three-finger swipe's page), so the items just below the last page
+  /// come first under the pinned counts. O(visible cells).
   @discardableResult
   public func scroll(_ direction: ToDoCommand.ScrollDirection) -> Bool {
-    // The pinned header lines hide the top of the viewport: a page is what
-    // shows below them, less one line kept for context.
-    let page = max(1, CGFloat(height - coveredLines) - pinnedHeight() - 1)
-    let y = collectionView.contentOffset.y
-    let target: CGFloat =
-      switch direction {
-      case .up: y - page
-      case .down: y + page
-      case .top: 0
-      case .bottom: .greatestFiniteMagnitude
-      }
-    // The collection view keeps the offset within the list.
-    collectionView.setContentOffset(CGPoint(x: 0, y: target), animated: false)
-    return collectionView.contentOffset.y != y
+    switch direction {
+    case .up: return dataSource.accessibilityScroll(.up)
+    case .down: return dataSource.accessibilityScroll(.down)
+    case .top, .bottom:
+      let y = collectionView.contentOffset.y
+      // The collection view keeps the offset within the list.
+      let target: CGFloat = direction == .top ? 0 : .greatestFiniteMagnitude
+      collectionView.setContentOffset(CGPoint(x: 0, y: target), animated: false)
+      return collectionView.contentOffset.y != y
+    }
   }
 
   /// Shows or hides item `number`'s notes and created date by changing the
@@ -325,7 +338,8 @@ public final class ToDoScreen {
     let snapshot = await store.snapshot
     await dataSource.setRootSection(
       ToDoSections.root(
-        for: snapshot, timeZone: timeZone, showsCommands: showsCommands, delegate: WeakAnyObject(object: self)))
+        for: snapshot, timeZone: timeZone, showsCommands: showsCommands, plain: isPlain,
+        delegate: WeakAnyObject(object: self)))
     collectionView.layoutIfNeeded()
   }
 
@@ -406,24 +420,6 @@ public final class ToDoScreen {
   /// sizes estimated items on the way and aims again. O(visible cells).
   private func reveal(_ indexPath: IndexPath) {
     collectionView.scrollToItem(at: indexPath, at: [], animated: false)
-  }
-
-  /// The lines at the top of the viewport that labels cover: the pinned
-  /// counts line, the completed title pinned under it (or, at the top of
-  /// the list, the labels that are there anyway). Read from the cells the
-  /// collection view drew, where it drew them. O(visible cells).
-  private func pinnedHeight() -> CGFloat {
-    collectionView.layoutIfNeeded()
-    let top = collectionView.contentOffset.y
-    var edge = top
-    let labels = collectionView.visibleCells
-      .filter { ($0 as? ToDoTextCell)?.itemID == nil }
-      .map(\.frame)
-      .sorted { $0.minY < $1.minY }
-    for frame in labels where frame.minY <= edge && frame.maxY > edge {
-      edge = frame.maxY
-    }
-    return edge - top
   }
 }
 

@@ -18,16 +18,21 @@ public struct ToDoScreenContent: Equatable, Sendable {
   /// The commands; `nil` on the full screen, whose keys are listed in its
   /// own footer line.
   public var footer: ToDoLabelViewModel?
+  /// Whether every cell is drawn plain, for a screen reader.
+  public var isPlain: Bool
 
   /// The content for `snapshot`, with dates shown in `timeZone` and the
-  /// commands under the list when `showsCommands`. O(n) in the shown items.
-  public init(_ snapshot: ToDoSnapshot, timeZone: TimeZone, showsCommands: Bool = true) {
+  /// commands under the list when `showsCommands`, every cell drawn plain
+  /// for a screen reader when `plain`. O(n) in the shown items.
+  public init(_ snapshot: ToDoSnapshot, timeZone: TimeZone, showsCommands: Bool = true, plain: Bool = false) {
+    isPlain = plain
     // Numbers run through both parts in screen order, as commands use them.
     let numberColumns = max(2, String(snapshot.shownItems.count).count)
     let shortIDs = snapshot.showsIDs ? snapshot.shortIDs() : [:]
     let viewModels = snapshot.shownItems.enumerated().map { offset, item in
       ToDoItemViewModel(
-        item: item, position: offset + 1, timeZone: timeZone, numberColumns: numberColumns, shortID: shortIDs[item.id])
+        item: item, position: offset + 1, timeZone: timeZone, numberColumns: numberColumns, shortID: shortIDs[item.id],
+        plain: plain)
     }
     open = Array(viewModels.prefix { !$0.isDone })
     completed = Array(viewModels[open.count...])
@@ -35,8 +40,8 @@ public struct ToDoScreenContent: Equatable, Sendable {
       identifier: "header",
       content: .header(
         openCount: snapshot.openCount, doneCount: snapshot.doneCount, filter: snapshot.filter,
-        search: snapshot.search))
-    footer = showsCommands ? ToDoLabelViewModel(identifier: "footer", content: .footer) : nil
+        search: snapshot.search), plain: plain)
+    footer = showsCommands ? ToDoLabelViewModel(identifier: "footer", content: .footer, plain: plain) : nil
     let text =
       if snapshot.items.isEmpty {
         showsCommands ? "nothing to do — add TEXT adds an item" : "nothing to do — a adds an item"
@@ -45,6 +50,6 @@ public struct ToDoScreenContent: Equatable, Sendable {
       } else {
         snapshot.filter == .done ? "nothing completed yet" : "nothing open"
       }
-    placeholder = ToDoLabelViewModel(identifier: "empty", content: .placeholder(text))
+    placeholder = ToDoLabelViewModel(identifier: "empty", content: .placeholder(text), plain: plain)
   }
 }

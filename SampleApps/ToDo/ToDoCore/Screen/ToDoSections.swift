@@ -39,12 +39,16 @@ public enum ToDoSections {
 
   /// The root section for `snapshot`. Items' created dates are shown in
   /// `timeZone`; the commands are listed under the list when
-  /// `showsCommands`; `delegate` is handed to every item controller. O(n) in the
+  /// `showsCommands`; every cell is drawn plain for a screen reader when
+  /// `plain`; `delegate` is handed to every item controller. O(n) in the
   /// shown items.
   public static func root(
-    for snapshot: ToDoSnapshot, timeZone: TimeZone, showsCommands: Bool = true, delegate: WeakAnyObject
+    for snapshot: ToDoSnapshot, timeZone: TimeZone, showsCommands: Bool = true, plain: Bool = false,
+    delegate: WeakAnyObject
   ) -> Section {
-    root(for: ToDoScreenContent(snapshot, timeZone: timeZone, showsCommands: showsCommands), delegate: delegate)
+    root(
+      for: ToDoScreenContent(snapshot, timeZone: timeZone, showsCommands: showsCommands, plain: plain),
+      delegate: delegate)
   }
 
   /// The root section showing `content`. O(n) in its items.
@@ -59,7 +63,8 @@ public enum ToDoSections {
       ListSection<ToDoItemViewModel, ToDoItemController>(content.open, id: openID, delegate: delegate)
       if !content.completed.isEmpty {
         // Pinned below the counts while any completed item is in view.
-        let title = ToDoLabelViewModel(identifier: "title", content: .completedTitle(count: content.completed.count))
+        let title = ToDoLabelViewModel(
+          identifier: "title", content: .completedTitle(count: content.completed.count), plain: content.isPlain)
         CompositeSection(
           id: completedID, header: ListSection<ToDoLabelViewModel, ToDoLabelController>(title), pinsHeader: true
         ) {
