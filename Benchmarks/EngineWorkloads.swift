@@ -1,4 +1,4 @@
-// W1–W6: the diff engine against a dictionary floor and the standard library.
+// W1–W9: the diff engine against a dictionary floor and the standard library.
 
 import ListDiff
 import TestSupport
@@ -75,6 +75,30 @@ func makeEngineWorkload(
   return EngineWorkload(name: name, work: work, old: old, new: new)
 }
 
+/// Builds `count` items, then `new` from them with one block of changes, as
+/// lists get them: `inserted` new items placed together at `at`, or
+/// `deleted` items removed together from `at`, then `updated` payloads
+/// changed at seeded random places after the block; every surviving
+/// identifier a fresh copy, as in `makeEngineWorkload`.
+func makeBlockWorkload(
+  name: String, work: String, count: Int, at position: Int, inserted: Int = 0, deleted: Int = 0,
+  updated: Int = 0, seed: UInt64
+) -> EngineWorkload {
+  var generator = SeededGenerator(seed: seed)
+  let old = (0..<count).map { BenchItem(id: uuidString(using: &generator), payload: $0) }
+  var new = old
+  new.removeSubrange(position..<(position + deleted))
+  new.insert(
+    contentsOf: (0..<inserted).map { _ in BenchItem(id: uuidString(using: &generator), payload: -1) },
+    at: position)
+  let after = position + inserted
+  var chosen = Set<Int>()
+  while chosen.count < updated { chosen.insert(Int.random(in: after..<new.count, using: &generator)) }
+  for index in chosen { new[index].payload += 1_000_000 }
+  new = new.map { BenchItem(id: freshCopy($0.id), payload: $0.payload) }
+  return EngineWorkload(name: name, work: work, old: old, new: new)
+}
+
 /// The floor: a reserved `Dictionary` of every old identifier, then one
 /// look-up of every new identifier.
 @inline(never)
@@ -141,6 +165,20 @@ func engineWorkloads(selected: (String) -> Bool) -> [EngineWorkload] {
     makeEngineWorkload(
       name: "W6", work: "100,000 all replaced", count: 100_000, replaceAll: true, seed: 6)
   }
+  add("W7") {
+    makeBlockWorkload(
+      name: "W7", work: "100,000 → 1,000 inserted in one block in the middle", count: 100_000,
+      at: 50_000, inserted: 1_000, seed: 7)
+  }
+  add("W8") {
+    makeBlockWorkload(
+      name: "W8", work: "100,000 → 50 prepended", count: 100_000, at: 0, inserted: 50, seed: 8)
+  }
+  add("W9") {
+    makeBlockWorkload(
+      name: "W9", work: "100,000 → 1,000 deleted in one block, 20 updated after it", count: 100_000,
+      at: 40_000, deleted: 1_000, updated: 20, seed: 9)
+  }
   return workloads
 }
 
@@ -175,7 +213,9 @@ func fastHashingOnly(old: [BenchItem], new: [BenchItem]) -> Int {
 /// workload, from one run on a 2,000-element slice of it. Myers' algorithm is
 /// O((n + m)·d) and *d* grows with *n* where edits are spread evenly, so the
 /// slice's time is scaled by the square of the size ratio: an upper bound
-/// that is tight for spread edits and loose (still small) for none.
+/// that is tight for spread edits and loose (still small) for none. A block
+/// of *d* changes costs it about *n* + *d*², small for W7–W9's blocks,
+/// which the slice from the start does not reach.
 func predictedStandardLibraryMs(old: [BenchItem], new: [BenchItem]) -> Double {
   let slice = 2_000
   guard old.count > slice || new.count > slice else { return 0 }
