@@ -209,6 +209,42 @@ func fastHashingOnly(old: [BenchItem], new: [BenchItem]) -> Int {
   return Int(truncatingIfNeeded: combined)
 }
 
+/// The least any diff of an unchanged list does (W3, W4): every identifier
+/// pair read and compared, in order (`compared`), and that with each pair's
+/// own `==`, which is what `isEqual(toDiffableObject:)` asks for these
+/// elements (`comparedAndAsked`); each as a ratio to `fastHashingOnly`,
+/// timed in turn with it. The strings' bytes are compared as the engine
+/// compares them. Where a diff compares instead of hashing, these are its
+/// floor: no table design takes it below them.
+func comparingFloors(old: [BenchItem], new: [BenchItem], runs: Int) -> (compared: Double, comparedAndAsked: Double) {
+  let timings = measureInterleaved(
+    runs: runs,
+    [
+      { blackHole(fastHashingOnly(old: old, new: new)) },
+      { blackHole(comparingOnly(old: old, new: new, asking: false)) },
+      { blackHole(comparingOnly(old: old, new: new, asking: true)) },
+    ])
+  let fast = max(timings[0].medianMs, 1e-9)
+  return (timings[1].medianMs / fast, timings[2].medianMs / fast)
+}
+
+/// How many leading pairs of `old` and `new` have equal identifiers (and,
+/// `asking`, are `==`).
+@inline(never)
+func comparingOnly(old: [BenchItem], new: [BenchItem], asking: Bool) -> Int {
+  old.withUnsafeBufferPointer { old in
+    new.withUnsafeBufferPointer { new in
+      var count = 0
+      while count < min(old.count, new.count) && _IdentifierEquality.equal(old[count].id, new[count].id)
+        && (!asking || old[count] == new[count])
+      {
+        count += 1
+      }
+      return count
+    }
+  }
+}
+
 /// What one run of the standard library's diff would take on the whole
 /// workload, from one run on a 2,000-element slice of it. Myers' algorithm is
 /// O((n + m)·d) and *d* grows with *n* where edits are spread evenly, so the
@@ -275,6 +311,11 @@ func engineRows(
       (key: "ratio_to_fast_hashing", value: diff.medianMs / max(fastHashing.medianMs, 1e-9)))
     if stdlib == nil {
       row.extra.append((key: "stdlib_predicted_ms", value: predicted))
+    }
+    if workload.name == "W3" || workload.name == "W4" {
+      let floors = comparingFloors(old: old, new: new, runs: config.runs)
+      row.extra.append((key: "comparing_ratio_to_fast_hashing", value: floors.compared))
+      row.extra.append((key: "comparing_and_asking_ratio_to_fast_hashing", value: floors.comparedAndAsked))
     }
     if workload.name == "W2",
       let bytes = peakMemoryAbove({ blackHole(listDiff(oldArray: old, newArray: new)) })
