@@ -52,15 +52,12 @@ func carouselRow(config: BenchConfig, earlier: [BenchRow]) -> BenchRow {
   }
   // The first run is the warm-up.
   let timed = Array(samples.dropFirst())
-  let w3 = w3MedianMs(earlier: earlier, config: config)
   let timing = Timing(medianMs: median(ofLast: runs, timed), minMs: timed.min() ?? .nan)
   return BenchRow(
     name: "E7",
     work: "1,000 carousels of 500 items (500,000), first root on an 80 × 40 screen: the whole update",
     timing: timing, floorMedianMs: nil, stdlibMedianMs: nil,
-    extra: [
-      ("w3_median_ms", w3),
-      ("ratio_to_W3", timing.medianMs / max(w3, 1e-9)),
+    extra: hashingUnitFields(medianMs: timing.medianMs, earlier: earlier, config: config) + [
       ("controllers", Double(counts.controllersCreated)),
       ("size_requests", Double(counts.sizeRequests)),
       ("cells_mounted", Double(counts.cellsMounted)),

@@ -1,4 +1,4 @@
-// W1–W6: the diff engine against a dictionary floor and the standard library.
+// W1–W9: the diff engine against a dictionary floor and the standard library.
 
 import ListDiff
 import TestSupport
@@ -75,6 +75,30 @@ func makeEngineWorkload(
   return EngineWorkload(name: name, work: work, old: old, new: new)
 }
 
+/// Builds `count` items, then `new` from them with one block of changes, as
+/// lists get them: `inserted` new items placed together at `at`, or
+/// `deleted` items removed together from `at`, then `updated` payloads
+/// changed at seeded random places after the block; every surviving
+/// identifier a fresh copy, as in `makeEngineWorkload`.
+func makeBlockWorkload(
+  name: String, work: String, count: Int, at position: Int, inserted: Int = 0, deleted: Int = 0,
+  updated: Int = 0, seed: UInt64
+) -> EngineWorkload {
+  var generator = SeededGenerator(seed: seed)
+  let old = (0..<count).map { BenchItem(id: uuidString(using: &generator), payload: $0) }
+  var new = old
+  new.removeSubrange(position..<(position + deleted))
+  new.insert(
+    contentsOf: (0..<inserted).map { _ in BenchItem(id: uuidString(using: &generator), payload: -1) },
+    at: position)
+  let after = position + inserted
+  var chosen = Set<Int>()
+  while chosen.count < updated { chosen.insert(Int.random(in: after..<new.count, using: &generator)) }
+  for index in chosen { new[index].payload += 1_000_000 }
+  new = new.map { BenchItem(id: freshCopy($0.id), payload: $0.payload) }
+  return EngineWorkload(name: name, work: work, old: old, new: new)
+}
+
 /// The floor: a reserved `Dictionary` of every old identifier, then one
 /// look-up of every new identifier.
 @inline(never)
@@ -141,6 +165,20 @@ func engineWorkloads(selected: (String) -> Bool) -> [EngineWorkload] {
     makeEngineWorkload(
       name: "W6", work: "100,000 all replaced", count: 100_000, replaceAll: true, seed: 6)
   }
+  add("W7") {
+    makeBlockWorkload(
+      name: "W7", work: "100,000 → 1,000 inserted in one block in the middle", count: 100_000,
+      at: 50_000, inserted: 1_000, seed: 7)
+  }
+  add("W8") {
+    makeBlockWorkload(
+      name: "W8", work: "100,000 → 50 prepended", count: 100_000, at: 0, inserted: 50, seed: 8)
+  }
+  add("W9") {
+    makeBlockWorkload(
+      name: "W9", work: "100,000 → 1,000 deleted in one block, 20 updated after it", count: 100_000,
+      at: 40_000, deleted: 1_000, updated: 20, seed: 9)
+  }
   return workloads
 }
 
@@ -171,11 +209,49 @@ func fastHashingOnly(old: [BenchItem], new: [BenchItem]) -> Int {
   return Int(truncatingIfNeeded: combined)
 }
 
+/// The least any diff of an unchanged list does (W3, W4): every identifier
+/// pair read and compared, in order (`compared`), and that with each pair's
+/// own `==`, which is what `isEqual(toDiffableObject:)` asks for these
+/// elements (`comparedAndAsked`); each as a ratio to `fastHashingOnly`,
+/// timed in turn with it. The strings' bytes are compared as the engine
+/// compares them. Where a diff compares instead of hashing, these are its
+/// floor: no table design takes it below them.
+func comparingFloors(old: [BenchItem], new: [BenchItem], runs: Int) -> (compared: Double, comparedAndAsked: Double) {
+  let timings = measureInterleaved(
+    runs: runs,
+    [
+      { blackHole(fastHashingOnly(old: old, new: new)) },
+      { blackHole(comparingOnly(old: old, new: new, asking: false)) },
+      { blackHole(comparingOnly(old: old, new: new, asking: true)) },
+    ])
+  let fast = max(timings[0].medianMs, 1e-9)
+  return (timings[1].medianMs / fast, timings[2].medianMs / fast)
+}
+
+/// How many leading pairs of `old` and `new` have equal identifiers (and,
+/// `asking`, are `==`).
+@inline(never)
+func comparingOnly(old: [BenchItem], new: [BenchItem], asking: Bool) -> Int {
+  old.withUnsafeBufferPointer { old in
+    new.withUnsafeBufferPointer { new in
+      var count = 0
+      while count < min(old.count, new.count) && _IdentifierEquality.equal(old[count].id, new[count].id)
+        && (!asking || old[count] == new[count])
+      {
+        count += 1
+      }
+      return count
+    }
+  }
+}
+
 /// What one run of the standard library's diff would take on the whole
 /// workload, from one run on a 2,000-element slice of it. Myers' algorithm is
 /// O((n + m)·d) and *d* grows with *n* where edits are spread evenly, so the
 /// slice's time is scaled by the square of the size ratio: an upper bound
-/// that is tight for spread edits and loose (still small) for none.
+/// that is tight for spread edits and loose (still small) for none. A block
+/// of *d* changes costs it about *n* + *d*², small for W7–W9's blocks,
+/// which the slice from the start does not reach.
 func predictedStandardLibraryMs(old: [BenchItem], new: [BenchItem]) -> Double {
   let slice = 2_000
   guard old.count > slice || new.count > slice else { return 0 }
@@ -235,6 +311,11 @@ func engineRows(
       (key: "ratio_to_fast_hashing", value: diff.medianMs / max(fastHashing.medianMs, 1e-9)))
     if stdlib == nil {
       row.extra.append((key: "stdlib_predicted_ms", value: predicted))
+    }
+    if workload.name == "W3" || workload.name == "W4" {
+      let floors = comparingFloors(old: old, new: new, runs: config.runs)
+      row.extra.append((key: "comparing_ratio_to_fast_hashing", value: floors.compared))
+      row.extra.append((key: "comparing_and_asking_ratio_to_fast_hashing", value: floors.comparedAndAsked))
     }
     if workload.name == "W2",
       let bytes = peakMemoryAbove({ blackHole(listDiff(oldArray: old, newArray: new)) })

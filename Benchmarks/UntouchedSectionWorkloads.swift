@@ -97,7 +97,8 @@ private func setRoot(_ root: Section, of dataSource: ListDiffDataSource) {
   dataSource.setRootSection(root)
 }
 
-/// E5, E6 and E7, after the rows of the same run (`earlier`, for W3).
+/// E5, E6 and E7, after the rows of the same run (`earlier`, for W3's
+/// hashing-only time).
 @MainActor
 func untouchedSectionRows(
   config: BenchConfig, earlier: [BenchRow], selected: (String) -> Bool, progress: (String) -> Void
@@ -144,7 +145,8 @@ func untouchedSectionRows(
 }
 
 /// The row of `model`'s updates by `change`, timed in a synchronous and an
-/// asynchronous series, with W3 and the counts of the last update.
+/// asynchronous series, in W3's hashing-only time, with the counts of the
+/// last update.
 @MainActor
 private func row(
   _ name: String, work: String, _ model: SectionedModel, runs: Int,
@@ -152,18 +154,17 @@ private func row(
 ) async -> BenchRow {
   let sync = await timeUpdates(of: model, runs: runs, applyUpdatesAsync: false, change: change)
   let async = await timeUpdates(of: model, runs: runs, applyUpdatesAsync: true, change: change)
-  let w3 = w3MedianMs(earlier: earlier, config: config)
+  let unit = hashingUnitFields(medianMs: sync.timing.medianMs, earlier: earlier, config: config)
+  let hashing = unit[0].value
   return BenchRow(
     name: name, work: work, timing: sync.timing, floorMedianMs: nil, stdlibMedianMs: nil,
-    extra: [
-      ("w3_median_ms", w3),
-      ("ratio_to_W3", sync.timing.medianMs / max(w3, 1e-9)),
+    extra: unit + [
       ("flatten_median_ms", sync.flattenMedianMs),
       ("diff_median_ms", sync.diffMedianMs),
       ("main_actor_median_ms", sync.mainActorMedianMs),
       ("root_build_median_ms", sync.rootMedianMs),
       ("async_main_actor_median_ms", async.timing.medianMs),
-      ("async_ratio_to_W3", async.timing.medianMs / max(w3, 1e-9)),
+      ("async_ratio_to_hashing", async.timing.medianMs / max(hashing, 1e-9)),
       ("sections_compared", Double(sync.counts.sectionsCompared)),
       ("sections_skipped", Double(sync.counts.sectionsSkipped)),
       ("items_compared", Double(sync.counts.itemsCompared)),

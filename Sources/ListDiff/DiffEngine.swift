@@ -1,22 +1,24 @@
 /// The work behind `listDiff`: match the common prefix and suffix by direct
-/// comparison, pair the middle through a compact hash table, then derive
-/// deletes, inserts, moves and updates in single passes.
+/// comparison (see CommonEnds.swift), pair the middle through a compact hash
+/// table, then derive deletes, inserts, moves and updates in single passes.
 ///
 /// Why this shape: hashing and probing are the cost of a diff, and the common
-/// updates (nothing changed, something appended, a few payloads changed)
-/// leave long runs of identical identifiers at both ends, which need no
-/// hashing at all. The middle uses an open-addressing table of packed
-/// `(hash tag, index)` words instead of a `Dictionary`: probes compare 32-bit
-/// tags in one cache-friendly array and touch an identifier only on a likely
-/// match.
+/// updates (nothing changed, something appended, a few payloads changed, a
+/// block inserted or deleted) leave long runs of identical identifiers at
+/// both ends, which need no hashing at all. The middle uses an
+/// open-addressing table of packed `(hash tag, index)` words instead of a
+/// `Dictionary`: probes compare 32-bit tags in one cache-friendly array and
+/// touch an identifier only on a likely match.
 ///
 /// Identifiers are read in place from `old` and `new` (see
 /// `_DiffIdentifiers`) and each is hashed at most once (twice where the diff
 /// leaves the fast hash for `Hasher`, see `_IdentifierHashing`): the
 /// middle's table outlives the pairing so that the update pass finds the
-/// middle's identifiers in it instead of hashing them again. Whether a matched pair
-/// changed is asked of `unchanged` by index, once per pair, so callers whose
-/// identifiers live apart from their values pay nothing to reach them.
+/// middle's identifiers in it instead of hashing them again; those of the
+/// prefix and suffix are never hashed, only fingerprinted where a check
+/// needs it (`_IdentifierSet`). Whether a matched pair changed is asked of
+/// `unchanged` by index, once per pair, so callers whose identifiers live
+/// apart from their values pay nothing to reach them.
 @usableFromInline
 internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
   @usableFromInline typealias Identifier = Identifiers.Identifier
@@ -57,23 +59,12 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
     // prefix, middle and suffix are visited in that order.
     var changedPairs: [Int] = []
 
-    // A common prefix pairs the k-th occurrences of its identifiers on both
-    // sides, which is IGListKit's pairing, whatever repeats later.
-    let shorter = Swift.min(n, m)
-    var prefix = 0
-    while prefix < shorter && old[prefix] == new[prefix] {
-      if !unchanged(prefix, prefix) { changedPairs.append(prefix) }
-      prefix += 1
-    }
-    var suffix = 0
-    while suffix < shorter - prefix && old[n - 1 - suffix] == new[m - 1 - suffix] {
-      suffix += 1
-    }
-    // A common suffix pairs occurrences from the end, which is IGListKit's
-    // pairing only if none of its identifiers also occurs in the middle.
-    // Checking costs a scan per middle element, so it is done for small
-    // middles only; otherwise the suffix joins the middle.
-    if suffix > 0 && !suffixIsSafe(prefix: prefix, suffix: suffix) { suffix = 0 }
+    // The common ends, compared without hashing (see CommonEnds.swift).
+    let prefix = matchPrefix(changedPairs: &changedPairs, unchanged: unchanged)
+    var suffixChanges: [Int] = []
+    let suffix = keptSuffix(
+      common: commonSuffixLength(prefix: prefix), prefix: prefix, oldIsUnique: oldIsUnique,
+      changes: &suffixChanges, unchanged: unchanged)
 
     // Pair the middle.
     var pairing = _MiddlePairing<Identifier>(
@@ -107,9 +98,7 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
       }
     }
 
-    for k in (n - suffix)..<n where !unchanged(k, k + m - n) {
-      changedPairs.append(k)
-    }
+    changedPairs.append(contentsOf: suffixChanges.reversed())
     // Only the update pass uses the middle's table: free it now if there is
     // none, before the remaining arrays are made.
     if changedPairs.isEmpty { pairing.dropTable() }
@@ -174,23 +163,6 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
     return partner >= 0 ? prefix + Int(partner) : nil
   }
 
-  /// Whether no identifier of the middle (either side) occurs in the common
-  /// suffix. Gives up (false) when the middle is too large to check by scanning.
-  @inlinable
-  func suffixIsSafe(prefix: Int, suffix: Int) -> Bool {
-    let n = old.count
-    let m = new.count
-    let middleCount = (n - suffix - prefix) + (m - suffix - prefix)
-    guard middleCount <= 8 else { return false }
-    func inSuffix(_ id: Identifier) -> Bool {
-      for k in (n - suffix)..<n where old[k] == id { return true }
-      return false
-    }
-    for k in prefix..<(n - suffix) where inSuffix(old[k]) { return false }
-    for j in prefix..<(m - suffix) where inSuffix(new[j]) { return false }
-    return true
-  }
-
   /// IGListKit's updates: an identifier with any changed pair marks every
   /// matched pair of that identifier. Appends old indexes ascending, with the
   /// new index of each.
@@ -198,13 +170,17 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
   /// Every matched old identifier must be checked against the changed ones,
   /// since any may repeat. The middle's were hashed when paired, so they are
   /// checked by their group in the pairing (no hashing); those of the prefix
-  /// and suffix are compared with the changed identifiers when there are at
-  /// most four, and otherwise hashed, for the first and only time. False,
-  /// with the updates half collected, if the pairing's hash declines one of
-  /// them: the caller switches the pairing to `Hasher` and asks again.
+  /// and suffix are compared with the changed identifiers when there are
+  /// few, and otherwise looked up in a set of them by fingerprint
+  /// (`_IdentifierSet`), which costs less than hashing them. A changed
+  /// identifier of the prefix or suffix is hashed once, to find its group
+  /// in the middle. False, with the updates half collected, if the
+  /// pairing's hash declines one of them: the caller switches the pairing
+  /// to `Hasher` and asks again.
   ///
-  /// About 60 lines, kept whole: its two loops share the representatives,
-  /// the changed groups and the outer table, each built for the other.
+  /// About 65 lines, kept whole: its two loops share the representatives,
+  /// the changed groups and the set of changed identifiers, each built for
+  /// the other.
   @inlinable
   func collectUpdates(
     changedPairs: [Int], prefix: Int, suffix: Int, pairing: borrowing _MiddlePairing<Identifier>,
@@ -213,32 +189,39 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
     let n = old.count
     let middle = prefix..<(n - suffix)
 
-    // Up to five old indexes of distinct changed identifiers: at most four
-    // means a comparison with each is cheaper than a hash.
+    // Up to five old indexes of distinct changed identifiers: comparing an
+    // identifier with each of a few costs less than a fingerprint and a
+    // probe (with one, where fingerprints are cheap; with four otherwise).
     var representatives: [Int] = []
     for k in changedPairs where representatives.count < 5 {
       let id = old[k]
-      if !representatives.contains(where: { old[$0] == id }) { representatives.append(k) }
+      if !representatives.contains(where: { _IdentifierEquality.equal(old[$0], id) }) {
+        representatives.append(k)
+      }
     }
-    let few = representatives.count <= 4
+    let few = representatives.count <= (_Fingerprinting<Identifier>().isInPlace ? 1 : 4)
 
-    // The changed identifiers: the middle's by group, the rest in a table of
-    // their own (by old index) unless there are few.
+    // The changed identifiers: the middle's by group, and all of them (one
+    // old index each, at least) for the set the prefix and suffix ask.
     var changedGroups = [Bool](repeating: false, count: pairing.oldToNew.count)
-    var outerChanged = _IndexTable(minimumCapacity: few ? 0 : changedPairs.count)
+    var changedIndexes: [Int] = []
     for k in changedPairs {
       if middle.contains(k) {
-        changedGroups[pairing.group(of: k - prefix)] = true
+        let group = pairing.group(of: k - prefix)
+        if !changedGroups[group] && !few { changedIndexes.append(k) }
+        changedGroups[group] = true
         continue
       }
-      guard !few || !middle.isEmpty else { continue }
+      if !few { changedIndexes.append(k) }
+      guard !middle.isEmpty else { continue }
       let id = old[k]
       guard let hash = pairing.hashing.hash(id) else { return false }
-      if !few { _ = outerChanged.insert(hash: hash, index: k) { old[$0] == id } }
       if let group = pairing.group(of: id, hash: hash, in: old, from: prefix) {
         changedGroups[group] = true
       }
     }
+    let hasOuter = prefix > 0 || suffix > 0
+    var changed = _IdentifierSet(_ChosenMembers(old, indexes: few || !hasOuter ? [] : changedIndexes))
 
     var next = 0
     for k in 0..<n {
@@ -253,13 +236,14 @@ internal struct _DiffEngine<Identifiers: _DiffIdentifiers> {
         isChanged = changedGroups[pairing.group(of: k - prefix)]
       } else if few {
         let id = old[k]
-        isChanged = representatives.contains { old[$0] == id }
+        isChanged = representatives.contains { _IdentifierEquality.equal(old[$0], id) }
+      } else if let found = changed.contains(old, at: k) {
+        isChanged = found
       } else {
+        // Fingerprints that all collide (a `Hashable` whose hashes do):
+        // compare with every changed identifier.
         let id = old[k]
-        guard let hash = pairing.hashing.hash(id) else { return false }
-        isChanged =
-          outerChanged.find(hash: hash, where: { old[$0] == id }) != nil
-          || pairing.group(of: id, hash: hash, in: old, from: prefix).map { changedGroups[$0] } == true
+        isChanged = changedIndexes.contains { _IdentifierEquality.equal(old[$0], id) }
       }
       if isChanged {
         updates.append(k)

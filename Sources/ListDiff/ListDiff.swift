@@ -23,7 +23,9 @@
 ///     was replaced by another instance.
 /// - Complexity: O(*n* + *m*) expected time: every identifier is hashed at
 ///   most once, a common prefix and suffix are matched without hashing (so
-///   an unchanged or appended-to array costs one comparison per element), and
+///   an unchanged or appended-to array costs one comparison per element; a
+///   kept suffix also costs a cheap fingerprint per element, to check that
+///   it pairs as IGListKit pairs it), and
 ///   `isEqual(toDiffableObject:)` is called once per matched pair, on the
 ///   elements in place.
 ///   For element types that are not `Sendable` the result keeps a copy of
@@ -33,7 +35,8 @@
 ///   keeps no copy.
 ///   Memory: O(*n* + *m*): for the part between the common prefix and
 ///   suffix, 28 to 44 bytes per old element (the hash table and two index
-///   arrays) and 4 per new one, plus the result.
+///   arrays) and 4 per new one (16 to 32 per element on either side while
+///   the suffix is checked), plus the result.
 ///   The worst case (every hash colliding, which a sound `Hashable` does not
 ///   produce) is O((*n* + *m*)²).
 @inlinable
@@ -73,12 +76,14 @@ public func listDiff<T: ListDiffable>(
 ///     on matched items; `.pointerPersonality` reports any class instance that
 ///     was replaced by another instance.
 /// - Complexity: O(*n* + *m*) expected time: a common prefix and suffix are
-///   matched without hashing, every other identifier is hashed at most once
+///   matched without hashing (a kept suffix costs a cheap fingerprint per
+///   element), every other identifier is hashed at most once
 ///   (twice when a `String` identifier is not ASCII: see the Performance
 ///   article), and `isEqual(toDiffableObject:)` is called once per matched
 ///   pair.
 ///   Memory: O(*n* + *m*), 28 to 44 bytes per old element and 4 per new one
-///   between the common prefix and suffix, plus the result; no copy of the
+///   between the common prefix and suffix (16 to 32 per element on either
+///   side while the suffix is checked), plus the result; no copy of the
 ///   identifiers. The worst case (every hash colliding) is O((*n* + *m*)²).
 @inlinable
 public func listDiff<T: ListDiffable & Sendable>(
@@ -123,11 +128,12 @@ public func listDiff<T: ListDiffable & Sendable>(
 /// - Complexity: O(*n* + *m*) expected time: identifiers are read from the
 ///   arrays in place, every one is hashed at most once (twice when a `String`
 ///   identifier is not ASCII), a common prefix and suffix are matched
-///   without hashing, and `isEqual` is called once per
-///   matched pair. The result keeps the two arrays (a reference, no copying)
+///   without hashing (a kept suffix costs a cheap fingerprint per element),
+///   and `isEqual` is called once per matched pair. The result keeps the two arrays (a reference, no copying)
 ///   for its index look-ups. Memory while the diff runs: for the part between
 ///   the common prefix and suffix, 28 to 44 bytes per old element and 4 per
-///   new one. The worst case (every hash colliding) is O((*n* + *m*)²).
+///   new one (16 to 32 per element on either side while the suffix is
+///   checked). The worst case (every hash colliding) is O((*n* + *m*)²).
 @inlinable
 public func listDiff<ID: Hashable>(
   oldIdentifiers: [ID], newIdentifiers: [ID],

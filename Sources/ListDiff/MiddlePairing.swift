@@ -49,32 +49,32 @@ internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
     oldToNew = [Int32](repeating: -1, count: oldCount)
     newToOld = [Int32](repeating: -1, count: newMiddle.count)
     guard oldCount > 0 && !newMiddle.isEmpty else { return }
-    let hashes = UnsafeMutablePointer<Int>.allocate(capacity: Self.block)
-    defer { hashes.deallocate() }
+    let ahead = _ProbesAhead(capacity: Self.block)
+    defer { ahead.deallocate() }
     var table = _IndexTable(minimumCapacity: oldCount)
-    if !indexOld(old, oldMiddle, into: &table, hashes: hashes) {
+    if !indexOld(old, oldMiddle, into: &table, ahead: ahead) {
       // An identifier the fast hash declines: start again with `Hasher`
       // (nothing has been paired yet).
       hashing.seed = nil
       nextOccurrence = []
       firstOccurrence = []
       table = _IndexTable(minimumCapacity: oldCount)
-      _ = indexOld(old, oldMiddle, into: &table, hashes: hashes)
+      _ = indexOld(old, oldMiddle, into: &table, ahead: ahead)
     }
     self.table = consume table
-    pairNew(old, new, oldMiddle, newMiddle, hashes: hashes, unchanged)
+    pairNew(old, new, oldMiddle, newMiddle, ahead: ahead, unchanged)
   }
 
   /// Puts every identifier of `old[oldMiddle]` in `table` by the offset of
   /// its first occurrence, and chains later occurrences of a repeated one.
-  /// `hashes` has room for a block. False, with the work half done, if
+  /// `ahead` has room for a block. False, with the work half done, if
   /// `hashing` declines an identifier.
   ///
   /// - Complexity: O(*n*) expected; each identifier is hashed once.
   @inlinable
   mutating func indexOld<Identifiers: _DiffIdentifiers>(
     _ old: Identifiers, _ oldMiddle: Range<Int>, into table: inout _IndexTable,
-    hashes: UnsafeMutablePointer<Int>
+    ahead: _ProbesAhead
   ) -> Bool where Identifiers.Identifier == Identifier {
     let oldCount = oldMiddle.count
     let base = oldMiddle.lowerBound
@@ -83,19 +83,23 @@ internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
     var lastOccurrence: [Int32] = []
     var blockStart = 0
     while blockStart < oldCount {
-      // A block's hashes first, then its inserts: the inserts' scattered
-      // reads of the table (larger than the caches from some 30,000
-      // elements) then do not wait on one another behind the hashing.
+      // A block's hashes first, then the slots they start at, then its
+      // inserts: the table's scattered reads (it is larger than the caches
+      // from some 30,000 elements) wait on memory together, not in turn
+      // behind the hashing and each other.
       let blockEnd = Swift.min(blockStart + Self.block, oldCount)
       for k in blockStart..<blockEnd {
         guard let hash = hashing.hash(old[base + k]) else { return false }
-        hashes[k - blockStart] = hash
+        ahead.hashes[k - blockStart] = hash
       }
+      table.readFirstWords(count: blockEnd - blockStart, into: ahead)
       for k in blockStart..<blockEnd {
         // The identifier is read again on a tag match instead of held, which
         // saves a copy per element on the common no-match path.
-        let first = table.insert(hash: hashes[k - blockStart], index: k) {
-          old[base + $0] == old[base + k]
+        let first = table.insert(
+          hash: ahead.hashes[k - blockStart], index: k, firstWord: ahead.words[k - blockStart]
+        ) {
+          _IdentifierEquality.equal(old[base + $0], old[base + k])
         }
         if first != k {
           if nextOccurrence.isEmpty {
@@ -143,7 +147,7 @@ internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
   @inlinable
   mutating func pairNew<Identifiers: _DiffIdentifiers>(
     _ old: Identifiers, _ new: Identifiers, _ oldMiddle: Range<Int>, _ newMiddle: Range<Int>,
-    hashes: UnsafeMutablePointer<Int>, _ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
+    ahead: _ProbesAhead, _ unchanged: (_ oldIndex: Int, _ newIndex: Int) -> Bool
   ) where Identifiers.Identifier == Identifier {
     let oldCount = oldMiddle.count
     let base = oldMiddle.lowerBound
@@ -152,9 +156,12 @@ internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
     // Per group, the next old occurrence not yet taken.
     var cursor: [Int32] = hasRepeats ? Array(0..<Int32(oldCount)) : []
     // Runs of items that kept their order are the norm, so before hashing a
-    // new identifier try the old item after the last one matched. Where old
-    // identifiers are unique, any untaken old item with an equal identifier
-    // is the one IGListKit pairs, so this shortcut changes no result.
+    // new identifier try the old item after the last one matched, and the
+    // one after that (the item between deleted, most often: each delete
+    // would otherwise cost a hash and a probe that misses the caches).
+    // Where old identifiers are unique, any untaken old item with an equal
+    // identifier is the one IGListKit pairs, so this shortcut changes no
+    // result; and one it turns down (`surelyEqual`) is found by hash.
     var expected = -1
     // New identifiers are hashed ahead too, but only while they keep
     // needing it: a run of items that could not be paired by comparison
@@ -167,25 +174,35 @@ internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
     var run = 0
     let newCount = newMiddle.count
     for j in 0..<newCount {
-      if !hasRepeats && expected >= 0 && expected < oldCount && oldToNew[expected] < 0
-        && old[base + expected] == new[newBase + j]
-      {
-        pair(expected, j, base: base, newBase: newBase, unchanged)
-        expected += 1
-        run = 0
-        continue
+      if !hasRepeats && expected >= 0 {
+        var next = expected
+        while next < Swift.min(oldCount, expected + 2) {
+          if oldToNew[next] < 0 && _IdentifierEquality.surelyEqual(old[base + next], new[newBase + j]) {
+            break
+          }
+          next += 1
+        }
+        if next < Swift.min(oldCount, expected + 2) {
+          pair(next, j, base: base, newBase: newBase, unchanged)
+          expected = next + 1
+          run = 0
+          continue
+        }
       }
       if j >= hashedTo {
         hashedFrom = j
         hashedTo = Swift.min(newCount, j + Swift.max(1, Swift.min(Self.block, run)))
-        if !hashAhead(new, from: newBase + hashedFrom, count: hashedTo - hashedFrom, into: hashes) {
+        if !hashAhead(new, from: newBase + hashedFrom, count: hashedTo - hashedFrom, into: ahead.hashes) {
           useHasher(old, oldMiddle)
-          _ = hashAhead(new, from: newBase + hashedFrom, count: hashedTo - hashedFrom, into: hashes)
+          _ = hashAhead(new, from: newBase + hashedFrom, count: hashedTo - hashedFrom, into: ahead.hashes)
         }
+        table?.readFirstWords(count: hashedTo - hashedFrom, into: ahead)
       }
       run += 1
-      let id = new[newBase + j]
-      guard let first = table?.find(hash: hashes[j - hashedFrom], where: { old[base + $0] == id })
+      guard
+        let first = table?.find(
+          hash: ahead.hashes[j - hashedFrom], firstWord: ahead.words[j - hashedFrom],
+          where: { _IdentifierEquality.equal(old[base + $0], new[newBase + j]) })
       else { continue }
       if hasRepeats {
         let k = Int(cursor[first])
@@ -258,6 +275,40 @@ internal struct _MiddlePairing<Identifier: Hashable>: ~Copyable {
   func group<Identifiers: _DiffIdentifiers>(
     of identifier: Identifier, hash: Int, in old: Identifiers, from base: Int
   ) -> Int? where Identifiers.Identifier == Identifier {
-    table?.find(hash: hash, where: { old[base + $0] == identifier })
+    table?.find(hash: hash, where: { _IdentifierEquality.equal(old[base + $0], identifier) })
+  }
+}
+
+/// Room for a block of hashes and of the table words their probes start at
+/// (`_IndexTable.firstWord(hash:)`), read ahead of the probes. Freed by its
+/// owner.
+@usableFromInline
+internal struct _ProbesAhead {
+  @usableFromInline let hashes: UnsafeMutablePointer<Int>
+  @usableFromInline let words: UnsafeMutablePointer<UInt64>
+
+  /// Room for `capacity` of each.
+  @inlinable
+  init(capacity: Int) {
+    hashes = .allocate(capacity: capacity)
+    words = .allocate(capacity: capacity)
+  }
+
+  /// Frees the room.
+  @inlinable
+  func deallocate() {
+    hashes.deallocate()
+    words.deallocate()
+  }
+}
+
+extension _IndexTable {
+  /// Reads the first word of the probe (`firstWord(hash:)`) of each of the
+  /// first `count` hashes of `ahead` into its words.
+  ///
+  /// - Complexity: O(`count`).
+  @inlinable @inline(__always)
+  func readFirstWords(count: Int, into ahead: _ProbesAhead) {
+    for offset in 0..<count { ahead.words[offset] = firstWord(hash: ahead.hashes[offset]) }
   }
 }
