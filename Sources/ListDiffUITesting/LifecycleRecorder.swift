@@ -10,14 +10,12 @@ final class LifecycleRecorder {
   @MainActor
   final class Entry {
     weak var controller: AnyListCellController?
-    let identifier: String
-    let sectionNames: [String]
+    let item: ListItemID
     var lines: [String] = []
 
     init(_ controller: AnyListCellController) {
       self.controller = controller
-      identifier = controller.itemIdentifier ?? ""
-      sectionNames = controller.sectionNames
+      item = ListDiffDataSource.itemID(of: controller) ?? ListItemID(identifier: "")
     }
   }
 
@@ -48,8 +46,8 @@ final class LifecycleRecorder {
   /// - Complexity: O(*c*) in the number of controllers heard from.
   func lines(of identifier: String, sectionPath: [String]) -> [String] {
     entries.last {
-      $0.identifier == identifier
-        && ListDiffDataSource.names($0.sectionNames, contain: sectionPath)
+      $0.item.identifier == identifier
+        && ListDiffDataSource.names($0.item.sectionPath, contain: sectionPath)
     }?.lines ?? []
   }
 

@@ -142,6 +142,6 @@ extension ListScreen {
     guard let indexPath = find(identifier, sectionPath, for: action, at: sourceLocation),
       let identity = dataSource.itemIdentity(at: indexPath.item)
     else { return nil }
-    return ListItemID(identifier: identity.identifier, sectionPath: identity.sectionNames)
+    return identity
   }
 }

@@ -1,3 +1,5 @@
+import ListDiffUI
+
 /// Why a screen step found no item, with the identifiers a test most likely
 /// meant: the same identifier in other sections, identifiers spelled alike,
 /// and those on screen.
@@ -5,7 +7,7 @@ struct MissingItemReport: CustomStringConvertible {
   var identifier: String
   var sectionPath: [String]
   /// Every item shown, in display order.
-  var items: [(identifier: String, sectionNames: [String])]
+  var items: [ListItemID]
   /// The indexes of the items on screen, ascending.
   var visible: [Int]
 
@@ -16,7 +18,7 @@ struct MissingItemReport: CustomStringConvertible {
     var text = "no item has the identifier \"\(identifier)\""
     if !sectionPath.isEmpty { text += " in sections \(sectionPath)" }
     if items.isEmpty { return text + "; the list is empty" }
-    let elsewhere = items.filter { $0.identifier == identifier }.map(\.sectionNames)
+    let elsewhere = items.filter { $0.identifier == identifier }.map(\.sectionPath)
     if !elsewhere.isEmpty {
       text += "; \"\(identifier)\" is in sections "
         + elsewhere.prefix(Self.limit).map { "\($0)" }.joined(separator: ", ")

@@ -228,7 +228,8 @@ struct FuzzStepNotationTests {
     }
     let changeNames: Set<String> = ["post", "delete", "a.b-c_9"]
     for _ in 0..<5_000 {
-      let item = FuzzStep.Item(sectionNames: (0..<random.int(in: 0...3)).map { _ in name() }, identifier: name())
+      let sections = (0..<random.int(in: 0...3)).map { _ in name() }
+      let item = ListItemID(identifier: name(), sectionPath: sections)
       let step: FuzzStep
       switch random.int(in: 0...7) {
       case 0:
@@ -295,8 +296,8 @@ struct FuzzShrinkingLimitsTests {
   /// item that step makes in the replay, whatever it is called there.
   @Test func aGestureFollowsItsItemThroughRenaming() {
     var origins = FuzzItemOrigins()
-    let first = FuzzStep.Item(sectionNames: [], identifier: "n0")
-    let second = FuzzStep.Item(sectionNames: [], identifier: "n1")
+    let first = ListItemID(identifier: "n0", sectionPath: [])
+    let second = ListItemID(identifier: "n1", sectionPath: [])
     origins.note([first], afterStep: 3)
     origins.note([first, second], afterStep: 7)
     #expect(origins.origin(of: second) == FuzzOrigin(step: 7, ordinal: 0))

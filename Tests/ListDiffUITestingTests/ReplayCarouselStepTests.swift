@@ -21,7 +21,7 @@ struct ReplayCarouselStepTests {
   ] as [(String, [String], String, Int)])
   func rowNamesWithHyphens(text: String, sectionNames: [String], row: String, points: Int) throws {
     let step = try parsed(text)
-    #expect(step == .carousel(FuzzStep.Item(sectionNames: sectionNames, identifier: row), by: points))
+    #expect(step == .carousel(ListItemID(identifier: row, sectionPath: sectionNames), by: points))
     #expect(step.description == text, "written back as it was read")
   }
 
@@ -29,7 +29,7 @@ struct ReplayCarouselStepTests {
   func roundTrip() throws {
     for name in ["-", "--", "a-", "-a-", "x-1", "1-2-3", "é-ü"] {
       for points in [-40, -1, 0, 1, 40] {
-        let step = FuzzStep.carousel(FuzzStep.Item(sectionNames: [name], identifier: name), by: points)
+        let step = FuzzStep.carousel(ListItemID(identifier: name, sectionPath: [name]), by: points)
         #expect(try parsed(step.description) == step, "\(step.description)")
       }
     }

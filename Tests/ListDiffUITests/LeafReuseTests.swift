@@ -32,7 +32,7 @@ struct LeafReuseTests {
     /// Everything observable after a root: the items, the batch applied and
     /// the diagnostics reported.
     var observed: String {
-      let items = dataSource.itemIdentities.map { "\($0.identifier)@\($0.sectionNames)" }
+      let items = dataSource.itemIdentities.map { "\($0.identifier)@\($0.sectionPath)" }
       return "\(items) \(updates) \(diagnostics)"
     }
   }

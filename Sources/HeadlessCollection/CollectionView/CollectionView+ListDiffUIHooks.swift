@@ -217,4 +217,36 @@ extension CollectionView {
     guard let index = global(indexPath) else { return false }
     return pinning.frames[index] != nil
   }
+
+  /// Whether some part of the item at `indexPath` lies in the viewport
+  /// where no pinned item is drawn over it: whether a person sees any of
+  /// it (a pinned item is seen while it overlaps the viewport). Edges that
+  /// only touch do not count. False for an index path that names no item.
+  /// ListDiffUI's accessibility leaves out what is not seen.
+  ///
+  /// - Complexity: O(log *n*) for the item's frame, plus O(*p*³) in the
+  ///   pinned items drawn over it (a handful: one per pinned level).
+  package func isSeen(itemAt indexPath: IndexPath) -> Bool {
+    guard let index = global(indexPath), let frame = layoutAttributesForItem(at: indexPath)?.frame else {
+      return false
+    }
+    let seen = frame.intersection(bounds)
+    guard !seen.isNull, seen.width > 0, seen.height > 0 else { return false }
+    guard pinning.frames[index] == nil else { return true }
+    let covers = pinning.frames.values.map { $0.intersection(seen) }.filter {
+      !$0.isNull && $0.width > 0 && $0.height > 0
+    }
+    guard !covers.isEmpty else { return true }
+    // The covers cut `seen` into a grid by their edges: each cell of it is
+    // wholly inside a cover or wholly outside all, so its centre tells.
+    let xs = Set([seen.minX, seen.maxX] + covers.flatMap { [$0.minX, $0.maxX] }).sorted()
+    let ys = Set([seen.minY, seen.maxY] + covers.flatMap { [$0.minY, $0.maxY] }).sorted()
+    for (x0, x1) in zip(xs, xs.dropFirst()) {
+      for (y0, y1) in zip(ys, ys.dropFirst()) {
+        let centre = CGPoint(x: (x0 + x1) / 2, y: (y0 + y1) / 2)
+        if !covers.contains(where: { $0.contains(centre) }) { return true }
+      }
+    }
+    return false
+  }
 }

@@ -34,8 +34,7 @@ extension ListDiffDataSource {
       }
     }
     // What the pinned blocks cover whole is not seen, nor read.
-    let covers = pinned.map(\.cell.frame)
-    others.removeAll { other in covers.contains { $0.contains(other.cell.frame) } }
+    if !pinned.isEmpty { others.removeAll { !collectionView.isSeen(itemAt: shownPath($0.index)) } }
     var elements: [ListAccessibilityElement] = []
     for (index, cell) in pinned.sorted(by: { $0.index < $1.index }) + others.sorted(by: { $0.index < $1.index }) {
       if let row = controller(at: index) as? any NestedListRow {

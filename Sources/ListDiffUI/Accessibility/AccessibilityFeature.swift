@@ -72,7 +72,7 @@ extension AccessibilityState: DataSourcePart {
     check.expect(reportedEmptyLabels.allSatisfy { shown[$0] != nil }, "only items shown are kept as reported")
     let strayFocus = dataSource.controllers.all.contains { controller in
       guard let row = controller as? any NestedListRow, let inner = row.nestedList?.dataSource else { return false }
-      return inner.accessibility.focus != nil && dataSource.itemID(of: controller) != focus
+      return inner.accessibility.focus != nil && controller.itemID != focus
     }
     check.expect(!strayFocus, "only the focused row's carousel or grid has a focus")
     return check.violations

@@ -3,7 +3,8 @@ import HeadlessCollection
 /// The list's accessibility, by identity: VoiceOver's model of it, read and
 /// driven headless (see the Accessibility article).
 extension ListDiffDataSource {
-  /// The elements VoiceOver can reach now — the items on screen — in
+  /// The elements VoiceOver can reach now — the items on screen, less
+  /// those wholly under the pinned headers drawn over them — in
   /// reading order: the items of a pinned header block first while it is
   /// pinned, then the list's order; a carousel's items in order where its
   /// row is, a grid's line by line. Every item counts, whatever its

@@ -56,17 +56,14 @@ open class AnyListCellController {
   /// - Complexity: O(1).
   var mountedListCell: ListCell? { mountLink.cell }
 
-  /// The identifier of the item's view model, as the data source last gave
-  /// it; nil before the controller is attached to an item.
-  ///
-  /// - Complexity: O(1).
-  package var itemIdentifier: String? { itemKey?.identifier }
-
-  /// The names that scope the item (explicit section ids and render-model
-  /// identifiers, outermost first): what a `sectionPath` argument matches.
+  /// The identity of the controller's item (its view model's identifier,
+  /// as the data source last gave it, and the names of its sections); nil
+  /// before the controller is attached to an item.
   ///
   /// - Complexity: O(*d*) in the depth of the item's section.
-  package var sectionNames: [String] { sectionScope?.names ?? [] }
+  var itemID: ListItemID? {
+    itemKey.map { ListItemID(identifier: $0.identifier, sectionPath: sectionScope?.names ?? []) }
+  }
 
   /// Creates a controller for `viewModel`. The data source calls this; a
   /// subclass rarely declares an initializer of its own.
@@ -142,7 +139,7 @@ open class AnyListCellController {
   /// - Complexity: O(*d*) for a section path of *d* names.
   public var isSelected: Bool {
     callbackState.noteRead(.selection)
-    guard let host, let id = host.itemID(of: self) else { return false }
+    guard let host, let id = self.itemID else { return false }
     return host.selection.contains(id)
   }
 
@@ -151,7 +148,7 @@ open class AnyListCellController {
   /// - Complexity: O(*d*) for a section path of *d* names.
   public var isFocused: Bool {
     callbackState.noteRead(.focus)
-    guard let host, let id = host.itemID(of: self), host.focusedItem == id else { return false }
+    guard let host, let id = self.itemID, host.focusedItem == id else { return false }
     // Of two items sharing the identity, the one focused.
     guard let focusKey = host.interaction.focusKey else { return true }
     return focusKey == itemKey

@@ -72,14 +72,6 @@ extension ListDiffDataSource {
     return ListItemID(identifier: list.identifier(at: index), sectionPath: list.leaf(ofItem: index).scope.names)
   }
 
-  /// The identity of `controller`'s item; nil for a controller not attached.
-  ///
-  /// - Complexity: O(1).
-  func itemID(of controller: AnyListCellController) -> ListItemID? {
-    guard let key = controller.itemKey else { return nil }
-    return ListItemID(identifier: key.identifier, sectionPath: controller.sectionNames)
-  }
-
   /// The index in `list` (the list shown by default) of each of `ids` that
   /// names an item by its whole section path; ids of no item are left out.
   /// Where two items share an identity (shown by different controller

@@ -54,27 +54,34 @@ extension ListDiffDataSource {
     index(of: controller).map { shownIndex(ofListIndex: $0) }
   }
 
+  /// The identity of `controller`'s item, in this list or any other; nil
+  /// for a controller not attached to an item. For tests.
+  ///
+  /// - Complexity: O(*d*) in the depth of the item's section.
+  package static func itemID(of controller: AnyListCellController) -> ListItemID? {
+    controller.itemID
+  }
+
 }
 
 /// What ListDiffUITesting reads to explain a lookup that found nothing. Not API.
 extension ListDiffDataSource {
-  /// Every item shown, in display order: its view model's identifier and the
-  /// names that scope it (what a `sectionPath` matches).
+  /// The identity of every item shown, in display order.
   ///
   /// - Complexity: O(*n* log *s*) for *n* items and *s* leaf sections.
-  package var itemIdentities: [(identifier: String, sectionNames: [String])] {
-    (0..<list.count).map { (list.identifier(at: $0), list.leaf(ofItem: $0).scope.names) }
+  package var itemIdentities: [ListItemID] {
+    (0..<list.count).map { itemID(at: $0) }
   }
 }
 
 extension ListDiffDataSource {
-  /// The identifier of the item at `index` in display order and the names
-  /// that scope it; nil for an index out of range.
+  /// The identity of the item at `index` in display order; nil for an
+  /// index out of range.
   ///
   /// - Complexity: O(log *s*) for *s* leaf sections.
-  package func itemIdentity(at index: Int) -> (identifier: String, sectionNames: [String])? {
+  package func itemIdentity(at index: Int) -> ListItemID? {
     guard index >= 0 && index < list.count else { return nil }
-    return (list.identifier(at: index), list.leaf(ofItem: index).scope.names)
+    return itemID(at: index)
   }
 }
 

@@ -177,7 +177,7 @@ extension ListDiffDataSource {
   /// such row or it is off screen. Not API: `fuzzList` taps them.
   ///
   /// - Complexity: O(*v*) in the row's visible items.
-  package func visibleNestedItems(atShown shown: Int) -> [(identifier: String, sectionNames: [String])] {
+  package func visibleNestedItems(atShown shown: Int) -> [ListItemID] {
     guard shown >= 0, shown < list.count, let nested = nestedRow(at: listIndex(ofShown: shown))?.nestedList,
       nested.isOnScreen
     else { return [] }
@@ -191,7 +191,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(*c*) in the live controllers, plus the visible items.
   package var nestedListStates: [NestedListState] {
     nestedLists.compactMap { row, nested in
-      guard let id = itemID(of: row) else { return nil }
+      guard let id = row.itemID else { return nil }
       let inner = nested.dataSource
       var anchor: (item: ListItemID, distance: CGFloat)?
       // A grid's place follows the list's: only a carousel's is its own.
@@ -204,7 +204,7 @@ extension ListDiffDataSource {
         }
       }
       let viewStates = inner.controllersWithUpdatedViewState.compactMap { controller in
-        inner.itemID(of: controller).map { (item: $0, controller: controller) }
+        controller.itemID.map { (item: $0, controller: controller) }
       }
       return NestedListState(
         row: id, anchor: anchor, focus: inner.focusedItem, selection: inner.selection, viewStates: viewStates)
@@ -241,7 +241,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(*c* log *c*) in the live controllers.
   package var gridsOnScreen: [GridOnScreen] {
     nestedLists.compactMap { row, nested -> GridOnScreen? in
-      guard let grid = nested as? GridContent, grid.isOnScreen, let id = itemID(of: row), let index = index(of: id),
+      guard let grid = nested as? GridContent, grid.isOnScreen, let id = row.itemID, let index = index(of: id),
         let frame = collectionView.layoutAttributesForItem(at: shownPath(index))?.frame
       else { return nil }
       let count = grid.dataSource.itemCount

@@ -188,7 +188,7 @@ extension NestedListRow {
   /// A tap on the row itself selects nothing: its items are what is
   /// selected (and a tap on the focused row is Enter, which acts on them).
   func deselectRow() {
-    guard let host, let id = host.itemID(of: self) else { return }
+    guard let host, let id = self.itemID else { return }
     host.deselect(id)
   }
 }

@@ -108,22 +108,53 @@ public final class OutlineSection<
     var parentRow: Int?
   }
 
-  override func flatten(into flattener: inout Flattener, scope: SectionScope) {
-    let sectionPath = scope.names
-    let expandedHere = flattener.expandedIdentifiers(sectionPath: sectionPath)
-    let start = flattener.list.count
-    let pinLevel = flattener.pinDepth
+  /// What one walk of the outline gives: its rows in display order, the
+  /// rows shown expanded, the identifiers found among their own ancestors,
+  /// and, with `pinsParents`, each expanded parent's block.
+  private struct Walk {
     var viewModels: [ViewModel] = []
     var identifiers: [String] = []
     var rows: [ListOutlineRow] = []
-    viewModels.reserveCapacity(roots.count)
-    identifiers.reserveCapacity(roots.count)
-    rows.reserveCapacity(roots.count)
     var expandedShown = Set<String>()
-    var ancestors: [String] = []
     var cycles: [String] = []
     var emptyCount = 0
+    /// A parent's row, the end of its descendants' rows, and its depth.
     var pinned: [(row: Int, end: Int, depth: Int)] = []
+  }
+
+  override func flatten(into flattener: inout Flattener, scope: SectionScope) {
+    let sectionPath = scope.names
+    let start = flattener.list.count
+    let pinLevel = flattener.pinDepth
+    let outline = walk(expanding: flattener.expandedIdentifiers(sectionPath: sectionPath))
+    let leaf = ListLeaf(scope: scope, controllerType: Controller.self, delegate: delegate)
+    flattener.appendLeaf(
+      leaf,
+      items: TypedLeafItems(
+        viewModels: outline.viewModels, identifiers: outline.identifiers, operations: operations,
+        emptyIdentifierCount: outline.emptyCount))
+    flattener.list.appendOutline(sectionPath: sectionPath, rows: outline.rows, expanded: outline.expandedShown)
+    for block in outline.pinned {
+      flattener.list.appendPinnedHeader(
+        header: start + block.row..<start + block.row + 1, section: start + block.row..<start + block.end,
+        level: pinLevel + block.depth)
+    }
+    reportCycles(outline.cycles, into: &flattener, scope: scope)
+    flattener.reportEmptyIdentifiers(outline.emptyCount, of: ViewModel.self, in: "outline", scope: scope)
+  }
+
+  /// Walks the outline depth first, showing the children of each node in
+  /// `expandedHere` that has some (once: a node repeated further on is
+  /// shown collapsed there) and leaving out a node among its own ancestors.
+  ///
+  /// - Complexity: O(*r*) transforms (two for an expanded row) for *r*
+  ///   rows shown, plus O(*d*) per row for the ancestor check at depth *d*.
+  private func walk(expanding expandedHere: Set<String>) -> Walk {
+    var walk = Walk()
+    walk.viewModels.reserveCapacity(roots.count)
+    walk.identifiers.reserveCapacity(roots.count)
+    walk.rows.reserveCapacity(roots.count)
+    var ancestors: [String] = []
     // A loop with its own stack rather than recursion: an outline expanded
     // thousands of levels deep needs no call stack to match.
     var levels = [Level(nodes: roots)]
@@ -132,7 +163,7 @@ public final class OutlineSection<
         let level = levels.removeLast()
         if let parentRow = level.parentRow {
           ancestors.removeLast()
-          if pinsParents { pinned.append((parentRow, viewModels.count, levels.count - 1)) }
+          if pinsParents { walk.pinned.append((parentRow, walk.viewModels.count, levels.count - 1)) }
         }
         continue
       }
@@ -143,47 +174,27 @@ public final class OutlineSection<
       var viewModel = transform(node, row)
       let identifier = viewModel.identifier
       if !ancestors.isEmpty && ancestors.contains(identifier) {
-        cycles.append(identifier)
+        walk.cycles.append(identifier)
         continue
       }
-      if let kids, !expandedHere.isEmpty, !expandedShown.contains(identifier), expandedHere.contains(identifier) {
+      if let kids, !expandedHere.isEmpty, !walk.expandedShown.contains(identifier), expandedHere.contains(identifier) {
         row.isExpanded = true
         let expanded = transform(node, row)
         if expanded.identifier == identifier {
           viewModel = expanded
-          expandedShown.insert(identifier)
+          walk.expandedShown.insert(identifier)
           ancestors.append(identifier)
-          levels.append(Level(nodes: kids, parentRow: viewModels.count))
+          levels.append(Level(nodes: kids, parentRow: walk.viewModels.count))
         } else {
           row.isExpanded = false
         }
       }
-      if identifier.isEmpty { emptyCount += 1 }
-      viewModels.append(viewModel)
-      identifiers.append(identifier)
-      rows.append(row)
+      if identifier.isEmpty { walk.emptyCount += 1 }
+      walk.viewModels.append(viewModel)
+      walk.identifiers.append(identifier)
+      walk.rows.append(row)
     }
-    let leaf = ListLeaf(scope: scope, controllerType: Controller.self, delegate: delegate)
-    flattener.appendLeaf(
-      leaf,
-      items: TypedLeafItems(
-        viewModels: viewModels, identifiers: identifiers, operations: operations, emptyIdentifierCount: emptyCount))
-    flattener.list.appendOutline(sectionPath: sectionPath, rows: rows, expanded: expandedShown)
-    for block in pinned {
-      flattener.list.appendPinnedHeader(
-        header: start + block.row..<start + block.row + 1, section: start + block.row..<start + block.end,
-        level: pinLevel + block.depth)
-    }
-    reportCycles(cycles, into: &flattener, scope: scope)
-    if emptyCount > 0 {
-      flattener.diagnostics.append(
-        ListDiffDiagnostic(
-          kind: .emptyIdentifier,
-          message:
-            "\(emptyCount) view model(s) of type \(ViewModel.self) in outline \(scope.humanPath) "
-            + "have an empty identifier; they are shown, but an empty identifier is probably a mistake",
-          identifier: "", sectionPath: scope.humanPath))
-    }
+    return walk
   }
 
   /// Reports each identifier found among its own ancestors, once.

@@ -138,7 +138,7 @@ public final class ListSection<
     {
       let emptyIdentifierCount = shown.emptyIdentifierCount
       flattener.appendLeaf(leaf, items: consume shown, untouched: true)
-      reportEmptyIdentifiers(emptyIdentifierCount, into: &flattener, scope: scope)
+      flattener.reportEmptyIdentifiers(emptyIdentifierCount, of: ViewModel.self, in: "section", scope: scope)
       return
     }
     switch content {
@@ -157,20 +157,7 @@ public final class ListSection<
         emptyIdentifierCount: scan.emptyCount))
     flattener.reportDroppedModels(
       modelCount - viewModels.count, of: modelCount, by: "section", scope: scope)
-    reportEmptyIdentifiers(scan.emptyCount, into: &flattener, scope: scope)
-  }
-
-  /// Reports `emptyCount` empty identifiers of this section (nothing for 0).
-  private func reportEmptyIdentifiers(_ emptyCount: Int, into flattener: inout Flattener, scope: SectionScope) {
-    if emptyCount > 0 {
-      flattener.diagnostics.append(
-        ListDiffDiagnostic(
-          kind: .emptyIdentifier,
-          message:
-            "\(emptyCount) view model(s) of type \(ViewModel.self) in section \(scope.humanPath) "
-            + "have an empty identifier; they are shown, but an empty identifier is probably a mistake",
-          identifier: "", sectionPath: scope.humanPath))
-    }
+    flattener.reportEmptyIdentifiers(scan.emptyCount, of: ViewModel.self, in: "section", scope: scope)
   }
 }
 

@@ -159,6 +159,23 @@ struct Flattener {
         sectionPath: scope.humanPath))
   }
 
+  /// Reports `emptyCount` view models of type `viewModelType` in
+  /// `sectionKind` at `scope` with an empty identifier (nothing for 0): one
+  /// ``ListDiffDiagnostic/Kind/emptyIdentifier`` warning per leaf, whatever
+  /// kind of section made it.
+  mutating func reportEmptyIdentifiers(
+    _ emptyCount: Int, of viewModelType: Any.Type, in sectionKind: String, scope: SectionScope
+  ) {
+    guard emptyCount > 0 else { return }
+    diagnostics.append(
+      ListDiffDiagnostic(
+        kind: .emptyIdentifier,
+        message:
+          "\(emptyCount) view model(s) of type \(viewModelType) in \(sectionKind) \(scope.humanPath) "
+          + "have an empty identifier; they are shown, but an empty identifier is probably a mistake",
+        identifier: "", sectionPath: scope.humanPath))
+  }
+
   /// `value` if `isValid` says so; else `replacement`, reported as an
   /// ``ListDiffDiagnostic/Kind/invalidGeometry`` warning naming the
   /// section (`sectionKind` with `id` at `scope`) and the setting (`name`).

@@ -117,7 +117,7 @@ extension TerminalScreen {
     // costs its section's length (a directory of 100,000 files).
     for path in view.indexPathsForVisibleItems {
       guard let identity = dataSource.itemIdentity(at: path.item), identity.identifier == focus.identifier,
-        identity.sectionNames == focus.sectionPath, let frame = view.layoutAttributesForItem(at: path)?.frame
+        identity.sectionPath == focus.sectionPath, let frame = view.layoutAttributesForItem(at: path)?.frame
       else { continue }
       let column = min(max(0, Int((frame.minX - offset.x).rounded(.down))), max(0, size.width - 1))
       let top = Int(max(frame.minY, offset.y).rounded(.down))

@@ -382,7 +382,7 @@ public final class TerminalScreen {
         if let dataSource, let identity = dataSource.itemIdentity(at: indexPath.item),
           dataSource.cellController(at: indexPath.item)?.canFocus == true
         {
-          dataSource.focusedItem = ListItemID(identifier: identity.identifier, sectionPath: identity.sectionNames)
+          dataSource.focusedItem = identity
         }
         collectionView.selectItem(at: indexPath)
       }

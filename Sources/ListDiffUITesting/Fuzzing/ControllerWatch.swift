@@ -16,8 +16,8 @@ final class ControllerWatch {
 
     init(_ controller: AnyListCellController) {
       self.controller = controller
-      let names = controller.sectionNames
-      item = "`\(controller.itemIdentifier ?? "")`" + (names.isEmpty ? "" : " in \(names.joined(separator: "/"))")
+      let id = ListDiffDataSource.itemID(of: controller) ?? ListItemID(identifier: "")
+      item = "`\(id.identifier)`" + (id.sectionPath.isEmpty ? "" : " in \(id.sectionPath.joined(separator: "/"))")
     }
   }
 

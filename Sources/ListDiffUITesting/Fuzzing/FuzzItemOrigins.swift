@@ -1,3 +1,5 @@
+import ListDiffUI
+
 /// Where an item on a fuzzed screen came from: the step after which it
 /// appeared (by the step's id; -1 for the first root) and its place among
 /// the items that appeared then, in list order.
@@ -23,16 +25,16 @@ package struct FuzzOrigin: Hashable, Sendable {
 /// Invariant: `originOf` holds exactly the items shown when last noted;
 /// `bornIn[step][ordinal]` is the item whose origin is `(step, ordinal)`.
 struct FuzzItemOrigins {
-  private var originOf: [FuzzStep.Item: FuzzOrigin] = [:]
-  private var bornIn: [Int: [FuzzStep.Item]] = [:]
+  private var originOf: [ListItemID: FuzzOrigin] = [:]
+  private var bornIn: [Int: [ListItemID]] = [:]
 
   /// Notes the items shown after step `step`: those not shown before were
   /// born of it (appended to those a step of the same id already bore, as
   /// the parts of a split burst share their burst's id).
   ///
   /// - Complexity: O(*n*) for *n* items.
-  mutating func note(_ items: [FuzzStep.Item], afterStep step: Int) {
-    var shown = Set<FuzzStep.Item>(minimumCapacity: items.count)
+  mutating func note(_ items: [ListItemID], afterStep step: Int) {
+    var shown = Set<ListItemID>(minimumCapacity: items.count)
     for item in items where shown.insert(item).inserted && originOf[item] == nil {
       originOf[item] = FuzzOrigin(step: step, ordinal: bornIn[step, default: []].count)
       bornIn[step, default: []].append(item)
@@ -43,14 +45,14 @@ struct FuzzItemOrigins {
   /// Where `item`, shown now, came from.
   ///
   /// - Complexity: O(1) expected.
-  func origin(of item: FuzzStep.Item) -> FuzzOrigin? {
+  func origin(of item: ListItemID) -> FuzzOrigin? {
     originOf[item]
   }
 
   /// The item born of `origin` in this run, if that step bore as many.
   ///
   /// - Complexity: O(1) expected.
-  func item(bornOf origin: FuzzOrigin) -> FuzzStep.Item? {
+  func item(bornOf origin: FuzzOrigin) -> ListItemID? {
     guard let born = bornIn[origin.step], born.indices.contains(origin.ordinal) else { return nil }
     return born[origin.ordinal]
   }

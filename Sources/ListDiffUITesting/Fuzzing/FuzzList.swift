@@ -156,26 +156,53 @@ private func fuzzReport<Model>(
     return "fuzzList: the model is a class (\(Model.self)); give a value (a struct or an enum): every replay starts "
       + "from the same model, and a class changed in place would carry one run's changes into the next"
   }
+  let settings: (steps: Int, seed: UInt64?)
+  switch fuzzSettings(steps: steps, seed: seed) {
+  case .success(let chosen): settings = chosen
+  case .failure(let problem): return "fuzzList: " + problem.reason
+  }
+  if let problem = setup.problem(steps: settings.steps, replaying: replay != nil) { return "fuzzList: " + problem }
+  if let replay { return await replayReport(replay, setup, sourceLocation) }
+  let seed = settings.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
+  if settings.seed == nil {
+    print("fuzzList: seed \(seed), \(settings.steps) steps (LISTDIFFUI_FUZZ_SEED=\(seed) runs them again)")
+  }
+  return await seedReport(setup, seed: seed, steps: settings.steps, sourceLocation)
+}
+
+/// A setting of the environment that is not one.
+private struct FuzzSettingProblem: Error {
+  var reason: String
+}
+
+/// The number of steps and the seed of a run: the test's, unless
+/// `LISTDIFFUI_FUZZ_STEPS` or `LISTDIFFUI_FUZZ_SEED` says otherwise (while
+/// the environment is not ignored).
+@MainActor
+private func fuzzSettings(steps: Int, seed: UInt64?) -> Result<(steps: Int, seed: UInt64?), FuzzSettingProblem> {
   let environment = FuzzEnvironment.isIgnored ? [:] : ProcessInfo.processInfo.environment
-  var stepCount = steps
+  var chosen = (steps: steps, seed: seed)
   if let text = environment["LISTDIFFUI_FUZZ_STEPS"] {
     guard let count = Int(text), count >= 1 else {
-      return "fuzzList: LISTDIFFUI_FUZZ_STEPS=\(text) is not a number of steps (at least 1)"
+      return .failure(FuzzSettingProblem(reason: "LISTDIFFUI_FUZZ_STEPS=\(text) is not a number of steps (at least 1)"))
     }
-    stepCount = count
+    chosen.steps = count
   }
-  var chosenSeed = seed
   if let text = environment["LISTDIFFUI_FUZZ_SEED"] {
-    guard let value = UInt64(text) else { return "fuzzList: LISTDIFFUI_FUZZ_SEED=\(text) is not a seed (0 or more)" }
-    chosenSeed = value
+    guard let value = UInt64(text) else {
+      return .failure(FuzzSettingProblem(reason: "LISTDIFFUI_FUZZ_SEED=\(text) is not a seed (0 or more)"))
+    }
+    chosen.seed = value
   }
-  if let problem = setup.problem(steps: stepCount, replaying: replay != nil) { return "fuzzList: " + problem }
-  if let replay { return await replayReport(replay, setup, sourceLocation) }
+  return .success(chosen)
+}
 
-  let seed = chosenSeed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-  if chosenSeed == nil {
-    print("fuzzList: seed \(seed), \(stepCount) steps (LISTDIFFUI_FUZZ_SEED=\(seed) runs them again)")
-  }
+/// The report of `steps` steps drawn from `seed`, shrunk when one fails;
+/// nil when they pass.
+@MainActor
+private func seedReport<Model>(
+  _ setup: FuzzSetup<Model>, seed: UInt64, steps stepCount: Int, _ sourceLocation: SourceLocation
+) async -> String? {
   let run = FuzzRun(setup, sourceLocation: sourceLocation)
   var random = ListFuzzRandom(seed: seed)
   var drawn: [FuzzShrinkStep] = []

@@ -32,12 +32,12 @@ extension FuzzRun {
   /// Puts the cursor on `item` (of the list, or of a carousel or a grid)
   /// and runs its custom action `name`; nothing when the item is gone. A
   /// move the app's model heard is shown again, as after a drag.
-  func performAccessibilityAction(_ name: String, on item: FuzzStep.Item) async {
+  func performAccessibilityAction(_ name: String, on item: ListItemID) async {
     let dataSource = screen.dataSource
     guard index(of: item, in: screen) != nil
-      || dataSource.nestedItem(forIdentifier: item.identifier, sectionPath: item.sectionNames) != nil
+      || dataSource.nestedItem(forIdentifier: item.identifier, sectionPath: item.sectionPath) != nil
     else { return }
-    dataSource.accessibilityFocus = ListItemID(identifier: item.identifier, sectionPath: item.sectionNames)
+    dataSource.accessibilityFocus = item
     // The cursor is where the step put it: the focus rules start here.
     focusAtStepStart = dataSource.accessibilityFocus
     let moves = movesHeard
@@ -67,8 +67,7 @@ extension FuzzRun {
         element.customActions.filter { !moves.contains($0) }.map { (element.item, $0) }
       }
       if let (item, name) = random.element(of: choices) {
-        let named = FuzzStep.Item(sectionNames: item.sectionPath, identifier: item.identifier)
-        return .accessibilityAction(named, name: name)
+        return .accessibilityAction(item, name: name)
       }
     }
     return .voiceOver(random.element(of: Self.voiceOverDraws) ?? .move(.next))
@@ -164,10 +163,9 @@ extension FuzzRun {
     let read = Set(places.filter { $0.order.count == 1 }.map(\.index))
     for path in collectionView.indexPathsForVisibleItems.sorted(by: { $0.item < $1.item }) {
       guard !read.contains(path.item), !dataSource.isNestedListRow(atShown: path.item),
-        let cell = collectionView.cellForItem(at: path), cell.frame.intersects(collectionView.bounds),
-        let identity = dataSource.itemIdentity(at: path.item)
+        let cell = collectionView.cellForItem(at: path), collectionView.isSeen(itemAt: path),
+        let id = dataSource.itemIdentity(at: path.item)
       else { continue }
-      let id = ListItemID(identifier: identity.identifier, sectionPath: identity.sectionNames)
       if cell.isAccessibilityElement {
         return "the item \(id) is on screen, and its cell is an accessibility element, but VoiceOver does not reach it"
       }

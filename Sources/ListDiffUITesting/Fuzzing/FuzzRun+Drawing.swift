@@ -77,9 +77,9 @@ extension FuzzRun {
     if setup.drawableGestures.contains(.carousel),
       let tile = random.element(of: screen.dataSource.visibleNestedItems(atShown: index))
     {
-      return .tap(FuzzStep.Item(tile))
+      return .tap(tile)
     }
-    return .tap(FuzzStep.Item(identity))
+    return .tap(identity)
   }
 
   /// An outline gesture on a visible row that has children: it expanded
@@ -96,7 +96,7 @@ extension FuzzRun {
     guard let index = random.element(of: rows), let row = dataSource.outlineRow(at: index),
       let identity = dataSource.itemIdentity(at: index)
     else { return nil }
-    return .expand(FuzzStep.Item(identity), expand: !row.isExpanded)
+    return .expand(identity, expand: !row.isExpanded)
   }
 
   /// The tap `step` as a selection by identity.
@@ -106,16 +106,16 @@ extension FuzzRun {
   }
 
   /// The carousels' rows on screen, as steps name them.
-  private func visibleCarouselRows() -> [FuzzStep.Item] {
+  private func visibleCarouselRows() -> [ListItemID] {
     let dataSource = screen.dataSource
     return screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
       .filter(dataSource.isCarouselRow(atShown:))
-      .compactMap { dataSource.itemIdentity(at: $0).map(FuzzStep.Item.init) }
+      .compactMap { dataSource.itemIdentity(at: $0) }
   }
 
   /// A drag across one of `rows`' carousels, or now and then ← or →
   /// (which move the focus along a focused carousel).
-  private func drawCarousel(_ rows: [FuzzStep.Item], _ random: inout ListFuzzRandom) -> FuzzStep {
+  private func drawCarousel(_ rows: [ListItemID], _ random: inout ListFuzzRandom) -> FuzzStep {
     if random.chance(0.3) { return .key(random.bool() ? .left : .right) }
     let width = max(1, Int(screen.collectionView.bounds.width))
     let points = random.int(in: 1...2 * width) * (random.bool() ? 1 : -1)
@@ -138,23 +138,23 @@ extension FuzzRun {
     var sections: [[String]] = []
     var sizes: [[String]: Int] = [:]
     for identity in identities {
-      if sizes[identity.sectionNames] == nil { sections.append(identity.sectionNames) }
-      sizes[identity.sectionNames, default: 0] += 1
+      if sizes[identity.sectionPath] == nil { sections.append(identity.sectionPath) }
+      sizes[identity.sectionPath, default: 0] += 1
     }
     for _ in 0..<4 {
       let from = random.int(in: 0..<identities.count)
       let identity = identities[from]
       var toSection: [String]? = nil
-      var size = (sizes[identity.sectionNames] ?? 1) - 1
+      var size = (sizes[identity.sectionPath] ?? 1) - 1
       if dataSource.allowsMovingBetweenSections && random.chance(0.3),
-        let other = random.element(of: sections), other != identity.sectionNames
+        let other = random.element(of: sections), other != identity.sectionPath
       {
         toSection = other
         size = sizes[other] ?? 0
       }
       let toIndex = random.int(in: 0...max(0, size))
       guard DragPlan(dataSource, forItemAt: from, toIndex: toIndex, inSection: toSection) != nil else { continue }
-      return .move(FuzzStep.Item(identity), toIndex: toIndex, toSection: toSection)
+      return .move(identity, toIndex: toIndex, toSection: toSection)
     }
     return nil
   }

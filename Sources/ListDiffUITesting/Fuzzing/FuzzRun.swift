@@ -110,6 +110,14 @@ final class FuzzRun<Model> {
     performedTarget = step.namedItem.flatMap(origins.origin(of:))
     stepIndex += 1
     let before = shownText
+    beginStep()
+    if let failure = await run(step, before: before) { return failure }
+    if !screen.updates.isEmpty { noteOrigins(afterStep: id ?? stepIndex) }
+    return await check(after: step, before: before)
+  }
+
+  /// Starts the screen's records and the counts a step's checks read afresh.
+  private func beginStep() {
     screen.resetRecords()
     screen.beginStep(at: sourceLocation)
     if checksAccessibility { focusAtStepStart = screen.dataSource.accessibilityFocus }
@@ -117,23 +125,15 @@ final class FuzzRun<Model> {
     releasedControllers = 0
     totalsAtStepStart = screen.dataSource.workCounts
     nestedChanges = 0
+  }
+
+  /// Does on the screen what `step` says; a failure only for a change
+  /// that threw (`before` is the screen's text before the step, for its
+  /// report).
+  private func run(_ step: FuzzStep, before: String) async -> FuzzFailure? {
     switch step {
     case .changes(let changes):
-      for (offset, change) in changes.enumerated() {
-        guard let fuzzChange = changeByName[change.name] else { continue }
-        var random = ListFuzzRandom(seed: change.seed)
-        do {
-          try fuzzChange.change(&model, &random)
-        } catch {
-          return failure(.change, "the change \(change.name)#\(change.seed) threw: \(error)", before: before)
-        }
-        if offset < changes.count - 1 {
-          // A burst: the next root arrives before this one is shown.
-          screen.dataSource.setRootSection(setup.root(model), completion: nil)
-        } else {
-          await setRoot()
-        }
-      }
+      return await apply(changes, before: before)
     case .scroll(let points):
       screen.scroll(by: points)
     case .drag(let points, let velocity):
@@ -142,38 +142,23 @@ final class FuzzRun<Model> {
       if let index = index(of: item, in: screen) {
         screen.tap(at: IndexPath(item: index, section: 0))
       } else if let tile = screen.dataSource.nestedItem(
-        forIdentifier: item.identifier, sectionPath: item.sectionNames)
+        forIdentifier: item.identifier, sectionPath: item.sectionPath)
       {
         screen.tap(tile)
       }
     case .resize(let width, let height):
       screen.resize(width: width, height: height)
     case .select(let item):
-      if let index = index(of: item, in: screen), let identity = screen.dataSource.itemIdentity(at: index) {
-        let id = ListItemID(identifier: identity.identifier, sectionPath: identity.sectionNames)
-        if screen.dataSource.selection.contains(id) {
-          screen.dataSource.deselect(id)
-        } else {
-          screen.dataSource.select(id)
-        }
-        screen.collectionView.layoutIfNeeded()
-      }
+      toggleSelection(of: item)
     case .key(let key):
       screen.pressKey(key)
       // ← and → may expand or collapse an outline row: with
       // `applyUpdatesAsync`, wait for that update as a change step does.
       if setup.applyUpdatesAsync && (key == .left || key == .right) { await screen.setRoot(setup.root(model)) }
     case .expand(let item, let expand):
-      if let index = index(of: item, in: screen), let identity = screen.dataSource.itemIdentity(at: index) {
-        let id = ListItemID(identifier: identity.identifier, sectionPath: identity.sectionNames)
-        if expand { screen.dataSource.expand(id) } else { screen.dataSource.collapse(id) }
-        // With `applyUpdatesAsync`, the rows change once the update is
-        // applied: wait for it, as a change step does.
-        if setup.applyUpdatesAsync { await screen.setRoot(setup.root(model)) }
-        screen.collectionView.layoutIfNeeded()
-      }
+      await setExpansion(of: item, expand)
     case .carousel(let item, let points):
-      let around = Array(item.sectionNames.dropLast())
+      let around = Array(item.sectionPath.dropLast())
       if screen.dataSource.indexPath(ofCarousel: item.identifier, sectionPath: around) != nil {
         screen.scroll(carousel: item.identifier, sectionPath: around, by: points)
       }
@@ -189,8 +174,51 @@ final class FuzzRun<Model> {
     case .accessibilityAction(let item, let name):
       await performAccessibilityAction(name, on: item)
     }
-    if !screen.updates.isEmpty { noteOrigins(afterStep: id ?? stepIndex) }
-    return await check(after: step, before: before)
+    return nil
+  }
+
+  /// Runs `changes` on the model, each set as a root; a failure when one
+  /// throws.
+  private func apply(_ changes: [FuzzStep.Change], before: String) async -> FuzzFailure? {
+    for (offset, change) in changes.enumerated() {
+      guard let fuzzChange = changeByName[change.name] else { continue }
+      var random = ListFuzzRandom(seed: change.seed)
+      do {
+        try fuzzChange.change(&model, &random)
+      } catch {
+        return failure(.change, "the change \(change.name)#\(change.seed) threw: \(error)", before: before)
+      }
+      if offset < changes.count - 1 {
+        // A burst: the next root arrives before this one is shown.
+        screen.dataSource.setRootSection(setup.root(model), completion: nil)
+      } else {
+        await setRoot()
+      }
+    }
+    return nil
+  }
+
+  /// Selects `item`, or deselects it when it is selected; nothing for an
+  /// item not shown.
+  private func toggleSelection(of item: ListItemID) {
+    guard let index = index(of: item, in: screen), let id = screen.dataSource.itemIdentity(at: index) else { return }
+    if screen.dataSource.selection.contains(id) {
+      screen.dataSource.deselect(id)
+    } else {
+      screen.dataSource.select(id)
+    }
+    screen.collectionView.layoutIfNeeded()
+  }
+
+  /// Expands or collapses the outline row `item`; nothing for an item not
+  /// shown.
+  private func setExpansion(of item: ListItemID, _ expand: Bool) async {
+    guard let index = index(of: item, in: screen), let id = screen.dataSource.itemIdentity(at: index) else { return }
+    if expand { screen.dataSource.expand(id) } else { screen.dataSource.collapse(id) }
+    // With `applyUpdatesAsync`, the rows change once the update is
+    // applied: wait for it, as a change step does.
+    if setup.applyUpdatesAsync { await screen.setRoot(setup.root(model)) }
+    screen.collectionView.layoutIfNeeded()
   }
 
   /// The step `perform` ran last, naming the item it acted on.
@@ -200,7 +228,7 @@ final class FuzzRun<Model> {
   private(set) var performedTarget: FuzzOrigin?
 
   private func noteOrigins(afterStep id: Int) {
-    origins.note(screen.dataSource.itemIdentities.map(FuzzStep.Item.init), afterStep: id)
+    origins.note(screen.dataSource.itemIdentities, afterStep: id)
   }
 
   func setRoot() async {
@@ -364,8 +392,7 @@ final class FuzzRun<Model> {
     // What controllers keep of their own (an expanded row) is not in the
     // root: the new screen's controllers take it over, item by item.
     for controller in screen.dataSource.controllersWithUpdatedViewState {
-      guard let identifier = controller.itemIdentifier,
-        let index = index(of: .init(sectionNames: controller.sectionNames, identifier: identifier), in: fresh)
+      guard let item = ListDiffDataSource.itemID(of: controller), let index = index(of: item, in: fresh)
       else { continue }
       guard let target = fresh.dataSource.cellController(at: index) else { continue }
       screen.dataSource.inspection.copyViewState(of: controller, to: target)
@@ -397,7 +424,7 @@ final class FuzzRun<Model> {
 
   /// The first item in view that is not a pinned header, and how far the
   /// viewport's top is below its top.
-  private func anchor() -> (item: FuzzStep.Item, offset: CGFloat)? {
+  private func anchor() -> (item: ListItemID, offset: CGFloat)? {
     let collectionView = screen.collectionView
     let headers = collectionView.pinnedItemRanges.map(\.header)
     for path in collectionView.indexPathsForVisibleItems.sorted(by: { $0.item < $1.item })
@@ -405,7 +432,7 @@ final class FuzzRun<Model> {
       guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
         let identity = screen.dataSource.itemIdentity(at: path.item)
       else { continue }
-      return (FuzzStep.Item(identity), collectionView.contentOffset.y - frame.minY)
+      return (identity, collectionView.contentOffset.y - frame.minY)
     }
     return nil
   }
@@ -414,15 +441,15 @@ final class FuzzRun<Model> {
   ///
   /// - Complexity: O(1) when the first item with the identifier within
   ///   those sections is it, else O(*n*).
-  func index(of item: FuzzStep.Item, in screen: ListScreen) -> Int? {
+  func index(of item: ListItemID, in screen: ListScreen) -> Int? {
     let dataSource = screen.dataSource
-    if let path = dataSource.indexPath(forIdentifier: item.identifier, sectionPath: item.sectionNames),
-      let found = dataSource.itemIdentity(at: path.item), found.sectionNames == item.sectionNames
+    if let path = dataSource.indexPath(forIdentifier: item.identifier, sectionPath: item.sectionPath),
+      let found = dataSource.itemIdentity(at: path.item), found.sectionPath == item.sectionPath
     {
       return path.item
     }
     return dataSource.itemIdentities.firstIndex {
-      $0.identifier == item.identifier && $0.sectionNames == item.sectionNames
+      $0.identifier == item.identifier && $0.sectionPath == item.sectionPath
     }
   }
 }

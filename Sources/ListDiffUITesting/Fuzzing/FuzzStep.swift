@@ -13,49 +13,32 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     package var seed: UInt64
   }
 
-  /// An item as a step names it: the names of its sections, outermost
-  /// first, and its identifier.
-  package struct Item: Hashable {
-    package var sectionNames: [String]
-    package var identifier: String
-
-    package init(sectionNames: [String], identifier: String) {
-      self.sectionNames = sectionNames
-      self.identifier = identifier
-    }
-
-    /// The item a data source's identity names.
-    init(_ identity: (identifier: String, sectionNames: [String])) {
-      self.init(sectionNames: identity.sectionNames, identifier: identity.identifier)
-    }
-  }
-
   /// One or more changes, each set as a root; after the last one the step
   /// waits for the data source. More than one only on an asynchronous data
   /// source, where they arrive as from a stream.
   case changes([Change])
   case scroll(Int)
   case drag(Int, velocity: Int)
-  case tap(Item)
+  case tap(ListItemID)
   case resize(width: Int, height: Int)
   /// The item dragged to `toIndex` of `toSection` (its own when nil).
-  case move(Item, toIndex: Int, toSection: [String]?)
+  case move(ListItemID, toIndex: Int, toSection: [String]?)
   /// The item selected by identity, or deselected when it is selected.
-  case select(Item)
+  case select(ListItemID)
   /// A key pressed: a focus move, or Space, Shift+arrows or Enter; ← or
   /// → (drawn with the outline gestures).
   case key(ListKey)
   /// The outline row expanded (`expand: true`) or collapsed.
-  case expand(Item, expand: Bool)
-  /// The carousel whose row is `Item` dragged across by some points
+  case expand(ListItemID, expand: Bool)
+  /// The carousel whose row is the item dragged across by some points
   /// (positive: toward later items).
-  case carousel(Item, by: Int)
+  case carousel(ListItemID, by: Int)
   /// A VoiceOver gesture from wherever its cursor is: a move, a double
   /// tap, a page scroll.
   case voiceOver(VoiceOverGesture)
   /// VoiceOver's cursor put on the item, then its custom action `name`
   /// run (an item action, a move, the cell's own).
-  case accessibilityAction(Item, name: String)
+  case accessibilityAction(ListItemID, name: String)
 
   /// What a `voiceOver` step does.
   package enum VoiceOverGesture: Equatable {
@@ -123,7 +106,7 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
 
   /// The item a gesture names (a carousel's row for `carousel`); nil for
   /// changes and gestures that name none.
-  package var namedItem: Item? {
+  package var namedItem: ListItemID? {
     switch self {
     case .tap(let item), .select(let item), .expand(let item, _), .carousel(let item, _), .move(let item, _, _),
       .accessibilityAction(let item, _):
@@ -134,7 +117,7 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
 
   /// The step with `item` in place of the item it names; itself when it
   /// names none.
-  package func naming(_ item: Item) -> FuzzStep {
+  package func naming(_ item: ListItemID) -> FuzzStep {
     switch self {
     case .tap: .tap(item)
     case .select: .select(item)
@@ -152,8 +135,8 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     number < 0 ? "\(number)" : "+\(number)"
   }
 
-  private static func written(_ item: Item) -> String {
-    (item.sectionNames + [item.identifier]).map(escaped).joined(separator: "/")
+  private static func written(_ item: ListItemID) -> String {
+    (item.sectionPath + [item.identifier]).map(escaped).joined(separator: "/")
   }
 
   /// Section names joined by `/`; no names at all (the root's items) as
@@ -298,9 +281,9 @@ package enum FuzzStep: Equatable, CustomStringConvertible {
     throw ParseError(reason: "the number \(text) is too large: this one goes from \(T.min) to \(T.max)")
   }
 
-  private static func item(_ text: Substring) throws(ParseError) -> Item {
+  private static func item(_ text: Substring) throws(ParseError) -> ListItemID {
     let names = try names(text)
-    return Item(sectionNames: Array(names.dropLast()), identifier: names.last ?? "")
+    return ListItemID(identifier: names.last ?? "", sectionPath: Array(names.dropLast()))
   }
 
   private static func names(_ text: Substring) throws(ParseError) -> [String] {

@@ -76,11 +76,15 @@ public final class ToDoLabelController:
     CGSize(width: containerSize.width, height: CGFloat(viewModel.lines(width: Int(containerSize.width)).count))
   }
 
-  /// Fills the cell with the label's lines. O(w).
+  /// Fills the cell with the label's lines and what VoiceOver reads of
+  /// it: the label, and no value or hint (the cell may have shown an item
+  /// with them: its controller sets all it reads). O(w).
   public override func configureCell(cell: ToDoTextCell) {
     cell.lines = viewModel.lines(width: Int(cell.bounds.width))
     cell.itemID = nil
     cell.accessibilityLabel = viewModel.accessibilityLabel
+    cell.accessibilityValue = nil
+    cell.accessibilityHint = nil
   }
 
   /// Re-fits the text when the cell's width changed (the screen was
