@@ -213,6 +213,23 @@ struct ScreenReaderModeTests {
     #expect(screen.frame().lines[5] == "3. 4. 5. 6. r1, 3 of 5")
   }
 
+  @Test("a status line too narrow for what was said cuts that and keeps the focused element's description whole")
+  func narrowStatusLine() async {
+    let fixture = await Fixture(width: 24, rows: rows(5))
+    let screen = fixture.screen
+    screen.screenReaderMode = true
+    fixture.focus("r1")
+    _ = screen.frame()
+    screen.announce("1 item added, 1 item removed, 19 items changed")
+    let line = screen.frame().lines[5]
+    #expect(line.hasSuffix("…. r1, 2 of 5") && TerminalText.columns(line) <= 24, "\(line)")
+    // A description wider than the line is all it shows, cut.
+    screen.resize(to: TerminalSize(width: 8, height: 6))
+    screen.announce("saved")
+    let narrow = screen.frame().lines[5]
+    #expect(narrow.hasPrefix("r1") && narrow.hasSuffix("…") && TerminalText.columns(narrow) <= 8, "\(narrow)")
+  }
+
   @Test("the action menu, plain: no box or marks, the cursor on the highlighted action, the status line says it")
   func actionMenu() async {
     let fixture = await Fixture(width: 24, height: 8, rows: rows(3), screenReader: true)

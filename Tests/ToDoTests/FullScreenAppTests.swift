@@ -197,6 +197,26 @@ struct FullScreenAppTests {
     #expect(await driver.store.snapshot.items.map(\.title) == ["milk"])
   }
 
+  @Test func everyItemKeyOnAListWithNoItemsShownIsAnsweredInOneLine() async {
+    let driver = await Driver()
+    let keys: [Key] = [
+      .character(" "), .character("d"), .character("e"), .character("n"), .enter, .character("J"), .character("K"),
+      .character("x"), .down, .up, .pageDown, .end, .character("j"), .modified(.down, .shift),
+    ]
+    for key in keys {
+      await driver.press(key)
+      #expect(driver.lines.last?.hasPrefix("nothing to act on — a adds an item") == true, "\(key): \(driver.lines)")
+      await driver.press(.escape)
+    }
+    await driver.add("milk")
+    await driver.press(.character("/"))
+    for character in "zzz" { await driver.press(.character(character)) }
+    await driver.press(.enter)
+    await driver.press(.character("d"))
+    #expect(driver.lines.last?.hasPrefix("nothing matches — / changes the search") == true, "\(driver.lines)")
+    #expect(await driver.store.snapshot.items.map(\.title) == ["milk"], "nothing changed")
+  }
+
   @Test func aTinyTerminalShowsOneLineAndRecovers() async {
     let driver = await Driver()
     await driver.add("milk")

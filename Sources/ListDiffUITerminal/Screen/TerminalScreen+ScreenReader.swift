@@ -68,22 +68,32 @@ extension TerminalScreen {
     if dataSource.accessibilityFocus != focus { dataSource.accessibilityFocus = focus }
   }
 
-  /// The status line in ``screenReaderMode``: the line editor's line while
-  /// one is open; else the announcements, ``status``, and the description
-  /// of the element under VoiceOver's cursor (or, while the action menu is
-  /// open, the highlighted action and its place), joined as sentences.
-  func spokenStatus() -> String? {
-    if statusCursorColumn != nil { return status }
-    var parts = reader.said
-    if let status, !status.allSatisfy(\.isWhitespace) { parts.append(status) }
+  /// The status line in ``screenReaderMode``, `width` columns wide: the
+  /// line editor's line while one is open; else the announcements,
+  /// ``status``, and the description of the element under VoiceOver's
+  /// cursor (or, while the action menu is open, the highlighted action and
+  /// its place), joined as sentences. When they do not fit, what was said
+  /// is cut and the description kept whole: where the cursor is matters
+  /// most, and the next event clears what was said anyway.
+  ///
+  /// - Complexity: O(*v* log *v*) in the visible items (the elements),
+  ///   plus the line's length.
+  func spokenStatus(width: Int) -> String {
+    if statusCursorColumn != nil { return TerminalText.fit(status ?? "", width: width) }
+    var said = reader.said
+    if let status, !status.allSatisfy(\.isWhitespace) { said.append(status) }
+    var focus: String?
     if let menu = actionMenu {
-      parts.append("\(menu.actions[menu.highlighted].title), \(menu.highlighted + 1) of \(menu.actions.count)")
-    } else if let dataSource, let focus = dataSource.accessibilityFocus,
-      let element = dataSource.accessibilityElements.first(where: { $0.item == focus })
+      focus = "\(menu.actions[menu.highlighted].title), \(menu.highlighted + 1) of \(menu.actions.count)"
+    } else if let dataSource, let item = dataSource.accessibilityFocus,
+      let element = dataSource.accessibilityElements.first(where: { $0.item == item })
     {
-      parts.append(element.description)
+      focus = element.description
     }
-    return parts.isEmpty ? nil : parts.joined(separator: ". ")
+    guard let focus else { return TerminalText.fit(said.joined(separator: ". "), width: width) }
+    // A description too long for the line with what was said is all the line holds.
+    guard !said.isEmpty, TerminalText.columns(focus) + 2 < width else { return TerminalText.fit(focus, width: width) }
+    return TerminalText.fit(said.joined(separator: ". "), width: width, keepingSuffix: ". " + focus)
   }
 
   /// Where the frame leaves the cursor and whether it shows (see

@@ -332,9 +332,9 @@ public final class TerminalScreen {
         lines[first + offset] = line
       }
     }
-    let statusText = screenReaderMode ? spokenStatus() : status
     if hasStatusLine {
-      lines[size.height - 1] = TerminalText.fit(statusText ?? "", width: size.width)
+      lines[size.height - 1] =
+        screenReaderMode ? spokenStatus(width: size.width) : TerminalText.fit(status ?? "", width: size.width)
     }
     let covered = menu.map { $0.row..<($0.row + $0.rows.count) }
     let cursor = cursorPlace(menuRow: menu?.row, covered: covered)

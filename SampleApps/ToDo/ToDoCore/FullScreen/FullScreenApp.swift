@@ -275,6 +275,13 @@ public final class FullScreenApp {
     }
     switch key {
     case .character("q"): return .quit
+    // The keys that act on items answer, on a list with none shown, in
+    // one line (an empty list, or a search that matches nothing).
+    case .up, .down, .pageUp, .pageDown, .home, .end, .character("k"), .character("j"), .enter, .character(" "),
+      .character("e"), .character("n"), .character("d"), .character("x"), .character("J"), .character("K"),
+      .modified(.up, .shift), .modified(.down, .shift)
+    where shown.shownItems.isEmpty:
+      message = shown.search.isEmpty ? "nothing to act on — a adds an item" : "nothing matches — / changes the search"
     // The list's own keys move the focus (the data source's moveFocus).
     case .up, .down, .pageUp, .pageDown, .home, .end: terminal.handleListKey(key)
     case .character("k"): terminal.handleListKey(.up)
