@@ -32,6 +32,7 @@ for run in 1...config.fullRuns {
   rows += endToEndRows(config: config, earlier: rows, selected: selected, progress: progress)
   rows += await asyncEndToEndRows(config: config, earlier: rows, selected: selected, progress: progress)
   rows += await untouchedSectionRows(config: config, earlier: rows, selected: selected, progress: progress)
+  rows += accessibilityRows(config: config, earlier: rows, selected: selected, progress: progress)
   runs.append(rows)
 }
 let report = summarize(runs: runs)

@@ -32,13 +32,18 @@ extension ListDiffDataSource {
     for custom in cell?.accessibilityCustomActions ?? [] {
       actions.append(AccessibilityAction(name: custom.name, perform: custom.handler))
     }
-    let id = itemID(at: index)
+    // The item's identity as it is now, its section path made only when an
+    // action runs (a scope never changes): most elements' actions are only
+    // named.
+    let identifier = list.identifier(at: index)
+    let scope = list.leaf(ofItem: index).scope
+    func id() -> ListItemID { ListItemID(identifier: identifier, sectionPath: scope.names) }
     let controller = controller(at: index)
     let itemActions = callingOut { controller.leadingActions() + controller.trailingActions() }
     for action in itemActions {
       actions.append(
         AccessibilityAction(name: action.title) { [weak self] in
-          self?.performAction(action.title, for: id) ?? false
+          self?.performAction(action.title, for: id()) ?? false
         })
     }
     let leaf = list.leaf(ofItem: index)
@@ -52,7 +57,7 @@ extension ListDiffDataSource {
     for move in moves where move.shown {
       actions.append(
         AccessibilityAction(name: move.name) { [weak self] in
-          self?.moveByAccessibility(id, toPosition: move.to) ?? false
+          self?.moveByAccessibility(id(), toPosition: move.to) ?? false
         })
     }
     return actions

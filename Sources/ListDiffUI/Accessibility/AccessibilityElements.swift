@@ -23,9 +23,10 @@ extension ListDiffDataSource {
     var pinned: [(index: Int, cell: ListCell)] = []
     var others: [(index: Int, cell: ListCell)] = []
     let bounds = collectionView.bounds
-    for case let cell as ListCell in collectionView.visibleCells {
-      guard let controller = cell.controller, controller.mountedListCell === cell, Self.overlap(cell.frame, bounds),
-        let index = index(of: controller)
+    // The visible cells and their index paths are in the same order.
+    for (view, path) in zip(collectionView.visibleCells, collectionView.indexPathsForVisibleItems) {
+      guard let cell = view as? ListCell, let controller = cell.controller, controller.mountedListCell === cell,
+        Self.overlap(cell.frame, bounds), let index = index(of: controller, shownAt: path)
       else { continue }
       if collectionView.isDrawnPinned(itemAt: shownPath(index)) {
         pinned.append((index, cell))
@@ -44,6 +45,20 @@ extension ListDiffDataSource {
       }
     }
     return elements
+  }
+
+  /// The index of `controller`'s item, whose cell is shown at `path`: as
+  /// `index(of:)` finds it, without looking for the cell among those on
+  /// screen again (which, for each of them, made the elements O(*v*²)).
+  ///
+  /// - Complexity: O(log *s*), or that of `index(of:)` when the cell's
+  ///   item is no longer the controller's.
+  private func index(of controller: AnyListCellController, shownAt path: IndexPath) -> Int? {
+    let index = listIndex(ofShown: path.item)
+    if let key = controller.itemKey, controllers.isLive(controller), index < list.count, list.key(at: index) == key {
+      return index
+    }
+    return self.index(of: controller)
   }
 
   /// The element of item `index`, whose cell is `cell`: nil when the cell
@@ -111,11 +126,31 @@ extension ListDiffDataSource {
   /// joined with spaces.
   ///
   /// - Complexity: O(*k*) in its length.
-  static func spokenText(of text: String) -> String {
-    text.split(whereSeparator: \.isNewline)
+  ///
+  /// Nonisolated: a pure function, whose closures would otherwise check
+  /// the main actor's executor at each call.
+  nonisolated static func spokenText(of text: String) -> String {
+    // Most labels are one line with nothing to trim: read as they are,
+    // without Foundation's trimming, which bridges each line to an
+    // NSString (it was most of an element's cost).
+    if isOneTrimmedASCIILine(text) { return text }
+    return text.split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }
       .joined(separator: " ")
+  }
+
+  /// Whether `text` is printable ASCII, not empty, and neither starts nor
+  /// ends with a space: then it holds no newline, and no whitespace to
+  /// trim (every other whitespace character is a tab or not ASCII), so
+  /// `spokenText(of:)` is `text` itself.
+  ///
+  /// - Complexity: O(*k*) in its length.
+  nonisolated private static func isOneTrimmedASCIILine(_ text: String) -> Bool {
+    let utf8 = text.utf8
+    guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20 else { return false }
+    for byte in utf8 where byte < 0x20 || byte > 0x7E { return false }
+    return true
   }
 }
 
