@@ -77,17 +77,23 @@ extension ListDiffDataSource {
   /// Where two items share an identity (shown by different controller
   /// types), the first counts.
   ///
-  /// - Complexity: O(*s* · *d* + *k*) for *s* leaf sections of depth *d*
-  ///   and *k* items in the sections the ids name: independent of the
-  ///   other sections' lengths.
+  /// - Complexity: O(*s* + *d* · *m* + *k*) for *s* leaf sections, *m* of
+  ///   them (of depth *d*) named as the ids name theirs, and *k* items in
+  ///   those: independent of the other sections' lengths and depths.
   func indexes(of ids: some Collection<ListItemID>, in list: FlatList? = nil) -> [ListItemID: Int] {
     guard !ids.isEmpty else { return [:] }
     let list = list ?? self.list
     var wanted: [[String]: Set<String>] = [:]
     for id in ids { wanted[id.sectionPath, default: []].insert(id.identifier) }
+    // A leaf's names are made only where their hash is one of the paths'
+    // (VoiceOver's and the keyboard's focus look one item up among
+    // thousands of sections at every move).
+    let hashes = Set(wanted.keys.map(SectionScope.namesHash(of:)))
     var found: [ListItemID: Int] = [:]
     for leaf in list.leaves.indices {
-      let names = list.leaves[leaf].scope.names
+      let scope = list.leaves[leaf].scope
+      guard hashes.contains(scope.namesHash) else { continue }
+      let names = scope.names
       guard let identifiers = wanted[names] else { continue }
       for index in list.range(ofLeaf: leaf) {
         let identifier = list.identifier(at: index, inLeaf: leaf)

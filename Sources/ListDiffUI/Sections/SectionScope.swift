@@ -82,6 +82,13 @@ final class SectionScope: Sendable {
     }
   }
 
+  /// The ``namesHash`` of every scope whose names are `names`.
+  ///
+  /// - Complexity: O(*k*) in the names' total length.
+  static func namesHash(of names: [String]) -> Int {
+    names.reduce(namesHash(after: 0, nil)) { namesHash(after: $0, .id($1)) }
+  }
+
   /// The scope one level below this one.
   ///
   /// - Complexity: O(*k*), *k* the length of `key`.

@@ -273,15 +273,14 @@ public final class FullScreenApp {
       chosenActions.removeAll()
       return .redraw
     }
-    switch key {
-    case .character("q"): return .quit
     // The keys that act on items answer, on a list with none shown, in
     // one line (an empty list, or a search that matches nothing).
-    case .up, .down, .pageUp, .pageDown, .home, .end, .character("k"), .character("j"), .enter, .character(" "),
-      .character("e"), .character("n"), .character("d"), .character("x"), .character("J"), .character("K"),
-      .modified(.up, .shift), .modified(.down, .shift)
-    where shown.shownItems.isEmpty:
+    if shown.shownItems.isEmpty && Self.itemKeys.contains(key) {
       message = shown.search.isEmpty ? "nothing to act on — a adds an item" : "nothing matches — / changes the search"
+      return .redraw
+    }
+    switch key {
+    case .character("q"): return .quit
     // The list's own keys move the focus (the data source's moveFocus).
     case .up, .down, .pageUp, .pageDown, .home, .end: terminal.handleListKey(key)
     case .character("k"): terminal.handleListKey(.up)
@@ -308,6 +307,14 @@ public final class FullScreenApp {
     }
     return .redraw
   }
+
+  /// The keys that move the focus or act on the focused or selected
+  /// items.
+  private static let itemKeys: Set<Key> = [
+    .up, .down, .pageUp, .pageDown, .home, .end, .character("k"), .character("j"), .enter, .character(" "),
+    .character("e"), .character("n"), .character("d"), .character("x"), .character("J"), .character("K"),
+    .modified(.up, .shift), .modified(.down, .shift),
+  ]
 
   /// The focused item's id, if any, as a set. O(1).
   private var focusedIDs: Set<String> { Set([selectedID].compactMap { $0 }) }
