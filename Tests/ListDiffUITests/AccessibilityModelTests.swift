@@ -276,6 +276,30 @@ struct AccessibilityTests {
     #expect(screen.notifications.isEmpty)
   }
 
+  @Test("announcements count the content's items, not a header's count or a placeholder that goes with them")
+  func announcementsCountContent() async {
+    func root(_ names: [String]) -> Section {
+      CompositeSection(
+        id: "s", header: spoken([SpokenRow(identifier: "H", text: "Items (\(names.count))")]),
+        footer: spoken([SpokenRow(identifier: "F", text: "\(names.count) in all")]),
+        placeholder: spoken([SpokenRow(identifier: "none", text: "Nothing yet")]), [spoken(spokenRows(names))])
+    }
+    let screen = SpokenScreen(height: 10)
+    await screen.setRoot(root([]))
+    screen.dataSource.announcesUpdates = true
+    await screen.setRoot(root(["a"]))
+    #expect(screen.notifications == [.announcement("1 item added")], "not the header's count, the footer or the placeholder")
+    screen.notifications = []
+    await screen.setRoot(root(["b", "a"]))
+    #expect(screen.notifications == [.announcement("1 item added")])
+    screen.notifications = []
+    await screen.setRoot(root([]))
+    #expect(screen.notifications == [.announcement("2 items removed")])
+    screen.notifications = []
+    await screen.setRoot(root([]))
+    #expect(screen.notifications.isEmpty)
+  }
+
   @Test("loading more is announced: Loading, then Loaded N more")
   func loadingAnnounced() async {
     let screen = SpokenScreen(height: 5)

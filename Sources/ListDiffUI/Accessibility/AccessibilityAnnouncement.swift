@@ -14,9 +14,11 @@ struct AccessibilityAnnouncer {
   /// The announcement of `root`, if any: "Loading" when a loading row
   /// came, "Loading failed" when a failed one did, "Loaded 30 more" when
   /// the loading row went; otherwise its changes, "2 items added, 1 item
-  /// removed, 3 items changed, 1 item moved", the loading rows left out.
+  /// removed, 3 items changed, 1 item moved", the loading rows and the
+  /// items of headers, footers and placeholders left out.
   ///
-  /// - Complexity: O(1), plus O(log *s*) to find the loading rows.
+  /// - Complexity: O(*c* (log *s* + *d*)) for *c* changes in *s* leaf
+  ///   sections of depth *d*.
   mutating func announcement(of root: AppliedRoot) -> String? {
     let before = root.old.loadMoreRows
     let after = root.new.loadMoreRows
@@ -26,9 +28,10 @@ struct AccessibilityAnnouncer {
     let rowInserts = rowsAfter.count { row in !rowsBefore.contains { $0.edge == row.edge } }
     let rowDeletes = rowsBefore.count { row in !rowsAfter.contains { $0.edge == row.edge } }
     let rowUpdates = rowsAfter.count { row in rowsBefore.contains { $0.edge == row.edge && $0 != row } }
-    let inserts = max(0, root.changes.inserts.count - rowInserts)
-    let deletes = max(0, root.changes.deletes.count - rowDeletes)
-    let updates = max(0, root.changes.updates.count - rowUpdates)
+    let inserts = max(0, Self.contentCount(root.changes.inserts, in: root.new) - rowInserts)
+    let deletes = max(0, Self.contentCount(root.changes.deletes, in: root.old) - rowDeletes)
+    let updates = max(0, Self.contentCount(root.changes.updates, in: root.old) - rowUpdates)
+    let moves = Self.contentCount(root.changes.moves.lazy.map(\.to), in: root.new)
     let wasLoading = rowsBefore.contains { $0.state == .loading }
     let isLoading = rowsAfter.contains { $0.state == .loading }
     let failed = rowsAfter.contains { $0.state != .loading } && !rowsBefore.contains { $0.state != .loading }
@@ -48,10 +51,23 @@ struct AccessibilityAnnouncer {
       if failed { return "Loading failed" }
       let parts = [
         Self.phrase(inserts, "added"), Self.phrase(deletes, "removed"), Self.phrase(updates, "changed"),
-        Self.phrase(root.changes.moves.count, "moved"),
+        Self.phrase(moves, "moved"),
       ].compactMap { $0 }
       return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
+  }
+
+  /// How many of the items at `indexes` in `list` are the app's content:
+  /// not in a section's header, footer or placeholder, which change with
+  /// it (a count in a header, "nothing yet" going) and are not what a
+  /// listener counts as items.
+  ///
+  /// - Complexity: O(*k* (log *s* + *d*)) for *k* indexes, *s* leaf sections
+  ///   of depth *d*.
+  private static func contentCount(_ indexes: some Sequence<Int>, in list: FlatList) -> Int {
+    var count = 0
+    for index in indexes where !list.leaf(ofItem: index).scope.isInHeaderFooterOrPlaceholder { count += 1 }
+    return count
   }
 
   /// "1 item added", "3 items added"; nil for none.

@@ -110,11 +110,12 @@ extension ListDiffDataSource {
   /// Whether every applied root posts one announcement of what it changed
   /// ("2 items added", "1 item removed, 3 items changed"; none for a root
   /// that changed nothing), and loading more "Loading", "Loaded 30 more".
-  /// Default false. "Moved to 3 of 12" after a move action is announced
-  /// either way.
+  /// Items of headers, footers and placeholders are not counted: they
+  /// change with the content (a count, "nothing yet"). Default false.
+  /// "Moved to 3 of 12" after a move action is announced either way.
   ///
-  /// - Complexity: O(1); each applied root then costs O(1) more, plus
-  ///   finding the loading rows.
+  /// - Complexity: O(1); each applied root then costs O(log *s* + *d*)
+  ///   more per change, for *s* leaf sections of depth *d*.
   public var announcesUpdates: Bool {
     get { accessibility.announcesUpdates }
     set { accessibility.setAnnouncesUpdates(newValue) }
