@@ -70,6 +70,9 @@ struct FuzzSetup<Model> {
   private func sharedContextObject() -> AnyObject? {
     let first = contextObjects()
     let seen = Set(first.map(ObjectIdentifier.init))
-    return contextObjects().first { seen.contains(ObjectIdentifier($0)) }
+    // The first call's objects live until the second call's are compared:
+    // an optimized build would release them after their last use, and a
+    // new object may take a released one's address (and identifier).
+    return withExtendedLifetime(first) { contextObjects().first { seen.contains(ObjectIdentifier($0)) } }
   }
 }
