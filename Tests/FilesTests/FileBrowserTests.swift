@@ -250,7 +250,13 @@ struct FileBrowserTests {
     _ = await browser.handle(.key(.down))
     _ = await browser.handle(.key(.down))
     #expect(browser.screen.frame().lines[3].hasSuffix("2.0 K"))
-    #expect(read.all.count == count)
+    // Reads still in flight from the end may land meanwhile (sizes arrive
+    // off the main actor); none is of a file near the top, and no path is
+    // read twice.
+    let late = read.all.dropFirst(count).compactMap { path in
+      path.hasPrefix("/work/deep/src/app/views/view") ? Int(path.dropFirst(29).prefix(5)) : nil
+    }
+    #expect(late.allSatisfy { $0 >= 1_000 - 2 * height }, "read again near the top: \(late)")
     #expect(read.all.count == Set(read.all).count)
   }
 }
