@@ -205,7 +205,7 @@ private func firstRootRow(
       ("flatten_median_ms", measured.flattenMedianMs),
       ("configure_cell_calls", Double(EndToEndController.configureCalls)),
       ("visible_cells", Double(dataSource.collectionView.visibleCells.count)),
-      ("controllers", Double(dataSource.cellControllerCount)),
+      ("controllers", Double(dataSource.inspection.cellControllerCount)),
       ("size_requests", Double(EndToEndController.sizeRequests)),
     ] + hashingUnitFields(medianMs: measured.timing.medianMs, earlier: earlier, config: config))
 }
@@ -327,7 +327,7 @@ private func oneItemSectionsRow(
       prepare: {
         let dataSource = makeEndToEndDataSource()
         if let minimumAverageLeafCount {
-          dataSource.minimumAverageLeafCountForLeafwiseDiff = minimumAverageLeafCount
+          dataSource.inspection.minimumAverageLeafCountForLeafwiseDiff = minimumAverageLeafCount
         }
         dataSource.setRootSection(root(original))
         return dataSource

@@ -24,7 +24,7 @@ struct DragPlan: Sendable {
   /// - Complexity: O(*s* · *d*) in sections and their depth.
   @MainActor
   init?(_ dataSource: ListDiffDataSource, forItemAt index: Int, toIndex: Int, inSection section: [String]?) {
-    let sections = dataSource.shownSections
+    let sections = dataSource.inspection.shownSections
     guard let source = sections.firstIndex(where: { $0.items.contains(index) }) else { return nil }
     let leaf: Int
     if let section {
@@ -33,7 +33,7 @@ struct DragPlan: Sendable {
           let shown = sections[candidate]
           let others = shown.items.count - (candidate == source ? 1 : 0)
           return !shown.isHeaderOrFooter && (others > 0 || candidate == source)
-            && ListDiffDataSource.names(shown.names, contain: section)
+            && ListDiffInspection.names(shown.names, contain: section)
         })
       else { return nil }
       leaf = found
@@ -76,8 +76,8 @@ struct DragPlan: Sendable {
   /// - Complexity: O(*s*) in the sections.
   @MainActor
   func landed(in dataSource: ListDiffDataSource, identifier: String) -> Bool {
-    guard let item = dataSource.itemIdentity(at: to), item.identifier == identifier else { return false }
-    let sections = dataSource.shownSections
+    guard let item = dataSource.inspection.itemIdentity(at: to), item.identifier == identifier else { return false }
+    let sections = dataSource.inspection.shownSections
     return sections.indices.contains(section) && sections[section].items.contains(to)
   }
 }

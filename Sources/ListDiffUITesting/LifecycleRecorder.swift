@@ -15,7 +15,7 @@ final class LifecycleRecorder {
 
     init(_ controller: AnyListCellController) {
       self.controller = controller
-      item = ListDiffDataSource.itemID(of: controller) ?? ListItemID(identifier: "")
+      item = ListDiffInspection.itemID(of: controller) ?? ListItemID(identifier: "")
     }
   }
 
@@ -47,7 +47,7 @@ final class LifecycleRecorder {
   func lines(of identifier: String, sectionPath: [String]) -> [String] {
     entries.last {
       $0.item.identifier == identifier
-        && ListDiffDataSource.names($0.item.sectionPath, contain: sectionPath)
+        && ListDiffInspection.names($0.item.sectionPath, contain: sectionPath)
     }?.lines ?? []
   }
 

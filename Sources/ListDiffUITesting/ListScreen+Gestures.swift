@@ -150,7 +150,7 @@ extension ListScreen {
   /// does, once it is found. Not API: `fuzzList` names items exactly.
   @discardableResult
   package func move(from: IndexPath, toIndex: Int, inSection: [String]?) -> Bool {
-    guard let identifier = dataSource.itemIdentity(at: from.item)?.identifier,
+    guard let identifier = dataSource.inspection.itemIdentity(at: from.item)?.identifier,
       let plan = DragPlan(dataSource, forItemAt: from.item, toIndex: toIndex, inSection: inSection)
     else { return false }
     var began = false
@@ -244,9 +244,9 @@ extension ListScreen {
   /// ``lastGesture``.
   func countingGesture(_ gesture: () -> Void) {
     let itemsBefore = dataSource.itemCount
-    let totals = dataSource.workCounts
+    let totals = dataSource.inspection.workCounts
     gesture()
-    var counts = dataSource.workCounts.work(since: totals)
+    var counts = dataSource.inspection.workCounts.work(since: totals)
     counts.itemsBefore = itemsBefore
     counts.itemsAfter = dataSource.itemCount
     lastGestureCounts = counts
@@ -270,7 +270,7 @@ extension ListScreen {
       return indexPath
     }
     let report = MissingItemReport(
-      identifier: identifier, sectionPath: sectionPath, items: dataSource.itemIdentities,
+      identifier: identifier, sectionPath: sectionPath, items: dataSource.inspection.itemIdentities,
       visible: collectionView.indexPathsForVisibleItems.map(\.item).sorted())
     record("\(action): \(report)", at: sourceLocation)
     return nil

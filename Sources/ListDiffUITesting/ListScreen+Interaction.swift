@@ -140,7 +140,7 @@ extension ListScreen {
     _ identifier: String, _ sectionPath: [String], for action: String, at sourceLocation: SourceLocation
   ) -> ListItemID? {
     guard let indexPath = find(identifier, sectionPath, for: action, at: sourceLocation),
-      let identity = dataSource.itemIdentity(at: indexPath.item)
+      let identity = dataSource.inspection.itemIdentity(at: indexPath.item)
     else { return nil }
     return identity
   }

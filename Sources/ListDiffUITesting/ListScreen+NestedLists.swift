@@ -25,7 +25,7 @@ extension ListScreen {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     beginStep(at: sourceLocation)
-    guard let row = dataSource.indexPath(ofCarousel: id, sectionPath: sectionPath) else {
+    guard let row = dataSource.inspection.indexPath(ofCarousel: id, sectionPath: sectionPath) else {
       return record(
         "scroll(carousel: \"\(id)\", sectionPath: \(sectionPath)): the list has no such carousel",
         at: sourceLocation)
@@ -33,7 +33,7 @@ extension ListScreen {
     countingGesture {
       reveal(row)
       collectionView.layoutIfNeeded()
-      guard let carousel = dataSource.nestedList(at: row) else { return }
+      guard let carousel = dataSource.inspection.nestedList(at: row) else { return }
       carousel.collectionView.drag(by: CGPoint(x: CGFloat(points), y: 0))
       carousel.collectionView.layoutIfNeeded()
       collectionView.layoutIfNeeded()
@@ -46,7 +46,7 @@ extension ListScreen {
     guard dataSource.indexPath(forIdentifier: identifier, sectionPath: sectionPath) == nil else {
       return nil
     }
-    return dataSource.nestedItem(forIdentifier: identifier, sectionPath: sectionPath)
+    return dataSource.inspection.nestedItem(forIdentifier: identifier, sectionPath: sectionPath)
   }
 
   /// Shows an item inside a carousel or a grid as a finger needs it: the
@@ -60,7 +60,7 @@ extension ListScreen {
       if !inner.indexPathsForVisibleItems.contains(target.item) {
         inner.scrollToItem(at: target.item, at: [], animated: false)
       }
-    } else if let frame = dataSource.frameInList(ofItem: target.item, of: target.list, inRowAt: target.row) {
+    } else if let frame = dataSource.inspection.frameInList(ofItem: target.item, of: target.list, inRowAt: target.row) {
       collectionView.scrollRectToVisible(frame, animated: false)
     }
     inner.layoutIfNeeded()
@@ -87,7 +87,9 @@ extension ListScreen {
       let inner = target.list.collectionView
       if inner.collectionViewLayout.scrollDirection == .horizontal {
         inner.scrollToItem(at: target.item, at: .left, animated: false)
-      } else if let item = dataSource.frameInList(ofItem: target.item, of: target.list, inRowAt: target.row) {
+      } else if let item = dataSource.inspection.frameInList(
+        ofItem: target.item, of: target.list, inRowAt: target.row)
+      {
         let y: CGFloat
         switch position {
         case .bottom: y = item.maxY - collectionView.bounds.height

@@ -9,7 +9,7 @@ extension ListScreen {
   ///
   /// - Complexity: O(1).
   public var lastUpdate: ListWorkCounts {
-    dataSource.lastUpdateCounts ?? ListWorkCounts()
+    dataSource.inspection.lastUpdateCounts ?? ListWorkCounts()
   }
 
   /// The work the last ``tap(identifier:sectionPath:sourceLocation:)``,

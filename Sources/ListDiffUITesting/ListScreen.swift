@@ -119,7 +119,7 @@ public final class ListScreen {
       contextObjectList: contextObjects, diagnosticHandler: { early.list.append($0) })
     dataSource.diagnosticHandler = { [weak self] diagnostic in self?.receive(diagnostic) }
     dataSource.updateHandler = { [weak self] update in self?.updates.append(update) }
-    dataSource.lifecycleObserver = { [lifecycleRecorder] controller, event in
+    dataSource.inspection.lifecycleObserver = { [lifecycleRecorder] controller, event in
       lifecycleRecorder.record(event, of: controller)
     }
     // Through the inspection, not the app's handler: a test that sets

@@ -43,7 +43,7 @@ struct ResizeKeepsFocusTests {
   private func focusIsInView(_ screen: TerminalScreen) -> Bool {
     guard screen.frame().lines.contains(where: { $0.hasPrefix(">") }) else { return false }
     let view = screen.collectionView
-    guard let index = screen.dataSource?.focusedItem.flatMap({ screen.dataSource?.index(of: $0) }),
+    guard let index = screen.dataSource?.focusedItem.flatMap({ screen.dataSource?.inspection.index(of: $0) }),
       let frame = view.layoutAttributesForItem(at: IndexPath(item: index, section: 0))?.frame
     else { return false }
     return frame.minY >= view.contentOffset.y && frame.maxY <= view.contentOffset.y + view.bounds.height

@@ -76,7 +76,7 @@ private final class Fixture {
 
   /// The name of the row the window shows at `row`, as a click there finds it.
   func name(atRow row: Int) -> String? {
-    screen.indexPathForItem(column: 0, row: row).flatMap { dataSource.itemIdentity(at: $0.item)?.identifier }
+    screen.indexPathForItem(column: 0, row: row).flatMap { dataSource.inspection.itemIdentity(at: $0.item)?.identifier }
   }
 
   /// Where the cursor must be: the first list row (below the overlay) that

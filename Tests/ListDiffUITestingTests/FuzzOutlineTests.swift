@@ -70,7 +70,7 @@ struct FuzzOutlineTests {
       FuzzTree(), seed: 3, steps: 500, width: 24, height: 6, applyUpdatesAsync: async,
       changes: fuzzOutlineChanges, allowing: [.invalidGeometry], root: { fuzzOutlineRoot($0) },
       invariant: { _, screen in
-        expandedSeen.append(screen.dataSource.expandedItems.count)
+        expandedSeen.append(screen.dataSource.inspection.expandedItems.count)
         return nil
       })
     #expect(expandedSeen.values.contains { $0 >= 2 }, "the fuzzer expanded rows")

@@ -36,7 +36,7 @@ struct AccessibilityNestedFocusTests {
     await screen.setRoot(feed(tiles(0..<6).filter { $0.identifier != "t1" }))
     #expect(heard.isEmpty, "the cursor is not in the carousel: \(heard)")
     #expect(screen.dataSource.accessibilityFocus == top)
-    #expect(screen.dataSource.invariantViolations().isEmpty, "\(screen.dataSource.invariantViolations())")
+    #expect(screen.dataSource.inspection.invariantViolations().isEmpty, "\(screen.dataSource.inspection.invariantViolations())")
   }
 
   @Test(arguments: [false, true])

@@ -55,7 +55,7 @@ struct CarouselTests {
     #expect(screen.text == "  top\nt0   t1   t2   t3\n\n  r0\n  r1")
     #expect(screen.lifecycle(of: "t3", sectionPath: ["c"]).contains("didAppear"))
     #expect(screen.lifecycle(of: "t4", sectionPath: ["c"]).isEmpty, "beyond the row's width: never displayed")
-    #expect(screen.dataSource.itemIdentities.map(\.identifier) == ["top", "c", "r0", "r1", "r2"])
+    #expect(screen.dataSource.inspection.itemIdentities.map(\.identifier) == ["top", "c", "r0", "r1", "r2"])
   }
 
   @Test("the offset survives scrolling the list ten screens away and back, and an insert before the first visible item")

@@ -37,7 +37,7 @@ struct DocumentedRepeatedIdentifierTests {
     let reported = screen.diagnostics.filter { $0.kind == .duplicateIdentifier }
     #expect(reported.map(\.identifier) == ["i3", "i120"])
     #expect(screen.dataSource.itemCount == 7 + 150)
-    let shown = screen.dataSource.itemIdentities.filter { $0.sectionPath.last == "big" }.map(\.identifier)
+    let shown = screen.dataSource.inspection.itemIdentities.filter { $0.sectionPath.last == "big" }.map(\.identifier)
     #expect(shown == (0..<150).map { "i\($0)" })
     // The same root again reports nothing new and shows the same.
     screen.setRoot(section(items("x")))

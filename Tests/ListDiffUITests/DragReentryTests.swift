@@ -121,7 +121,7 @@ struct DragReentryTests {
     cv.endInteractiveMovement()
     let created = screen.log.all[before...].filter { $0.hasSuffix(":init") }
     #expect(!created.contains { ["a", "b", "c", "d", "e"].contains($0.prefix(1)) }, "\(created)")
-    #expect(screen.dataSource.cellControllerCount <= 5)
+    #expect(screen.dataSource.inspection.cellControllerCount <= 5)
     #expect(screen.shown == ["f=0", "g=0", "h=0"])
     #expect(hooks.moves.isEmpty)
     #expect(screen.log.violations.isEmpty)
@@ -222,7 +222,7 @@ struct DragReentryTests {
     #expect(screen.shown == ["b=0", "c=0", "d=0"])
     #expect(screen.dataSource.cellController(forIdentifier: "a") == nil)
     #expect(screen.log.events(of: a).last == "willUnmount")
-    #expect(screen.dataSource.cellControllerCount == 3)
+    #expect(screen.dataSource.inspection.cellControllerCount == 3)
     #expect(screen.log.violations.isEmpty)
   }
 

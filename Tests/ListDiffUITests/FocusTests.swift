@@ -192,7 +192,7 @@ struct TypeSelectTests {
     let screen = ListScreen.rows()
     final class Clock { var now = 0.0 }
     let clock = Clock()
-    screen.dataSource.typeSelectClock = { clock.now }
+    screen.dataSource.inspection.typeSelectClock = { clock.now }
     screen.setRoot(rowSection(rows(["Anna", "Émile", "Emma", "bob", "Eve"])))
     screen.type("em")
     #expect(screen.dataSource.focusedItem?.identifier == "Émile")

@@ -29,7 +29,7 @@ struct GridKeyTests {
   func focused(_ screen: ListScreen) -> String? {
     guard let focus = screen.dataSource.focusedItem else { return nil }
     guard focus.identifier == "g" else { return focus.identifier }
-    let grid = screen.dataSource.nestedList(at: screen.dataSource.indexPath(forIdentifier: "g")!)
+    let grid = screen.dataSource.inspection.nestedList(at: screen.dataSource.indexPath(forIdentifier: "g")!)
     return grid?.focusedItem?.identifier
   }
 
@@ -71,7 +71,7 @@ struct GridKeyTests {
       })
     func focused() -> String? {
       guard let row = screen.dataSource.focusedItem?.identifier else { return nil }
-      let grid = screen.dataSource.nestedList(at: screen.dataSource.indexPath(forIdentifier: row)!)
+      let grid = screen.dataSource.inspection.nestedList(at: screen.dataSource.indexPath(forIdentifier: row)!)
       return grid?.focusedItem?.identifier
     }
     screen.pressKey(.home)

@@ -22,7 +22,7 @@ struct GridTests {
     let screen = ListScreen.rows(width: 20, height: 8)
     screen.setRoot(page(7))
     #expect(screen.text == "  above\n  a0     a1     a2\n\n  a3     a4     a5\n\n  a6\n  below\n")
-    #expect(screen.dataSource.itemIdentities.map(\.identifier) == ["above", "g", "below"])
+    #expect(screen.dataSource.inspection.itemIdentities.map(\.identifier) == ["above", "g", "below"])
     #expect(screen.lifecycle(of: "a6", sectionPath: ["g"]).contains("didAppear"))
   }
 

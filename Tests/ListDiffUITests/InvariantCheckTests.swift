@@ -26,17 +26,17 @@ struct DataSourceInvariantCheckTests {
   func nothingBroken() {
     let screen = screen()
     screen.scroll(by: 2)
-    #expect(screen.dataSource.invariantViolations().isEmpty)
+    #expect(screen.dataSource.inspection.invariantViolations().isEmpty)
   }
 
   @Test("each planted defect is named by its part and rule", arguments: PlantedDataSourceDefect.allCases)
   func plantedDefectIsNamed(defect: PlantedDataSourceDefect) {
     let screen = screen()
-    #expect(screen.dataSource.invariantViolations().isEmpty)
+    #expect(screen.dataSource.inspection.invariantViolations().isEmpty)
     let stranger = ItemController(
       viewModel: ItemVM(identifier: "stranger"), delegate: .none, context: ListDiffContext(objects: []))
-    screen.dataSource.plant(defect, controller: stranger)
-    let violations = screen.dataSource.invariantViolations()
+    screen.dataSource.inspection.plant(defect, controller: stranger)
+    let violations = screen.dataSource.inspection.invariantViolations()
     #expect(violations.contains(defect.brokenRule), "\(violations)")
   }
 }

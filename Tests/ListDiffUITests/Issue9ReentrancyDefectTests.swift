@@ -39,7 +39,7 @@ struct Issue9FailingTests {
         "configureCell", "cellDidLayoutSubviews", "didMount", "didAppear", "didFullyAppear",
         "willPartiallyDisappear", "willDisappear", "willUnmount",
       ], "f: \(model.events(of: "f"))")
-    #expect(model.dataSource.cellControllerCount <= model.dataSource.itemCount)
+    #expect(model.dataSource.inspection.cellControllerCount <= model.dataSource.itemCount)
     model.checkSettled("at the end")
     model.checkScreen()
     #expect(model.violations.isEmpty, Comment(rawValue: model.failureReport))

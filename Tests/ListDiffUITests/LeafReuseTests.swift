@@ -32,7 +32,7 @@ struct LeafReuseTests {
     /// Everything observable after a root: the items, the batch applied and
     /// the diagnostics reported.
     var observed: String {
-      let items = dataSource.itemIdentities.map { "\($0.identifier)@\($0.sectionPath)" }
+      let items = dataSource.inspection.itemIdentities.map { "\($0.identifier)@\($0.sectionPath)" }
       return "\(items) \(updates) \(diagnostics)"
     }
   }
@@ -105,11 +105,11 @@ struct LeafReuseTests {
     let first = (0..<500).map { ItemVM(identifier: "f\($0)", value: $0) }
     let second = (0..<300).map { ItemVM(identifier: "s\($0)", value: $0) }
     probe.dataSource.setRootSection(CompositeSection(section(first, id: "one"), section(second, id: "two")))
-    let shown = probe.dataSource.itemIdentities.map(\.identifier)
+    let shown = probe.dataSource.inspection.itemIdentities.map(\.identifier)
     probe.updates = []
     probe.dataSource.setRootSection(CompositeSection(section(first, id: "one"), section(second, id: "two")))
     #expect(probe.updates.isEmpty)
-    #expect(probe.dataSource.itemIdentities.map(\.identifier) == shown)
+    #expect(probe.dataSource.inspection.itemIdentities.map(\.identifier) == shown)
     // Swapped, the same arrays are moves; then one value changed in the
     // first array is one update.
     probe.dataSource.setRootSection(CompositeSection(section(second, id: "two"), section(first, id: "one")))

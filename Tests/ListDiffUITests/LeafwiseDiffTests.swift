@@ -116,7 +116,7 @@ struct LeafwiseDiffTests {
             : ListSection<ItemVM, ItemController>(section.items, id: section.id)
         })
       await harness.dataSource.setRootSection(root)
-      skipped += harness.dataSource.lastUpdateCounts?.sectionsSkipped ?? 0
+      skipped += harness.dataSource.inspection.lastUpdateCounts?.sectionsSkipped ?? 0
       let reference = listDiff(oldIdentifiers: shown.map(\.tag), newIdentifiers: new.map(\.tag)) {
         shown[$0].identifier == new[$1].identifier && shown[$0].value == new[$1].value
       }
@@ -130,7 +130,7 @@ struct LeafwiseDiffTests {
       if !matches { return }
       shown = new
     }
-    let counts = harness.dataSource.diffCounts
+    let counts = harness.dataSource.inspection.diffCounts
     #expect(counts.leafwise > 200 && counts.wholeList > 10, "\(counts)")
     #expect(skipped > 100, "\(skipped) untouched sections skipped")
   }
@@ -144,7 +144,7 @@ struct LeafwiseDiffTests {
     var generator = SeededGenerator(seed: seed)
     let harness = Harness(height: 40, applyUpdatesAsync: applyUpdatesAsync)
     if let minimumAverageLeafCount {
-      harness.dataSource.minimumAverageLeafCountForLeafwiseDiff = minimumAverageLeafCount
+      harness.dataSource.inspection.minimumAverageLeafCountForLeafwiseDiff = minimumAverageLeafCount
     }
     let recorder = UpdateRecorder(harness)
     var shown: [ItemVM] = []
@@ -162,7 +162,7 @@ struct LeafwiseDiffTests {
       let root = expected.build(node, path: node.id.map { ["=\($0)"] } ?? [])
       arrays = expected.built
       await harness.dataSource.setRootSection(root)
-      skipped += harness.dataSource.lastUpdateCounts?.sectionsSkipped ?? 0
+      skipped += harness.dataSource.inspection.lastUpdateCounts?.sectionsSkipped ?? 0
       let new = expected.items
       let reference = listDiff(oldIdentifiers: shown.map(\.tag), newIdentifiers: new.map(\.tag)) {
         shown[$0] == new[$1]
@@ -185,7 +185,7 @@ struct LeafwiseDiffTests {
       if !problems.isEmpty { return nil }
       shown = new
     }
-    let counts = harness.dataSource.diffCounts
+    let counts = harness.dataSource.inspection.diffCounts
     return (steps, counts.leafwise, counts.wholeList, skipped)
   }
 }

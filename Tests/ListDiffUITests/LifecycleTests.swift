@@ -139,7 +139,7 @@ struct LifecycleTests {
     #expect(screen.log.all.contains("b:willDisappear"))
     #expect(screen.log.all.contains("b:willUnmount"))
     #expect(screen.log.liveControllers.count == 5)
-    #expect(screen.dataSource.cellControllerCount == 5)
+    #expect(screen.dataSource.inspection.cellControllerCount == 5)
     #expect(screen.log.violations.isEmpty, "\(screen.log.violations)")
   }
 

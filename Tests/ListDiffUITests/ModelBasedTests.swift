@@ -152,7 +152,7 @@ struct ModelBasedTests {
     let harness = Harness(height: 40, applyUpdatesAsync: applyUpdatesAsync)
     // Half the sequences diff every corresponding section one by one, however
     // small (by default sections this small are diffed as whole lists).
-    if seed.isMultiple(of: 2) { harness.dataSource.minimumAverageLeafCountForLeafwiseDiff = 0 }
+    if seed.isMultiple(of: 2) { harness.dataSource.inspection.minimumAverageLeafCountForLeafwiseDiff = 0 }
     var notes: [String: ItemState] = [:]
     for step in 0..<steps {
       let node = RootNode.random(depth: 0, using: &generator)
@@ -242,7 +242,7 @@ struct ModelBasedTests {
 
     // One live controller per item, each still on its own item.
     let live = harness.log.liveControllers
-    if live.count != count || harness.dataSource.cellControllerCount != count {
+    if live.count != count || harness.dataSource.inspection.cellControllerCount != count {
       problems.append("\(live.count) live controllers for \(count) items")
     }
     var appeared = 0

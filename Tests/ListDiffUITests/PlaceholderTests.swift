@@ -40,7 +40,7 @@ struct PlaceholderTests {
     screen.setRoot(results(["x"], placeholder: "x"))
     #expect(screen.dataSource.cellController(forIdentifier: "x") !== placeholder, "a child's x is another item")
     #expect(
-      screen.dataSource.itemIdentities.map(\.sectionPath) == [["results", "title"], ["results", "matches"]])
+      screen.dataSource.inspection.itemIdentities.map(\.sectionPath) == [["results", "title"], ["results", "matches"]])
   }
 
   @Test("children of nested sections, nil children and transforms that drop every model count as empty")

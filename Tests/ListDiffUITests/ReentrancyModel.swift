@@ -549,8 +549,8 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
         violate("controller \(controller.serial) of \(controller.tag) appeared without a visible cell")
       }
     }
-    if liveCount != dataSource.cellControllerCount {
-      violate("\(liveCount) live controllers, the data source keeps \(dataSource.cellControllerCount)")
+    if liveCount != dataSource.inspection.cellControllerCount {
+      violate("\(liveCount) live controllers, the data source keeps \(dataSource.inspection.cellControllerCount)")
     }
     checkWorkingRange(frames.workingRange(size: rangeSize).map { items[$0].identity }, live: live)
   }
@@ -649,7 +649,7 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
     guard var root = expected[listSerial],
       let from = root.shownItems.firstIndex(where: { $0.identity == drag.identity })
     else { return violate("\(move) reported for \(drag.identity), which the list does not show") }
-    guard let controller = drag.controller, let to = dataSource.shownIndex(of: controller) else {
+    guard let controller = drag.controller, let to = dataSource.inspection.shownIndex(of: controller) else {
       return violate("\(move) reported for an item without a live controller")
     }
     let item = root.shownItems[from]
@@ -751,7 +751,7 @@ final class ReentrancyModel: CollectionViewDelegateFlowLayout {
       if controller.inWorkingRange { violate("controller \(controller.serial) entered the working range twice") }
       if rangeSize == 0 { violate("controller \(controller.serial) entered the working range while it is off") }
       if rangeRunExited { violate("controller \(controller.serial) entered after an exit of the same pass") }
-      if let index = dataSource.shownIndex(of: controller) {
+      if let index = dataSource.inspection.shownIndex(of: controller) {
         if let last = rangeRun.last, index <= last {
           violate("item \(index) entered the working range after item \(last)")
         }

@@ -33,7 +33,7 @@ struct RepeatedIdentityTests {
       screen.setRoot(section(spellings.map { ItemVM(identifier: $0) } + items("z")))
     }
     #expect(screen.dataSource.itemCount == 2)
-    #expect(screen.dataSource.itemIdentities.map(\.identifier) == [spellings[0], "z"])
+    #expect(screen.dataSource.inspection.itemIdentities.map(\.identifier) == [spellings[0], "z"])
     let reported = screen.diagnostics.filter { $0.kind == .duplicateIdentifier }
     #expect(reported.count == spellings.count - 1)
   }
@@ -45,7 +45,7 @@ struct RepeatedIdentityTests {
     screen.expectWarnings(.duplicateIdentifier) {
       screen.setRoot(section(items("\u{212B}", "b", "A\u{30A}", "c")))
     }
-    #expect(screen.dataSource.itemIdentities.map(\.identifier) == ["\u{212B}", "b", "c"])
+    #expect(screen.dataSource.inspection.itemIdentities.map(\.identifier) == ["\u{212B}", "b", "c"])
   }
 
   /// Random roots in sequence, drawn from few identifiers (so that repeats
@@ -90,7 +90,7 @@ struct RepeatedIdentityTests {
       }
       duplicatesReported = 0
       dataSource.setRootSection(CompositeSection(sections))
-      let shown = dataSource.itemIdentities.map(\.identifier)
+      let shown = dataSource.inspection.itemIdentities.map(\.identifier)
       // Compared spelling by spelling: the first occurrence's own spelling stays.
       let sameSpellings = shown.count == expected.count
         && zip(shown, expected).allSatisfy { Array($0.utf8) == Array($1.utf8) }

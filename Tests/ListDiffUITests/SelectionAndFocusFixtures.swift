@@ -83,6 +83,6 @@ extension ListScreen {
 
   /// The identifiers of the items the collection view has selected, in order.
   var collectionSelection: [String] {
-    collectionView.indexPathsForSelectedItems.compactMap { dataSource.itemIdentity(at: $0.item)?.identifier }
+    collectionView.indexPathsForSelectedItems.compactMap { dataSource.inspection.itemIdentity(at: $0.item)?.identifier }
   }
 }

@@ -49,7 +49,7 @@ struct SelectionModelTests {
     screen.dataSource.allowsMultipleSelection = true
     var model = Set<ListItemID>()
     func shown() -> [ListItemID] {
-      screen.dataSource.itemIdentities
+      screen.dataSource.inspection.itemIdentities
     }
     await screen.setRoot(Self.randomRoot(&generator))
     for step in 0..<1_000 {
@@ -131,7 +131,7 @@ struct SelectionModelTests {
         return
       }
       let mirrored = Set(
-        screen.collectionView.indexPathsForSelectedItems.compactMap { screen.dataSource.itemIdentity(at: $0.item) })
+        screen.collectionView.indexPathsForSelectedItems.compactMap { screen.dataSource.inspection.itemIdentity(at: $0.item) })
       #expect(mirrored == model, context)
       if let focus = screen.dataSource.focusedItem {
         #expect(shown().contains(focus) && focus.identifier != "i9", context)

@@ -64,7 +64,7 @@ struct SharedItemIDTests {
     screen.pressKey(.down)
     screen.pressKey(.down)
     #expect(screen.dataSource.focusedItem?.identifier == "x")
-    let focused = (0..<4).filter { screen.dataSource.cellController(at: $0)?.isFocused == true }
+    let focused = (0..<4).filter { screen.dataSource.inspection.cellController(at: $0)?.isFocused == true }
     #expect(focused == [2], "the second \"x\" alone shows the focus")
     screen.pressKey(.down)
     #expect(screen.dataSource.focusedItem?.identifier == "b", "the focus moved past the second \"x\"")

@@ -419,8 +419,8 @@ extension StructureOnlyRootDragTests {
       guard let cell = controller.mountedCell else { continue }
       let identifier = controller.viewModel.identifier
       if cell.shown != controller.viewModel { return "\(identifier)'s cell shows \(cell.textRepresentation)" }
-      if let path = cv.indexPath(for: cell), path[1] != screen.dataSource.shownIndex(of: controller) {
-        return "\(identifier)'s cell is at \(path[1]), its item at \(String(describing: screen.dataSource.shownIndex(of: controller)))"
+      if let path = cv.indexPath(for: cell), path[1] != screen.dataSource.inspection.shownIndex(of: controller) {
+        return "\(identifier)'s cell is at \(path[1]), its item at \(String(describing: screen.dataSource.inspection.shownIndex(of: controller)))"
       }
     }
     guard settled, !cv.isMovingItemInteractively else { return nil }

@@ -84,9 +84,9 @@ struct TeardownTests {
     let task = harness.dataSource.observe(stream) { value in
       ListSection<ItemVM, ItemController>([ItemVM(identifier: "x", value: value)])
     }
-    #expect(harness.dataSource.observationCount == 1)
+    #expect(harness.dataSource.inspection.observationCount == 1)
     continuation.finish()
     await task.value
-    await poll("the ended task dropped") { harness.dataSource.observationCount == 0 }
+    await poll("the ended task dropped") { harness.dataSource.inspection.observationCount == 0 }
   }
 }

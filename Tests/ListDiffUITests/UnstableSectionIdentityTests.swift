@@ -19,7 +19,7 @@ struct UnstableSectionIdentityTests {
     let harness = Harness()
     harness.dataSource.setRootSection(CompositeSection(id: "cart") { section(items("a", "b"), id: "fruit (2)") })
     #expect(warnings(harness).isEmpty)
-    let before = harness.dataSource.cellController(at: 0)
+    let before = harness.dataSource.inspection.cellController(at: 0)
     harness.dataSource.setRootSection(CompositeSection(id: "cart") { section(items("a", "b", "c"), id: "fruit (3)") })
     let found = warnings(harness)
     #expect(found.count == 1)
@@ -28,7 +28,7 @@ struct UnstableSectionIdentityTests {
     #expect(found.first?.message.contains(#"section root > "cart" > "fruit (3)" inserted with all its 2 items"#) == true)
     #expect(found.first?.message.contains("lost their controllers and view state") == true)
     #expect(found.first?.sectionPath == #"root > "cart" > "fruit (3)""#)
-    #expect(harness.dataSource.cellController(at: 0) !== before, "the cost the warning is about: a new controller")
+    #expect(harness.dataSource.inspection.cellController(at: 0) !== before, "the cost the warning is about: a new controller")
   }
 
   @Test("one item moving to another section, as a to-do marked done, is not reported")

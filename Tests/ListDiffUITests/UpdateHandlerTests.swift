@@ -288,7 +288,7 @@ struct UpdateHandlerTests {
     // Half the sequences diff every corresponding section one by one, however
     // small (by default sections this small are diffed as whole lists), so
     // that the cells checked below are those of both ways.
-    if (seed / 2).isMultiple(of: 2) { harness.dataSource.minimumAverageLeafCountForLeafwiseDiff = 0 }
+    if (seed / 2).isMultiple(of: 2) { harness.dataSource.inspection.minimumAverageLeafCountForLeafwiseDiff = 0 }
     let recorder = UpdateRecorder(harness)
     var shown: [ItemVM] = []
     var node = RootNode.random(depth: 0, using: &generator)

@@ -140,13 +140,13 @@ final class AccessibilityFeature: ListFeature {
     state.plantFocusOfGoneItem()
   }
 
-  /// Tells the app's handler (and the inspection's observer) `notification`;
+  /// Tells the app's handler (and the hooks' observer) `notification`;
   /// a carousel's or a grid's list tells the list it is in.
   func post(_ notification: ListAccessibilityNotification) {
     if let parent = dataSource.features.nestedLists.parent {
       return parent.features.accessibility.post(notification)
     }
-    dataSource.inspection.accessibilityNotificationObserver?(notification)
+    dataSource.hooks.accessibilityNotificationObserver?(notification)
     guard let handler else { return }
     dataSource.callingOut { handler(notification) }
   }

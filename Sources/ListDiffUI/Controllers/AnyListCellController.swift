@@ -246,7 +246,7 @@ open class AnyListCellController {
   func deliver(_ event: ListLifecycleEvent, _ cell: ListCell?) {}
 
   /// Sends `event` to the subclass's callback, after telling the host's
-  /// inspection's `lifecycleObserver` (test support records it). Every lifecycle callback
+  /// hooks' `lifecycleObserver` (test support records it). Every lifecycle callback
   /// goes through here, so the recorded order is the order the controller
   /// saw, and the host counts it as a callback: a root set from inside it
   /// waits until it returns. `cell` is nil only for the disappearance
@@ -261,7 +261,7 @@ open class AnyListCellController {
     defer { callbackState.end(restoring: before) }
     guard let host else { return deliver(event, cell) }
     host.callingOut {
-      host.inspection.lifecycleObserver?(self, event)
+      host.hooks.lifecycleObserver?(self, event)
       deliver(event, cell)
     }
   }

@@ -101,7 +101,7 @@ open class ListCellController<
     self.viewState = viewState
     // Recorded only while a fuzzer compares screens: the closure (made
     // then only) gives another controller of this class this state.
-    host?.inspection.noteViewStateSet(self, { [viewState] in ($0 as? Self)?.updateState(viewState) })
+    host?.hooks.noteViewStateSet(self, { [viewState] in ($0 as? Self)?.updateState(viewState) })
     guard !isUpdatingViewModel else { return }
     host?.controllerDidChangeState(self)
   }

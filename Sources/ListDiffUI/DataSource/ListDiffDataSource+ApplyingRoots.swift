@@ -16,7 +16,7 @@ extension ListDiffDataSource {
   private func context(of root: PendingRoot) -> RootContext {
     var context = RootContext(root: root.section)
     context.timed = performanceHandler != nil
-    context.minimumAverageLeafCount = inspection.minimumAverageLeafCountForLeafwiseDiff
+    context.minimumAverageLeafCount = hooks.minimumAverageLeafCountForLeafwiseDiff
     for feature in features.all { feature.prepare(&context) }
     return context
   }

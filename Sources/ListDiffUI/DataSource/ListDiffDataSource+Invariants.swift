@@ -19,7 +19,7 @@ extension ListDiffDataSource {
   /// - Complexity: O(*s* + *c*) in leaves and live controllers, plus O(*n*)
   ///   in the items when the controllers' index is built or the list is
   ///   held as arrays, plus each feature's checks.
-  package func invariantViolations() -> [InvariantViolation] {
+  func invariantViolations() -> [InvariantViolation] {
     var violations = list.invariantViolations()
     violations += controllers.invariantViolations(in: self)
     violations += appearance.invariantViolations(in: self)

@@ -106,11 +106,10 @@ extension ListDiffDataSource {
   }
 
   /// The index of the item shown that `id` names by its whole section
-  /// path, or nil. Package access: the terminal library finds the item its
-  /// action menu is open on.
+  /// path, or nil.
   ///
   /// - Complexity: that of `indexes(of:in:)` for one id.
-  package func index(of id: ListItemID) -> Int? {
+  func index(of id: ListItemID) -> Int? {
     indexes(of: CollectionOfOne(id))[id]
   }
 
@@ -170,7 +169,7 @@ extension ListDiffDataSource {
   /// matches an item's section names (ListDiffUITesting matches the same way).
   ///
   /// - Complexity: O(*d*) in the number of names.
-  package static func names(_ names: [String], contain path: [String]) -> Bool {
+  static func names(_ names: [String], contain path: [String]) -> Bool {
     var remaining = path[...]
     for name in names where name == remaining.first {
       remaining.removeFirst()

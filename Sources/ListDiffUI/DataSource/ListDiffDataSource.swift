@@ -130,8 +130,9 @@ public final class ListDiffDataSource {
   /// The features that join the data source's lifecycle, each with its
   /// own parts (see `ListFeature`): made with the data source.
   private(set) lazy var features = ListFeatures(self)
-  /// What ListDiffUITesting and the benchmark read and hook into. Not API.
-  package let inspection = ListDiffInspection()
+  /// The observers and settings the tests and the benchmark hook in
+  /// (through `inspection`).
+  let hooks = InspectionHooks()
   /// The collection view's data source and delegate (and the cell classes
   /// registered with it): kept here, since the collection view holds it
   /// weakly.

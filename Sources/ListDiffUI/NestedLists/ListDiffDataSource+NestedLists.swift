@@ -6,18 +6,6 @@ import HeadlessCollection
   import AppKit  // IndexPath's item and section, which AppKit declares there
 #endif
 
-/// Where an item inside a carousel or a grid is: the row in the list, the
-/// row's own data source, and the item's index path in it. Not API: what
-/// ListDiffUITesting's `ListScreen` reaches those items through.
-package struct NestedItemPath {
-  /// The carousel's or grid's row in the list.
-  package let row: IndexPath
-  /// The row's own data source.
-  package let list: ListDiffDataSource
-  /// The item in the row's own collection view.
-  package let item: IndexPath
-}
-
 extension ListDiffDataSource {
   /// A data source for a list shown inside an item of `parent`'s list:
   /// same context objects, its diagnostics and lifecycle events passed to
@@ -30,10 +18,10 @@ extension ListDiffDataSource {
       contextObjectList: parent.context.objects,
       diagnosticHandler: { [weak parent] diagnostic in parent?.report(diagnostic) })
     features.nestedLists.nest(in: parent, sizing: sizing)
-    inspection.lifecycleObserver = { [weak parent] controller, event in
-      parent?.inspection.lifecycleObserver?(controller, event)
+    hooks.lifecycleObserver = { [weak parent] controller, event in
+      parent?.hooks.lifecycleObserver?(controller, event)
     }
-    inspection.recordsViewStates = parent.inspection.recordsViewStates
+    hooks.recordsViewStates = parent.hooks.recordsViewStates
     allowsSelection = parent.allowsSelection
     allowsMultipleSelection = parent.allowsMultipleSelection
   }
@@ -63,7 +51,7 @@ extension ListDiffDataSource {
   /// the collection view shows it; nil if there is none.
   ///
   /// - Complexity: O(*s*) in the sections.
-  package func indexPath(ofCarousel id: String, sectionPath: [String]) -> IndexPath? {
+  func indexPath(ofCarousel id: String, sectionPath: [String]) -> IndexPath? {
     for (leaf, index) in nestedRows
     where list.leaves[leaf].controllerType == CarouselRowController.self && list.identifier(at: index) == id {
       let names = Array(list.leaves[leaf].scope.names.dropLast())
@@ -77,7 +65,7 @@ extension ListDiffDataSource {
   /// when no such row is there.
   ///
   /// - Complexity: O(1) expected, plus the nested list's first root when made.
-  package func nestedList(at indexPath: IndexPath) -> ListDiffDataSource? {
+  func nestedList(at indexPath: IndexPath) -> ListDiffDataSource? {
     guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < list.count else { return nil }
     return nestedRow(at: listIndex(ofShown: indexPath.item))?.makeNestedList()?.dataSource
   }
@@ -88,7 +76,7 @@ extension ListDiffDataSource {
   /// its controller; the one holding the item gets its controller.
   ///
   /// - Complexity: O(*n*) in the items of the list and of its carousels and grids.
-  package func nestedItem(forIdentifier identifier: String, sectionPath: [String]) -> NestedItemPath? {
+  func nestedItem(forIdentifier identifier: String, sectionPath: [String]) -> NestedItemPath? {
     for (leaf, index) in nestedRows {
       guard let sections = (list.viewModel(at: index) as? any NestedListRowViewModel)?.content.sections else {
         continue
@@ -133,10 +121,10 @@ extension ListDiffDataSource {
   }
 
   /// Whether the item the collection view shows at `shown` is a carousel's
-  /// row. Not API.
+  /// row.
   ///
   /// - Complexity: O(log *s*) to find its section.
-  package func isCarouselRow(atShown shown: Int) -> Bool {
+  func isCarouselRow(atShown shown: Int) -> Bool {
     guard shown >= 0, shown < list.count else { return false }
     return list.leaf(ofItem: listIndex(ofShown: shown)).controllerType == CarouselRowController.self
   }
@@ -146,7 +134,7 @@ extension ListDiffDataSource {
   /// API.
   ///
   /// - Complexity: O(log *s*) to find its section.
-  package func isNestedListRow(atShown shown: Int) -> Bool {
+  func isNestedListRow(atShown shown: Int) -> Bool {
     guard shown >= 0, shown < list.count else { return false }
     return list.leaf(ofItem: listIndex(ofShown: shown)).controllerType is any NestedListRow.Type
   }
@@ -160,10 +148,10 @@ extension ListDiffDataSource {
   }
 
   /// How many carousels and grids are on screen, and how many of their
-  /// items are visible, all told. Not API.
+  /// items are visible, all told.
   ///
   /// - Complexity: O(*c*) in the live controllers.
-  package var nestedListsOnScreen: (count: Int, visibleItems: Int) {
+  var nestedListsOnScreen: (count: Int, visibleItems: Int) {
     var result = (count: 0, visibleItems: 0)
     for (_, nested) in nestedLists where nested.isOnScreen {
       result.count += 1
@@ -174,22 +162,23 @@ extension ListDiffDataSource {
 
   /// The identities of the visible items of the carousel or grid whose row
   /// the collection view shows at `shown`, in order; empty when that is no
-  /// such row or it is off screen. Not API: `fuzzList` taps them.
+  /// such row or it is off screen.
   ///
   /// - Complexity: O(*v*) in the row's visible items.
-  package func visibleNestedItems(atShown shown: Int) -> [ListItemID] {
+  func visibleNestedItems(atShown shown: Int) -> [ListItemID] {
     guard shown >= 0, shown < list.count, let nested = nestedRow(at: listIndex(ofShown: shown))?.nestedList,
       nested.isOnScreen
     else { return [] }
+    let inner = nested.dataSource
     return nested.collectionView.indexPathsForVisibleItems.map(\.item).sorted().compactMap {
-      nested.dataSource.itemIdentity(at: $0)
+      $0 < inner.itemCount ? inner.itemID(at: $0) : nil
     }
   }
 
-  /// The state of every carousel and grid that has its own list now. Not API.
+  /// The state of every carousel and grid that has its own list now.
   ///
   /// - Complexity: O(*c*) in the live controllers, plus the visible items.
-  package var nestedListStates: [NestedListState] {
+  var nestedListStates: [NestedListState] {
     nestedLists.compactMap { row, nested in
       guard let id = row.itemID else { return nil }
       let inner = nested.dataSource
@@ -203,7 +192,7 @@ extension ListDiffDataSource {
           anchor = (inner.itemID(at: index), nested.collectionView.contentOffset.x - frame.minX)
         }
       }
-      let viewStates = inner.controllersWithUpdatedViewState.compactMap { controller in
+      let viewStates = inner.hooks.controllersWithUpdatedViewState.compactMap { controller in
         controller.itemID.map { (item: $0, controller: controller) }
       }
       return NestedListState(
@@ -213,13 +202,14 @@ extension ListDiffDataSource {
 
   /// Gives the carousel or grid `state.row` names the view states, focus,
   /// selection and scroll position `state` holds, as far as its items
-  /// allow. Not API.
+  /// allow.
   ///
   /// - Complexity: that of the scrolls, a few at most.
-  package func restore(_ state: NestedListState) {
+  func restore(_ state: NestedListState) {
     guard let index = index(of: state.row), let inner = nestedList(at: shownPath(index)) else { return }
     for (item, controller) in state.viewStates {
-      if let index = inner.index(of: item) { controller.host?.inspection.copyViewState(of: controller, to: inner.controller(at: index)) }
+      guard let index = inner.index(of: item) else { continue }
+      controller.host?.hooks.copyViewState(of: controller, to: inner.controller(at: index))
     }
     for id in state.selection { inner.select(id) }
     if let focus = state.focus { inner.focusedItem = focus }
@@ -235,11 +225,11 @@ extension ListDiffDataSource {
 
   /// The grids on screen, in the list's order: each one's row, the row's
   /// frame in this list's content coordinates, its shape (lines and
-  /// columns, as a data table has them) and its own list. Not API:
+  /// columns, as a data table has them) and its own list:
   /// `ListScreen`'s accessibility hierarchy makes each a data table.
   ///
   /// - Complexity: O(*c* log *c*) in the live controllers.
-  package var gridsOnScreen: [GridOnScreen] {
+  var gridsOnScreen: [GridOnScreen] {
     nestedLists.compactMap { row, nested -> GridOnScreen? in
       guard let grid = nested as? GridContent, grid.isOnScreen, let id = row.itemID, let index = index(of: id),
         let frame = collectionView.layoutAttributesForItem(at: shownPath(index))?.frame
@@ -254,11 +244,11 @@ extension ListDiffDataSource {
 
   /// Where the item at `item` of `nested` (the own list of the grid or
   /// carousel whose row is at `row`) is in this list's content
-  /// coordinates; nil when either is not placed. Package access: showing
+  /// coordinates; nil when either is not placed. Showing
   /// a grid's item (a key's focus move, `ListScreen`'s taps) starts here.
   ///
   /// - Complexity: O(log *n*) for the two frames.
-  package func frameInList(ofItem item: IndexPath, of nested: ListDiffDataSource, inRowAt row: IndexPath)
+  func frameInList(ofItem item: IndexPath, of nested: ListDiffDataSource, inRowAt row: IndexPath)
     -> CGRect?
   {
     guard let rowFrame = collectionView.layoutAttributesForItem(at: row)?.frame,
@@ -280,25 +270,6 @@ extension ListDiffDataSource {
       grid.follow(rowFrame: frame, viewport: collectionView.bounds)
     }
   }
-}
-
-/// What a person did to a carousel or a grid that its root does not say:
-/// where a carousel is scrolled (its first visible item, and how far the
-/// viewport's leading edge is past that item's), what in it is focused and
-/// selected, what its controllers keep of their own (view state). Not API:
-/// `fuzzList` gives a fresh screen the same.
-package struct NestedListState {
-  /// The carousel's or grid's row.
-  package var row: ListItemID
-  /// A carousel's first visible item and the viewport's distance past its
-  /// leading edge; nil when nothing in it is visible, and for a grid.
-  package var anchor: (item: ListItemID, distance: CGFloat)?
-  /// The focused item.
-  package var focus: ListItemID?
-  /// The selected items.
-  package var selection: Set<ListItemID>
-  /// The items whose controllers' view state was set, with those controllers.
-  package var viewStates: [(item: ListItemID, controller: AnyListCellController)]
 }
 
 extension ListDiffDataSource {
@@ -346,21 +317,4 @@ extension ListDiffDataSource {
     }
     return nil
   }
-}
-
-/// A grid on screen, as an accessibility hierarchy shows it: a data table.
-/// Not API (see `ListDiffDataSource.gridsOnScreen`).
-package struct GridOnScreen {
-  /// The grid's row in the list.
-  package var row: ListItemID
-  /// The row's index in the list.
-  package var index: Int
-  /// The row's frame, in the list's content coordinates.
-  package var frame: CGRect
-  /// The grid's lines: its items over its columns, rounded up.
-  package var rowCount: Int
-  /// Its columns; fewer when it has fewer items than that.
-  package var columnCount: Int
-  /// The grid's own list, whose items are the grid's.
-  package var list: ListDiffDataSource
 }

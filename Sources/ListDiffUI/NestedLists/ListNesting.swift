@@ -161,12 +161,12 @@ final class NestedListsFeature: ListFeature {
 
   /// Tells every list this one is nested in that `count` of its items
   /// changed (a root's inserts, deletes, moves and updates, or items sized
-  /// again because the column width changed): their inspections hear it.
+  /// again because the column width changed): their hooks hear it.
   func noteChangesInside(_ count: Int) {
     guard count > 0 else { return }
     var outer = nesting.parent
     while let list = outer {
-      list.inspection.nestedChangeObserver?(count)
+      list.hooks.nestedChangeObserver?(count)
       outer = list.features.nestedLists.parent
     }
   }

@@ -67,26 +67,26 @@ extension ListDiffDataSource {
     return features.outlines.expanded.contains(itemID(at: index))
   }
 
-  /// The rows expanded, by whole identity. Package access: a fuzzer's
-  /// fresh screen takes them over.
-  package var expandedItems: Set<ListItemID> {
+  /// The rows expanded, by whole identity (a fuzzer's fresh
+  /// screen takes them over through the inspection).
+  var expandedItems: Set<ListItemID> {
     get { features.outlines.expanded }
     set { features.outlines.replace(with: newValue) }
   }
 
-  /// Whether the list shows rows of an outline. Package access: the
-  /// fuzzer draws outline gestures then.
+  /// Whether the list shows rows of an outline (the fuzzer draws
+  /// outline gestures then).
   ///
   /// - Complexity: O(*o*) in the outlines.
-  package var showsOutlineRows: Bool {
+  var showsOutlineRows: Bool {
     list.outlines.contains { !$0.rows.isEmpty }
   }
 
   /// The outline row shown at `index`; nil for an item of no outline or an
-  /// index out of range. Package access: the fuzzer's outline gestures.
+  /// index out of range.
   ///
   /// - Complexity: O(log *s* + *o*) in leaves and outlines.
-  package func outlineRow(at index: Int) -> ListOutlineRow? {
+  func outlineRow(at index: Int) -> ListOutlineRow? {
     list.outlineRow(at: index)?.row
   }
 

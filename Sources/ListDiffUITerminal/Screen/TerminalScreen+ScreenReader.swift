@@ -126,7 +126,7 @@ extension TerminalScreen {
     // The visible items only: finding the item by identity in the model
     // costs its section's length (a directory of 100,000 files).
     for path in view.indexPathsForVisibleItems {
-      guard let identity = dataSource.itemIdentity(at: path.item), identity.identifier == focus.identifier,
+      guard let identity = dataSource.inspection.itemIdentity(at: path.item), identity.identifier == focus.identifier,
         identity.sectionPath == focus.sectionPath, let frame = view.layoutAttributesForItem(at: path)?.frame
       else { continue }
       let column = min(max(0, Int((frame.minX - offset.x).rounded(.down))), max(0, size.width - 1))

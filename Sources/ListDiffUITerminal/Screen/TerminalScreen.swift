@@ -226,7 +226,7 @@ public final class TerminalScreen {
     let rows = menu.rows(width: size.width, plain: screenReaderMode)
     var anchor = (top: 0, bottom: 0)
     // The item by its whole identity: a partial path could name another.
-    if let index = dataSource?.index(of: menu.item),
+    if let index = dataSource?.inspection.index(of: menu.item),
       let frame = collectionView.layoutAttributesForItem(at: IndexPath(item: index, section: 0))?.frame
     {
       let offset = collectionView.contentOffset.y
@@ -379,8 +379,8 @@ public final class TerminalScreen {
     case .press(.left):
       if let indexPath = indexPathForItem(column: mouse.column, row: mouse.row) {
         // A click focuses the row too, where a data source keeps focus.
-        if let dataSource, let identity = dataSource.itemIdentity(at: indexPath.item),
-          dataSource.cellController(at: indexPath.item)?.canFocus == true
+        if let dataSource, let identity = dataSource.inspection.itemIdentity(at: indexPath.item),
+          dataSource.inspection.cellController(at: indexPath.item)?.canFocus == true
         {
           dataSource.focusedItem = identity
         }

@@ -38,7 +38,7 @@ extension ListScreen {
   func accessibilityHierarchy() -> SnapshotNode {
     let elements = accessibilityElements
     let offset = collectionView.contentOffset
-    let grids = dataSource.gridsOnScreen
+    let grids = dataSource.inspection.gridsOnScreen
     var children: [SnapshotNode] = []
     // A grid's elements come one after another in reading order.
     var table: (grid: GridOnScreen, children: [SnapshotNode])?
@@ -51,7 +51,7 @@ extension ListScreen {
     }
     for (index, element) in elements.enumerated() {
       let node = SnapshotNode.element(Self.snapshot(element, offset: offset), traversalIndex: index)
-      let grid = element.gridCell == nil ? nil : grids.first { $0.list.index(of: element.item) != nil }
+      let grid = element.gridCell == nil ? nil : grids.first { $0.list.inspection.index(of: element.item) != nil }
       if table?.grid.row != grid?.row { closeTable() }
       if let grid {
         if table == nil { table = (grid, []) }

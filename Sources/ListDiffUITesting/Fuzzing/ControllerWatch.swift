@@ -16,7 +16,7 @@ final class ControllerWatch {
 
     init(_ controller: AnyListCellController) {
       self.controller = controller
-      let id = ListDiffDataSource.itemID(of: controller) ?? ListItemID(identifier: "")
+      let id = ListDiffInspection.itemID(of: controller) ?? ListItemID(identifier: "")
       item = "`\(id.identifier)`" + (id.sectionPath.isEmpty ? "" : " in \(id.sectionPath.joined(separator: "/"))")
     }
   }

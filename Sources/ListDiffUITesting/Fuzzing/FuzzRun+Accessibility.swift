@@ -35,7 +35,7 @@ extension FuzzRun {
   func performAccessibilityAction(_ name: String, on item: ListItemID) async {
     let dataSource = screen.dataSource
     guard index(of: item, in: screen) != nil
-      || dataSource.nestedItem(forIdentifier: item.identifier, sectionPath: item.sectionPath) != nil
+      || dataSource.inspection.nestedItem(forIdentifier: item.identifier, sectionPath: item.sectionPath) != nil
     else { return }
     dataSource.accessibilityFocus = item
     // The cursor is where the step put it: the focus rules start here.
@@ -124,12 +124,12 @@ extension FuzzRun {
   private func place(of id: ListItemID) -> ElementPlace? {
     let dataSource = screen.dataSource
     let collectionView = screen.collectionView
-    if let index = dataSource.index(of: id) {
+    if let index = dataSource.inspection.index(of: id) {
       let pinned = collectionView.isDrawnPinned(itemAt: IndexPath(item: index, section: 0))
       return ElementPlace(list: dataSource, index: index, order: [index], pinned: pinned)
     }
-    guard let nested = dataSource.nestedItem(forIdentifier: id.identifier, sectionPath: id.sectionPath),
-      let index = nested.list.index(of: id)
+    guard let nested = dataSource.inspection.nestedItem(forIdentifier: id.identifier, sectionPath: id.sectionPath),
+      let index = nested.list.inspection.index(of: id)
     else { return nil }
     return ElementPlace(
       list: nested.list, index: index, order: [nested.row.item, index],
@@ -162,9 +162,9 @@ extension FuzzRun {
     let collectionView = screen.collectionView
     let read = Set(places.filter { $0.order.count == 1 }.map(\.index))
     for path in collectionView.indexPathsForVisibleItems.sorted(by: { $0.item < $1.item }) {
-      guard !read.contains(path.item), !dataSource.isNestedListRow(atShown: path.item),
+      guard !read.contains(path.item), !dataSource.inspection.isNestedListRow(atShown: path.item),
         let cell = collectionView.cellForItem(at: path), collectionView.isSeen(itemAt: path),
-        let id = dataSource.itemIdentity(at: path.item)
+        let id = dataSource.inspection.itemIdentity(at: path.item)
       else { continue }
       if cell.isAccessibilityElement {
         return "the item \(id) is on screen, and its cell is an accessibility element, but VoiceOver does not reach it"
@@ -198,7 +198,7 @@ extension FuzzRun {
     var sectionsOfList: [ObjectIdentifier: [ShownSection]] = [:]
     for (element, place) in zip(elements, places) where !element.traits.contains(.header) {
       let key = ObjectIdentifier(place.list)
-      if sectionsOfList[key] == nil { sectionsOfList[key] = place.list.shownSections }
+      if sectionsOfList[key] == nil { sectionsOfList[key] = place.list.inspection.shownSections }
       if sectionsOfList[key]?.first(where: { $0.items.contains(place.index) })?.isHeader == true {
         return "the header item \(element.item) lacks the .header trait: VoiceOver's heading moves skip it"
       }

@@ -25,7 +25,7 @@ extension FuzzRun {
       .filter(gestures.contains)
     // Only while outline rows, or carousels' rows, are shown: a fuzz
     // without them draws what it always drew.
-    if setup.gestures.contains(.expand) && screen.dataSource.showsOutlineRows { kinds.append(.expand) }
+    if setup.gestures.contains(.expand) && screen.dataSource.inspection.showsOutlineRows { kinds.append(.expand) }
     let carousels = gestures.contains(.carousel) ? visibleCarouselRows() : []
     if !carousels.isEmpty { kinds.append(.carousel) }
     switch random.element(of: kinds) ?? .scroll {
@@ -71,11 +71,11 @@ extension FuzzRun {
 
   private func drawTap(_ random: inout ListFuzzRandom) -> FuzzStep? {
     let visible = screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
-    guard let index = random.element(of: visible), let identity = screen.dataSource.itemIdentity(at: index)
+    guard let index = random.element(of: visible), let identity = screen.dataSource.inspection.itemIdentity(at: index)
     else { return nil }
     // A carousel's or a grid's row: an item in it, when it shows any.
     if setup.drawableGestures.contains(.carousel),
-      let tile = random.element(of: screen.dataSource.visibleNestedItems(atShown: index))
+      let tile = random.element(of: screen.dataSource.inspection.visibleNestedItems(atShown: index))
     {
       return .tap(tile)
     }
@@ -92,9 +92,9 @@ extension FuzzRun {
       return .key(outlineKey.key)
     }
     let visible = screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
-    let rows = visible.filter { dataSource.outlineRow(at: $0)?.hasChildren == true }
-    guard let index = random.element(of: rows), let row = dataSource.outlineRow(at: index),
-      let identity = dataSource.itemIdentity(at: index)
+    let rows = visible.filter { dataSource.inspection.outlineRow(at: $0)?.hasChildren == true }
+    guard let index = random.element(of: rows), let row = dataSource.inspection.outlineRow(at: index),
+      let identity = dataSource.inspection.itemIdentity(at: index)
     else { return nil }
     return .expand(identity, expand: !row.isExpanded)
   }
@@ -109,8 +109,8 @@ extension FuzzRun {
   private func visibleCarouselRows() -> [ListItemID] {
     let dataSource = screen.dataSource
     return screen.collectionView.indexPathsForVisibleItems.map(\.item).sorted()
-      .filter(dataSource.isCarouselRow(atShown:))
-      .compactMap { dataSource.itemIdentity(at: $0) }
+      .filter(dataSource.inspection.isCarouselRow(atShown:))
+      .compactMap { dataSource.inspection.itemIdentity(at: $0) }
   }
 
   /// A drag across one of `rows`' carousels, or now and then ← or →
@@ -134,7 +134,7 @@ extension FuzzRun {
   private func drawMove(_ random: inout ListFuzzRandom) -> FuzzStep? {
     let dataSource = screen.dataSource
     guard dataSource.itemCount > 0 else { return nil }
-    let identities = dataSource.itemIdentities
+    let identities = dataSource.inspection.itemIdentities
     var sections: [[String]] = []
     var sizes: [[String]: Int] = [:]
     for identity in identities {

@@ -53,8 +53,8 @@ final class FuzzRun<Model> {
     changeByName = setup.changeByName
     screen = Self.makeScreen(
       setup, width: setup.width, height: setup.height, async: setup.applyUpdatesAsync, at: sourceLocation)
-    let recording = screen.dataSource.lifecycleObserver
-    screen.dataSource.lifecycleObserver = { [watch] controller, event in
+    let recording = screen.dataSource.inspection.lifecycleObserver
+    screen.dataSource.inspection.lifecycleObserver = { [watch] controller, event in
       recording?(controller, event)
       watch.heard(event, by: controller)
     }
@@ -123,7 +123,7 @@ final class FuzzRun<Model> {
     if checksAccessibility { focusAtStepStart = screen.dataSource.accessibilityFocus }
     changedItems = 0
     releasedControllers = 0
-    totalsAtStepStart = screen.dataSource.workCounts
+    totalsAtStepStart = screen.dataSource.inspection.workCounts
     nestedChanges = 0
   }
 
@@ -141,7 +141,7 @@ final class FuzzRun<Model> {
     case .tap(let item):
       if let index = index(of: item, in: screen) {
         screen.tap(at: IndexPath(item: index, section: 0))
-      } else if let tile = screen.dataSource.nestedItem(
+      } else if let tile = screen.dataSource.inspection.nestedItem(
         forIdentifier: item.identifier, sectionPath: item.sectionPath)
       {
         screen.tap(tile)
@@ -159,7 +159,7 @@ final class FuzzRun<Model> {
       await setExpansion(of: item, expand)
     case .carousel(let item, let points):
       let around = Array(item.sectionPath.dropLast())
-      if screen.dataSource.indexPath(ofCarousel: item.identifier, sectionPath: around) != nil {
+      if screen.dataSource.inspection.indexPath(ofCarousel: item.identifier, sectionPath: around) != nil {
         screen.scroll(carousel: item.identifier, sectionPath: around, by: points)
       }
     case .move(let item, let toIndex, let toSection):
@@ -201,7 +201,8 @@ final class FuzzRun<Model> {
   /// Selects `item`, or deselects it when it is selected; nothing for an
   /// item not shown.
   private func toggleSelection(of item: ListItemID) {
-    guard let index = index(of: item, in: screen), let id = screen.dataSource.itemIdentity(at: index) else { return }
+    guard let index = index(of: item, in: screen), let id = screen.dataSource.inspection.itemIdentity(at: index)
+    else { return }
     if screen.dataSource.selection.contains(id) {
       screen.dataSource.deselect(id)
     } else {
@@ -213,7 +214,8 @@ final class FuzzRun<Model> {
   /// Expands or collapses the outline row `item`; nothing for an item not
   /// shown.
   private func setExpansion(of item: ListItemID, _ expand: Bool) async {
-    guard let index = index(of: item, in: screen), let id = screen.dataSource.itemIdentity(at: index) else { return }
+    guard let index = index(of: item, in: screen), let id = screen.dataSource.inspection.itemIdentity(at: index)
+    else { return }
     if expand { screen.dataSource.expand(id) } else { screen.dataSource.collapse(id) }
     // With `applyUpdatesAsync`, the rows change once the update is
     // applied: wait for it, as a change step does.
@@ -228,7 +230,7 @@ final class FuzzRun<Model> {
   private(set) var performedTarget: FuzzOrigin?
 
   private func noteOrigins(afterStep id: Int) {
-    origins.note(screen.dataSource.itemIdentities, afterStep: id)
+    origins.note(screen.dataSource.inspection.itemIdentities, afterStep: id)
   }
 
   func setRoot() async {
@@ -265,11 +267,11 @@ final class FuzzRun<Model> {
     let dataSource = screen.dataSource
     // Controllers go only when their items do: look at each one only then.
     let released = releasedControllers > 0
-    if var verdict = watch.verdict(judgingAll: released, isLive: dataSource.isLiveController) {
+    if var verdict = watch.verdict(judgingAll: released, isLive: dataSource.inspection.isLiveController) {
       if verdict.check == .outlivesItsItem {
         // What lets a controller go after an update may still be on its way.
         await Task.yield()
-        guard let later = watch.verdict(judgingAll: true, isLive: dataSource.isLiveController) else {
+        guard let later = watch.verdict(judgingAll: true, isLive: dataSource.inspection.isLiveController) else {
           return await rest(step, before)
         }
         verdict = later
@@ -320,7 +322,7 @@ final class FuzzRun<Model> {
     // With internal checks on (debug builds), the library checks its parts
     // after every pass and root already, and stops on the first broken one.
     if !internalChecksEnabled {
-      let broken = collectionView.invariantViolations() + screen.dataSource.invariantViolations()
+      let broken = collectionView.invariantViolations() + screen.dataSource.inspection.invariantViolations()
       if let first = broken.first { return "\(first)" }
     }
     let visible = collectionView.indexPathsForVisibleItems.map(\.item)
@@ -335,7 +337,7 @@ final class FuzzRun<Model> {
         guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
           frame.maxY > top && frame.minY < bottom
         else {
-          let name = screen.dataSource.itemIdentity(at: header)?.identifier ?? "\(header)"
+          let name = screen.dataSource.inspection.itemIdentity(at: header)?.identifier ?? "\(header)"
           return "the pinned header `\(name)` is not in view while items of its section are"
         }
       }
@@ -351,10 +353,10 @@ final class FuzzRun<Model> {
   /// beyond what its roots changed and what is visible.
   private func excessWork() -> String? {
     let dataSource = screen.dataSource
-    let counts = dataSource.workCounts.work(since: totalsAtStepStart)
+    let counts = dataSource.inspection.workCounts.work(since: totalsAtStepStart)
     // Carousels' and grids' items count as the list's: those visible,
     // those changed, and each one's working range.
-    let carousels = dataSource.nestedListsOnScreen
+    let carousels = dataSource.inspection.nestedListsOnScreen
     let visible = screen.collectionView.indexPathsForVisibleItems.count + carousels.visibleItems
     // A grid whose column width changed re-flows whole, however little changed.
     let changed = changedItems + nestedChanges
@@ -387,14 +389,14 @@ final class FuzzRun<Model> {
       freshView.collectionViewLayout.estimatedItemSize = CGSize(width: collectionView.bounds.width, height: 1)
     }
     // Which outline rows are expanded is the data source's, by identity.
-    fresh.dataSource.expandedItems = screen.dataSource.expandedItems
+    fresh.dataSource.inspection.expandedItems = screen.dataSource.inspection.expandedItems
     Self.setRootAndWait(setup.root(model), on: fresh)
     // What controllers keep of their own (an expanded row) is not in the
     // root: the new screen's controllers take it over, item by item.
-    for controller in screen.dataSource.controllersWithUpdatedViewState {
-      guard let item = ListDiffDataSource.itemID(of: controller), let index = index(of: item, in: fresh)
+    for controller in screen.dataSource.inspection.controllersWithUpdatedViewState {
+      guard let item = ListDiffInspection.itemID(of: controller), let index = index(of: item, in: fresh)
       else { continue }
-      guard let target = fresh.dataSource.cellController(at: index) else { continue }
+      guard let target = fresh.dataSource.inspection.cellController(at: index) else { continue }
       screen.dataSource.inspection.copyViewState(of: controller, to: target)
     }
     // So are the selection and the focus, by identity (before the scroll
@@ -406,7 +408,7 @@ final class FuzzRun<Model> {
     // Carousels scrolled, and carousels and grids focused, selected and
     // with view states within, as here: before the list is aimed, since
     // their view states size their rows.
-    for state in screen.dataSource.nestedListStates { fresh.dataSource.restore(state) }
+    for state in screen.dataSource.inspection.nestedListStates { fresh.dataSource.inspection.restore(state) }
     if let anchor = anchor(), let index = index(of: anchor.item, in: fresh) {
       // Sizes resolved on the way move the item: the collection aims
       // again until it stays.
@@ -430,7 +432,7 @@ final class FuzzRun<Model> {
     for path in collectionView.indexPathsForVisibleItems.sorted(by: { $0.item < $1.item })
     where !headers.contains(where: { $0.contains(path.item) }) {
       guard let frame = collectionView.layoutAttributesForItem(at: path)?.frame,
-        let identity = screen.dataSource.itemIdentity(at: path.item)
+        let identity = screen.dataSource.inspection.itemIdentity(at: path.item)
       else { continue }
       return (identity, collectionView.contentOffset.y - frame.minY)
     }
@@ -444,11 +446,11 @@ final class FuzzRun<Model> {
   func index(of item: ListItemID, in screen: ListScreen) -> Int? {
     let dataSource = screen.dataSource
     if let path = dataSource.indexPath(forIdentifier: item.identifier, sectionPath: item.sectionPath),
-      let found = dataSource.itemIdentity(at: path.item), found.sectionPath == item.sectionPath
+      let found = dataSource.inspection.itemIdentity(at: path.item), found.sectionPath == item.sectionPath
     {
       return path.item
     }
-    return dataSource.itemIdentities.firstIndex {
+    return dataSource.inspection.itemIdentities.firstIndex {
       $0.identifier == item.identifier && $0.sectionPath == item.sectionPath
     }
   }

@@ -277,7 +277,7 @@ struct DiagnosticsAndInvalidUpdatesArticleTests {
     dataSource.setRootSection(
       ListSection<LabelViewModel, LabelController>((0..<100).map { LabelViewModel(identifier: "\($0)") }))
     #expect(issues.count == 1)
-    #expect(dataSource.cellControllerCount == 100)  // every item sized: no estimate
+    #expect(dataSource.inspection.cellControllerCount == 100)  // every item sized: no estimate
   }
 
   @Test func aDataSourcePassesGeometryIssuesOnAsDiagnostics() {

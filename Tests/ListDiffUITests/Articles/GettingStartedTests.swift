@@ -132,7 +132,7 @@ struct GettingStartedArticleTests {
     screen.collectionView.collectionViewLayout.estimatedItemSize = CGSize(width: 20, height: 1)
     screen.show((0..<1_000).map { Grocery(id: "\($0)", name: "egg", quantity: $0) })
     #expect(screen.dataSource.itemCount == 1_000)
-    #expect(screen.dataSource.cellControllerCount < 50)
+    #expect(screen.dataSource.inspection.cellControllerCount < 50)
     #expect(ArticleScreen.rows(of: screen.collectionView) == ["0 × egg", "1 × egg", "2 × egg"])
   }
 

@@ -62,6 +62,6 @@ struct PortingFromListDiffUIArticleTests {
     dataSource.diagnosticHandler = { _ in }
     let same = HeadlineViewModel(identifier: "1", title: "a", byline: "b")
     dataSource.setRootSection(ListSection<HeadlineViewModel, HeadlineController>([same, same]))
-    #expect(dataSource.itemCount == 1 && dataSource.cellControllerCount == 1)
+    #expect(dataSource.itemCount == 1 && dataSource.inspection.cellControllerCount == 1)
   }
 }

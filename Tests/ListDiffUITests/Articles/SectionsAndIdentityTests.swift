@@ -172,7 +172,7 @@ struct SectionsAndIdentityArticleTests {
     #expect(controller != nil)
     dataSource.setRootSection(libraryByID([Album(identifier: "Blue", tracks: ["Intro"])]))
     #expect(controller == nil)
-    #expect(dataSource.cellControllerCount == 1)
+    #expect(dataSource.inspection.cellControllerCount == 1)
   }
 
   @Test func listViewModelNoneHoldsOneItemPerSection() {

@@ -103,7 +103,7 @@ extension ListScreen {
   @MainActor
   var outlineRows: [OutlineVM] {
     (0..<dataSource.itemCount).compactMap { index in
-      guard let identity = dataSource.itemIdentity(at: index), let row = dataSource.outlineRow(at: index) else {
+      guard let identity = dataSource.inspection.itemIdentity(at: index), let row = dataSource.inspection.outlineRow(at: index) else {
         return nil
       }
       return OutlineVM(identifier: identity.identifier, row: row)

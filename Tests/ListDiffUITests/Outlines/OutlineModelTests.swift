@@ -118,7 +118,7 @@ struct OutlineModelTests {
             screen.collectionView.pinnedItemRanges.count == expanded.count,
             "seed \(seed), step \(step): one pinned row per expanded row")
         }
-        #expect(screen.dataSource.invariantViolations().isEmpty, "seed \(seed), step \(step)")
+        #expect(screen.dataSource.inspection.invariantViolations().isEmpty, "seed \(seed), step \(step)")
         if let focus = screen.dataSource.focusedItem {
           #expect(expected.contains { $0.identifier == focus.identifier }, "seed \(seed): the focus is shown")
         }
@@ -169,7 +169,7 @@ struct OutlineModelTests {
         #expect(
           screen.outlineRows == expected,
           "seed \(seed), step \(step): \(screen.outlineRows.map(\.line)) != \(expected.map(\.line))")
-        #expect(screen.dataSource.invariantViolations().isEmpty, "seed \(seed), step \(step)")
+        #expect(screen.dataSource.inspection.invariantViolations().isEmpty, "seed \(seed), step \(step)")
         guard screen.outlineRows == expected else { return }
       }
     }

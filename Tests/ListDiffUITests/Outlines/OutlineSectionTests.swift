@@ -240,6 +240,6 @@ struct OutlineSectionTests {
     await screen.dataSource.setRootSection(root)
     screen.collectionView.layoutIfNeeded()
     #expect(screen.outlineRows == referenceRows(project, expanded: ["Sources", "Model"]))
-    #expect(screen.dataSource.invariantViolations().isEmpty)
+    #expect(screen.dataSource.inspection.invariantViolations().isEmpty)
   }
 }
