@@ -95,15 +95,15 @@ import Testing
     model.items.removeFirst()
     collection.deleteItems(at: [ip(0)])
     #expect(collection.visibleLabels == ["b", "c"])
-    #expect(collection.lastBatchUpdateWasAnimated)
+    #expect(collection.inspection.lastBatchUpdateWasAnimated)
   }
 
   @Test func animationIsRecorded() throws {
     let model = ListModel(["a"])
     let collection = makeCollection(model)
     try collection.performBatchUpdates({}, animated: false)
-    #expect(!collection.lastBatchUpdateWasAnimated)
+    #expect(!collection.inspection.lastBatchUpdateWasAnimated)
     try collection.performBatchUpdates({}, animated: true)
-    #expect(collection.lastBatchUpdateWasAnimated)
+    #expect(collection.inspection.lastBatchUpdateWasAnimated)
   }
 }

@@ -18,16 +18,16 @@ import Testing
   @Test("a collection used normally breaks no rule")
   func nothingBroken() {
     let (collection, model) = collection()
-    #expect(collection.invariantViolations().isEmpty)
+    #expect(collection.inspection.invariantViolations().isEmpty)
     withExtendedLifetime(model) {}
   }
 
   @Test("each planted defect is named by its part and rule", arguments: PlantedCollectionDefect.allCases)
   func plantedDefectIsNamed(defect: PlantedCollectionDefect) {
     let (collection, model) = collection()
-    #expect(collection.invariantViolations().isEmpty)
-    collection.plant(defect)
-    let violations = collection.invariantViolations()
+    #expect(collection.inspection.invariantViolations().isEmpty)
+    collection.inspection.plant(defect)
+    let violations = collection.inspection.invariantViolations()
     #expect(violations.contains(defect.brokenRule), "\(violations)")
     #expect(defect.brokenRule.description == "\(defect.brokenRule.part): \(defect.brokenRule.rule)")
     withExtendedLifetime(model) {}

@@ -19,7 +19,7 @@ struct TextColumnsRangeEndTests {
 
   @Test("the first and the last character of each wide range measure 2")
   func bothEndsOfEveryRange() {
-    for range in TextColumns.eastAsianWideRanges {
+    for range in CollectionInspection.eastAsianWideRanges {
       for value in [range.lowerBound, range.upperBound] {
         guard let character = standalone(value) else { continue }
         #expect(TextColumns.width(of: String(character)) == 2, "U+\(String(value, radix: 16, uppercase: true))")

@@ -146,13 +146,13 @@ struct UpdateTests {
   func animateIsHonoured() {
     let screen = ListScreen.logging(height: 50)
     screen.setRoot(section(items("a")), animate: true)
-    #expect(screen.collectionView.lastBatchUpdateWasAnimated)
+    #expect(screen.collectionView.inspection.lastBatchUpdateWasAnimated)
     screen.setRoot(section(items("a", "b")), animate: false)
-    #expect(!screen.collectionView.lastBatchUpdateWasAnimated)
+    #expect(!screen.collectionView.inspection.lastBatchUpdateWasAnimated)
     screen.setRoot(section(items("b")), animate: true)
-    #expect(screen.collectionView.lastBatchUpdateWasAnimated)
+    #expect(screen.collectionView.inspection.lastBatchUpdateWasAnimated)
     screen.setRoot(section(items("b", "c")))
-    #expect(!screen.collectionView.lastBatchUpdateWasAnimated, "the default is not animated")
+    #expect(!screen.collectionView.inspection.lastBatchUpdateWasAnimated, "the default is not animated")
   }
 
   @Test("a root set from a callback during an update is applied right after it")

@@ -5,14 +5,14 @@ extension CollectionView {
   /// ties two parts together: the geometry holds one record per item. The
   /// parts whose rules speak of items are checked against the layout's item
   /// count; the movement's current index path against the collection's own
-  /// counts. Empty when all hold. Package access: the tests plant broken
-  /// states and read what is named.
+  /// counts. Empty when all hold. The tests read it through the
+  /// inspection, after planting broken states.
   ///
   /// - Complexity: O(*v* + *q* + *k* + *m* + *i* + *p* + *r* + *b*) in
   ///   mounted and queued cells, supplementary views, selected items,
   ///   pending invalidations, prefetched items, pinned ranges and geometry
   ///   blocks.
-  package func invariantViolations() -> [InvariantViolation] {
+  func invariantViolations() -> [InvariantViolation] {
     let itemCount = engine.itemCount
     var violations = cells.invariantViolations(itemCount: itemCount)
     violations += reuse.invariantViolations()
@@ -110,11 +110,12 @@ package enum PlantedCollectionDefect: CaseIterable, Sendable {
 
 extension CollectionView {
   /// Breaks one rule on purpose, on a collection laid out with at least
-  /// two visible cells. Not API: the tests of the checks use it, and
-  /// nothing may lay the collection out afterwards with checks on.
+  /// two visible cells: the tests of the checks use it (through the
+  /// inspection), and nothing may lay the collection out afterwards with
+  /// checks on.
   ///
   /// - Complexity: O(*v*) for *v* mounted cells.
-  package func plant(_ defect: PlantedCollectionDefect) {
+  func plant(_ defect: PlantedCollectionDefect) {
     let entries = cells.mounted.entries
     precondition(entries.count >= 2, "plant(_:) needs two mounted cells")
     let count = engine.itemCount

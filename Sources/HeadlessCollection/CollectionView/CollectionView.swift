@@ -159,12 +159,6 @@ public final class CollectionView {
   /// others. O(1).
   public var allowsMultipleSelection = false
 
-  /// Whether the last batch applied by
-  /// ``performBatchUpdates(_:animated:completion:)`` asked for animation
-  /// (``performBatchUpdates(_:completion:)`` does, as in UIKit). A hook for
-  /// this package's tests, not API. O(1).
-  package var lastBatchUpdateWasAnimated: Bool { itemUpdates.lastBatchWasAnimated }
-
   // MARK: Scrolling state
 
   /// Whether ``drag(by:velocity:)`` is moving the content with the finger

@@ -125,9 +125,8 @@ public enum TextColumns {
   }
 
   /// The ranges of class W and F code points measured 2 columns (besides
-  /// the emoji): sorted, disjoint, searched by binary search. Package
-  /// access: tests check the characters at both ends of each.
-  package static let eastAsianWideRanges: [ClosedRange<UInt32>] = [
+  /// the emoji): sorted, disjoint, searched by binary search.
+  static let eastAsianWideRanges: [ClosedRange<UInt32>] = [
     0x1100...0x115F, 0x2329...0x232A, 0x2E80...0x2E99, 0x2E9B...0x2EF3, 0x2F00...0x2FD5,
     0x2FF0...0x2FFF, 0x3000...0x303E, 0x3041...0x3096, 0x3099...0x30FF, 0x3105...0x312F,
     0x3131...0x318E, 0x3190...0x31E3, 0x31EF...0x321E, 0x3220...0x3247, 0x3250...0x4DBF,

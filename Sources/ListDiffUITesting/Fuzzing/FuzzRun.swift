@@ -322,7 +322,7 @@ final class FuzzRun<Model> {
     // With internal checks on (debug builds), the library checks its parts
     // after every pass and root already, and stops on the first broken one.
     if !internalChecksEnabled {
-      let broken = collectionView.invariantViolations() + screen.dataSource.inspection.invariantViolations()
+      let broken = collectionView.inspection.invariantViolations() + screen.dataSource.inspection.invariantViolations()
       if let first = broken.first { return "\(first)" }
     }
     let visible = collectionView.indexPathsForVisibleItems.map(\.item)
