@@ -66,6 +66,20 @@ struct ScreenReaderToDoTests {
     }
   }
 
+  @Test("help names the keys a screen reader can say, without the marks plain rows do not draw")
+  func spokenHelp() async {
+    let driver = await Driver(width: 60, height: 30, screenReader: true)
+    await driver.add("milk")
+    await driver.press(.character("?"))
+    let lines = driver.lines
+    #expect(lines.first == "keys", "\(lines)")
+    #expect(lines.contains { $0.hasPrefix("Up Down  k j") }, "\(lines)")
+    #expect(lines.contains { $0.contains("Shift+Up Down") && $0.hasSuffix("select the items the focus passes") }, "\(lines)")
+    for glyph in ["›", "*", "↑", "↓", "│", "─"] {
+      #expect(!driver.text.contains(glyph), "\(glyph) in \(lines)")
+    }
+  }
+
   /// Moves, marks, deletions, drags, selection and resizes, in both update
   /// modes: after each, the cursor shows at the start of the focused
   /// item's row, the status line ends with what VoiceOver says of it, and

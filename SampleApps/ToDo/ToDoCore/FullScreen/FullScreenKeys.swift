@@ -1,3 +1,4 @@
+import Foundation
 import ListDiffUITerminal
 
 /// The keys of the full-screen app, as its footer and help panel list them.
@@ -22,6 +23,20 @@ public enum FullScreenKeys {
     ("Ctrl-L  Ctrl-Z", "redraw the screen; suspend (fg resumes)"),
     ("?  q", "show or hide this help; quit (Ctrl-C too)"),
   ]
+
+  /// The reference as a screen reader reads it: keys by their names, and
+  /// no mention of the marks the plain rows do not draw (`›`, `*`). O(k).
+  static var spokenReference: [(usage: String, summary: String)] {
+    reference.map { key in
+      var (usage, summary) = key
+      for (glyph, name) in [("Shift+↑ ↓", "Shift+Up Down"), ("↑ ↓", "Up Down"), ("PgUp PgDn", "Page Up, Page Down")] {
+        usage = usage.replacingOccurrences(of: glyph, with: name)
+        summary = summary.replacingOccurrences(of: glyph, with: name)
+      }
+      for mark in [" (the › row)", " (marked *)"] { summary = summary.replacingOccurrences(of: mark, with: "") }
+      return (usage, summary)
+    }
+  }
 
   /// The footer's hints, most useful first; the footer shows as many as
   /// fit and always keeps the last two.
@@ -72,7 +87,7 @@ public enum FullScreenKeys {
     -> (rows: [String], top: Int, page: Int)
   {
     let inner = max(1, plain ? width : width - 4)
-    let keys = ToDoLines.table(reference, width: inner + 2).map { String($0.dropFirst(2)) }
+    let keys = ToDoLines.table(plain ? spokenReference : reference, width: inner + 2).map { String($0.dropFirst(2)) }
     let room = max(0, height - 2)
     var body = keys + ["", "any key closes this"]
     var (top, page) = (0, 0)
