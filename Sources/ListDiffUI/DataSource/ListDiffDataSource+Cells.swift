@@ -40,9 +40,7 @@ extension ListDiffDataSource {
   }
 
   private func dequeue(_ cellClass: ListCell.Type, for indexPath: IndexPath) -> CollectionViewCell {
-    let reuseIdentifier = ListCell.reuseIdentifier(for: cellClass)
-    adapter.registerIfNeeded(cellClass, reuseIdentifier)
-    return collectionView.dequeueReusableCell(withReuseIdentifier: reuseIdentifier, for: indexPath)
+    collectionView.dequeueReusableCell(withReuseIdentifier: adapter.registeredIdentifier(of: cellClass), for: indexPath)
   }
 
   /// Makes `cell` show `controller`'s item. A cell handed back to the item it
