@@ -37,9 +37,11 @@ extension ListDiffDataSource {
     // What the pinned blocks cover whole is not seen, nor read.
     if !pinned.isEmpty { others.removeAll { !collectionView.isSeen(itemAt: shownPath($0.index)) } }
     var elements: [ListAccessibilityElement] = []
-    for (index, cell, controller) in pinned.sorted(by: { $0.index < $1.index })
-      + others.sorted(by: { $0.index < $1.index })
-    {
+    // The visible cells come nearly always in list order already: sorted
+    // only when not (a sort moves each cell and controller, retaining them).
+    if !Self.isInListOrder(pinned) { pinned.sort { $0.index < $1.index } }
+    if !Self.isInListOrder(others) { others.sort { $0.index < $1.index } }
+    for (index, cell, controller) in [pinned, others].joined() {
       // The cell's controller is the item's (`index(of:shownAt:)` found it so).
       if let row = controller as? any NestedListRow {
         elements += nestedElements(of: row, at: index)
@@ -48,6 +50,13 @@ extension ListDiffDataSource {
       }
     }
     return elements
+  }
+
+  /// Whether `shown`'s indexes ascend.
+  ///
+  /// - Complexity: O(*v*).
+  private static func isInListOrder(_ shown: [(index: Int, cell: ListCell, controller: AnyListCellController)]) -> Bool {
+    shown.indices.dropFirst().allSatisfy { shown[$0 - 1].index < shown[$0].index }
   }
 
   /// The index of `controller`'s item, whose cell is shown at `path`: as

@@ -62,7 +62,12 @@ extension ListDiffDataSource {
   /// The list shown (see `ShownList`).
   ///
   /// - Complexity: O(1).
-  var list: FlatList { shown.list }
+  var list: FlatList {
+    // Lent, not copied: most reads take one part of the list (an
+    // identifier, a leaf), and a copy retained and released each of its
+    // buffers at every one, several times for each cell on screen.
+    _read { yield shown.list }
+  }
 
   /// Shows `new`: the controllers' index is built again when needed, and
   /// the collection view draws `new`'s pinned header blocks — but during a
