@@ -12,16 +12,19 @@ struct AccessibilityAction {
 extension ListDiffDataSource {
   /// The names of the actions item `index` offers, in order (see
   /// `accessibilityActions(at:cell:)`): read without making the actions,
-  /// as every element on screen names them. `controller`, when given, is
-  /// the item's (the caller holds it already).
+  /// as every element on screen names them. `controller` and `leafIndex`,
+  /// when given, are the item's controller and leaf (the caller found them
+  /// already).
   ///
   /// - Complexity: O(*k*) in the actions, plus the controller's item
   ///   actions and O(log *s*) in the leaf sections.
-  func actionNames(at index: Int, cell: ListCell?, controller: AnyListCellController? = nil) -> [String] {
+  func actionNames(
+    at index: Int, cell: ListCell?, controller: AnyListCellController? = nil, leafIndex: Int? = nil
+  ) -> [String] {
     let custom = cell?.accessibilityCustomActions ?? []
     let controller = controller ?? self.controller(at: index)
     let itemActions = callingOut { controller.leadingActions() + controller.trailingActions() }
-    let moves = accessibleMoves(at: index, of: controller)
+    let moves = accessibleMoves(at: index, of: controller, leafIndex: leafIndex ?? list.leafIndex(ofItem: index))
     if custom.isEmpty && itemActions.isEmpty && moves.isEmpty { return [] }
     return custom.map(\.name) + itemActions.map(\.title) + moves.map(\.name)
   }
@@ -55,7 +58,7 @@ extension ListDiffDataSource {
           self?.performAction(action.title, for: id()) ?? false
         })
     }
-    for move in accessibleMoves(at: index, of: controller) {
+    for move in accessibleMoves(at: index, of: controller, leafIndex: list.leafIndex(ofItem: index)) {
       actions.append(
         AccessibilityAction(name: move.name) { [weak self] in
           self?.moveByAccessibility(id(), toPosition: move.to) ?? false
@@ -64,13 +67,15 @@ extension ListDiffDataSource {
     return actions
   }
 
-  /// The "Move …" actions item `index`, whose controller is `controller`,
-  /// offers, with the position in its section each moves it to: none for
-  /// a header or footer item or one its controller does not let move.
+  /// The "Move …" actions item `index`, whose controller is `controller`
+  /// and leaf `leafIndex`, offers, with the position in its section each
+  /// moves it to: none for a header or footer item or one its controller
+  /// does not let move.
   ///
-  /// - Complexity: O(log *s*) in the leaf sections, plus `canMove`.
-  private func accessibleMoves(at index: Int, of controller: AnyListCellController) -> [(name: String, to: Int)] {
-    let leafIndex = list.leafIndex(ofItem: index)
+  /// - Complexity: O(*d*) in the leaf's depth, plus `canMove`.
+  private func accessibleMoves(
+    at index: Int, of controller: AnyListCellController, leafIndex: Int
+  ) -> [(name: String, to: Int)] {
     guard !list.leaves[leafIndex].scope.isHeaderOrFooter, callingOut({ controller.canMove }) else { return [] }
     let range = list.range(ofLeaf: leafIndex)
     let position = index - range.lowerBound

@@ -107,7 +107,7 @@ extension ListDiffDataSource {
     return ListAccessibilityElement(
       item: id, label: label, value: cell.accessibilityValue, hint: cell.accessibilityHint,
       identifier: cell.accessibilityIdentifier, traits: traits,
-      customActions: actionNames(at: index, cell: cell, controller: controller),
+      customActions: actionNames(at: index, cell: cell, controller: controller, leafIndex: leafIndex),
       frame: collectionView.layoutAttributesForItem(at: shownPath(index))?.frame ?? cell.frame,
       position: counted ? index - range.lowerBound + 1 : 0, count: counted ? range.count : 0, gridCell: gridCell)
   }
