@@ -55,7 +55,9 @@ extension ListDiffDataSource {
   /// Whether `shown`'s indexes ascend.
   ///
   /// - Complexity: O(*v*).
-  private static func isInListOrder(_ shown: [(index: Int, cell: ListCell, controller: AnyListCellController)]) -> Bool {
+  private static func isInListOrder(
+    _ shown: [(index: Int, cell: ListCell, controller: AnyListCellController)]
+  ) -> Bool {
     shown.indices.dropFirst().allSatisfy { shown[$0 - 1].index < shown[$0].index }
   }
 
