@@ -23,10 +23,9 @@ open class AnyListCellController {
   // What the framework keeps about the controller, in one slot per part
   // that owns it. Each slot's type is declared beside its owner, which
   // alone can write its fields (`fileprivate(set)`): the controller only
-  // stores them, so that each is read in O(1) without a lookup. Final, so
-  // that reading one field reads it in place rather than copying the slot
-  // (weak references and strings whose copies a cell's mount paid for
-  // at every callback).
+  // stores them, so that each is read in O(1) without a lookup. Final, and
+  // read through getters declared beside each slot (see `MountLink`), so
+  // that reading one field reads it in place rather than copying the slot.
 
   /// Which data source shows the item, under which key, in which section:
   /// the `ControllerStore`'s.
@@ -45,19 +44,19 @@ open class AnyListCellController {
   /// deleted (updates then change nothing on screen).
   ///
   /// - Complexity: O(1).
-  final var host: ListDiffDataSource? { placement.host }
+  final var host: ListDiffDataSource? { placement.currentHost }
   /// The item's identity, for finding its index when its state changes.
   ///
   /// - Complexity: O(1).
-  final var itemKey: ListItemKey? { placement.itemKey }
+  final var itemKey: ListItemKey? { placement.currentItemKey }
   /// Where the item's section sits in the root; set with `itemKey`.
   ///
   /// - Complexity: O(1).
-  final var sectionScope: SectionScope? { placement.sectionScope }
+  final var sectionScope: SectionScope? { placement.currentSectionScope }
   /// The cell the controller is mounted on (see `MountLink`).
   ///
   /// - Complexity: O(1).
-  final var mountedListCell: ListCell? { mountLink.cell }
+  final var mountedListCell: ListCell? { mountLink.currentCell }
 
   /// The identity of the controller's item (its view model's identifier,
   /// as the data source last gave it, and the names of its sections); nil
