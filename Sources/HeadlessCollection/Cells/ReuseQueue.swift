@@ -15,11 +15,59 @@
 @MainActor
 struct ReuseQueue {
   /// The cells of one reuse identifier.
+  @MainActor
   private struct Queue {
     /// Cells that remember no item, oldest first.
     var free: [CollectionViewCell] = []
     /// Cells that remember the item they showed, oldest first.
-    var remembered: [CollectionViewCell] = []
+    private(set) var remembered: [CollectionViewCell] = []
+    /// The item each of `remembered` remembers, at the same place: what a
+    /// dequeue scans, without retaining and releasing each cell it passes
+    /// (a cell is weakly referenced, so each of those takes the slow path).
+    private(set) var rememberedItems: [Int] = []
+
+    /// Queues `cell`, which remembers `item`.
+    mutating func remember(_ cell: CollectionViewCell, _ item: Int) {
+      remembered.append(cell)
+      rememberedItems.append(item)
+    }
+
+    /// Takes out the remembered cell at `slot`.
+    mutating func takeRemembered(at slot: Int) -> CollectionViewCell {
+      rememberedItems.remove(at: slot)
+      return remembered.remove(at: slot)
+    }
+
+    /// Takes out the most recently queued remembered cell, if any.
+    mutating func takeLastRemembered() -> CollectionViewCell? {
+      guard let cell = remembered.popLast() else { return nil }
+      rememberedItems.removeLast()
+      return cell
+    }
+
+    /// Takes `cell` out of the remembered cells, if it is one.
+    mutating func forget(_ cell: CollectionViewCell) {
+      guard let slot = remembered.firstIndex(where: { $0 === cell }) else { return }
+      _ = takeRemembered(at: slot)
+    }
+
+    /// Keeps the remembered cells for which `keep` is true (it may update
+    /// their item) and moves the others, in order, to the free cells.
+    mutating func update(keep: (CollectionViewCell) -> Bool) {
+      var kept: [CollectionViewCell] = []
+      var keptItems: [Int] = []
+      for cell in remembered {
+        if keep(cell), let item = cell.rememberedItem {
+          kept.append(cell)
+          keptItems.append(item)
+        } else {
+          cell.rememberedItem = nil
+          free.append(cell)
+        }
+      }
+      remembered = kept
+      rememberedItems = keptItems
+    }
   }
 
   private var queues: [String: Queue] = [:]
@@ -40,7 +88,7 @@ struct ReuseQueue {
       queues[identifier, default: Queue()].free.append(cell)
       return
     }
-    queues[identifier, default: Queue()].remembered.append(cell)
+    queues[identifier, default: Queue()].remember(cell, item)
     rememberedRange = rememberedRange.map { min($0.lowerBound, item)...max($0.upperBound, item) } ?? item...item
   }
 
@@ -55,7 +103,7 @@ struct ReuseQueue {
     let range = rememberedRange
     let cell: CollectionViewCell? = Self.take(from: &queues[identifier, default: Queue()]) { queue in
       guard let item, let range, range.contains(item) else { return nil }
-      return queue.remembered.lastIndex { $0.rememberedItem == item }
+      return queue.rememberedItems.lastIndex(of: item)
     }
     cell?.rememberedItem = nil
     cell?.isQueued = false
@@ -69,7 +117,7 @@ struct ReuseQueue {
   mutating func remove(_ cell: CollectionViewCell) {
     guard cell.isQueued, let identifier = cell.reuseIdentifier, var queue = queues[identifier] else { return }
     queue.free.removeAll { $0 === cell }
-    queue.remembered.removeAll { $0 === cell }
+    queue.forget(cell)
     queues[identifier] = queue
     cell.isQueued = false
     cell.rememberedItem = nil
@@ -80,9 +128,9 @@ struct ReuseQueue {
   private static func take(
     from queue: inout Queue, own: (Queue) -> Int?
   ) -> CollectionViewCell? {
-    if let slot = own(queue) { return queue.remembered.remove(at: slot) }
+    if let slot = own(queue) { return queue.takeRemembered(at: slot) }
     if let free = queue.free.popLast() { return free }
-    return queue.remembered.popLast()
+    return queue.takeLastRemembered()
   }
 
   /// Moves the memory of shown items through a change of indexes:
@@ -94,7 +142,7 @@ struct ReuseQueue {
     guard rememberedRange != nil else { return }
     var range: ClosedRange<Int>?
     for identifier in queues.keys.sorted() {
-      Self.update(&queues[identifier, default: Queue()]) { cell in
+      queues[identifier, default: Queue()].update { cell in
         guard let old = cell.rememberedItem, let new = newIndex(old) else { return false }
         cell.rememberedItem = new
         range = range.map { min($0.lowerBound, new)...max($0.upperBound, new) } ?? new...new
@@ -110,24 +158,9 @@ struct ReuseQueue {
   mutating func forgetItems() {
     guard rememberedRange != nil else { return }
     for identifier in queues.keys.sorted() {
-      Self.update(&queues[identifier, default: Queue()]) { _ in false }
+      queues[identifier, default: Queue()].update { _ in false }
     }
     rememberedRange = nil
-  }
-
-  /// Keeps the remembered cells for which `keep` is true (it may update
-  /// their item) and moves the others, in order, to the free cells.
-  private static func update(_ queue: inout Queue, keep: (CollectionViewCell) -> Bool) {
-    var kept: [CollectionViewCell] = []
-    for cell in queue.remembered {
-      if keep(cell) {
-        kept.append(cell)
-      } else {
-        cell.rememberedItem = nil
-        queue.free.append(cell)
-      }
-    }
-    queue.remembered = kept
   }
 }
 
@@ -150,6 +183,9 @@ extension ReuseQueue {
       for cell in queue.free {
         check.expect(cell.rememberedItem == nil, "a free cell remembers no item")
       }
+      check.expect(
+        queue.rememberedItems == queue.remembered.map { $0.rememberedItem ?? -1 },
+        "the remembered items are those the remembered cells remember, in order")
       for cell in queue.remembered {
         let item = cell.rememberedItem
         check.expect(

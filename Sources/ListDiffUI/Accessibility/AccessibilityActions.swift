@@ -10,11 +10,23 @@ struct AccessibilityAction {
 /// The actions of an element, with no code from the app: the cell's own
 /// custom actions, the item actions, and the moves a drag could make.
 extension ListDiffDataSource {
-  /// The names of the actions item `index` offers, in order.
+  /// The names of the actions item `index` offers, in order (see
+  /// `accessibilityActions(at:cell:)`): read without making the actions,
+  /// as every element on screen names them. `controller` and `leafIndex`,
+  /// when given, are the item's controller and leaf (the caller found them
+  /// already).
   ///
-  /// - Complexity: that of `accessibilityActions(at:cell:)`.
-  func actionNames(at index: Int, cell: ListCell?) -> [String] {
-    accessibilityActions(at: index, cell: cell).map(\.name)
+  /// - Complexity: O(*k*) in the actions, plus the controller's item
+  ///   actions and O(log *s*) in the leaf sections.
+  func actionNames(
+    at index: Int, cell: ListCell?, controller: AnyListCellController? = nil, leafIndex: Int? = nil
+  ) -> [String] {
+    let custom = cell?.accessibilityCustomActions ?? []
+    let controller = controller ?? self.controller(at: index)
+    let itemActions = callingOut { controller.leadingActions() + controller.trailingActions() }
+    let moves = accessibleMoves(at: index, of: controller, leafIndex: leafIndex ?? list.leafIndex(ofItem: index))
+    if custom.isEmpty && itemActions.isEmpty && moves.isEmpty { return [] }
+    return custom.map(\.name) + itemActions.map(\.title) + moves.map(\.name)
   }
 
   /// The actions item `index` (shown by `cell`, if on screen) offers, in
@@ -46,21 +58,32 @@ extension ListDiffDataSource {
           self?.performAction(action.title, for: id()) ?? false
         })
     }
-    let leaf = list.leaf(ofItem: index)
-    guard !leaf.scope.isHeaderOrFooter, callingOut({ controller.canMove }) else { return actions }
-    let range = list.range(ofLeaf: list.leafIndex(ofItem: index))
-    let position = index - range.lowerBound
-    let moves: [(name: String, to: Int, shown: Bool)] = [
-      ("Move up", position - 1, position > 0), ("Move down", position + 1, position < range.count - 1),
-      ("Move to top", 0, true), ("Move to bottom", range.count - 1, true),
-    ]
-    for move in moves where move.shown {
+    for move in accessibleMoves(at: index, of: controller, leafIndex: list.leafIndex(ofItem: index)) {
       actions.append(
         AccessibilityAction(name: move.name) { [weak self] in
           self?.moveByAccessibility(id(), toPosition: move.to) ?? false
         })
     }
     return actions
+  }
+
+  /// The "Move …" actions item `index`, whose controller is `controller`
+  /// and leaf `leafIndex`, offers, with the position in its section each
+  /// moves it to: none for a header or footer item or one its controller
+  /// does not let move.
+  ///
+  /// - Complexity: O(*d*) in the leaf's depth, plus `canMove`.
+  private func accessibleMoves(
+    at index: Int, of controller: AnyListCellController, leafIndex: Int
+  ) -> [(name: String, to: Int)] {
+    guard !list.leaves[leafIndex].scope.isHeaderOrFooter, callingOut({ controller.canMove }) else { return [] }
+    let range = list.range(ofLeaf: leafIndex)
+    let position = index - range.lowerBound
+    let moves: [(name: String, to: Int, shown: Bool)] = [
+      ("Move up", position - 1, position > 0), ("Move down", position + 1, position < range.count - 1),
+      ("Move to top", 0, true), ("Move to bottom", range.count - 1, true),
+    ]
+    return moves.filter(\.shown).map { ($0.name, $0.to) }
   }
 
   /// Moves the item `id` names to `position` of its section, as its "Move

@@ -20,8 +20,8 @@ extension ListDiffDataSource {
   ///   controllers' item actions.
   func elementsOnScreen() -> [ListAccessibilityElement] {
     collectionView.layoutIfNeeded()
-    var pinned: [(index: Int, cell: ListCell)] = []
-    var others: [(index: Int, cell: ListCell)] = []
+    var pinned: [(index: Int, cell: ListCell, controller: AnyListCellController)] = []
+    var others: [(index: Int, cell: ListCell, controller: AnyListCellController)] = []
     let bounds = collectionView.bounds
     // The visible cells and their index paths are in the same order.
     for (view, path) in zip(collectionView.visibleCells, collectionView.indexPathsForVisibleItems) {
@@ -29,22 +29,36 @@ extension ListDiffDataSource {
         Self.overlap(cell.frame, bounds), let index = index(of: controller, shownAt: path)
       else { continue }
       if collectionView.isDrawnPinned(itemAt: shownPath(index)) {
-        pinned.append((index, cell))
+        pinned.append((index, cell, controller))
       } else {
-        others.append((index, cell))
+        others.append((index, cell, controller))
       }
     }
     // What the pinned blocks cover whole is not seen, nor read.
     if !pinned.isEmpty { others.removeAll { !collectionView.isSeen(itemAt: shownPath($0.index)) } }
     var elements: [ListAccessibilityElement] = []
-    for (index, cell) in pinned.sorted(by: { $0.index < $1.index }) + others.sorted(by: { $0.index < $1.index }) {
-      if let row = controller(at: index) as? any NestedListRow {
+    // The visible cells come nearly always in list order already: sorted
+    // only when not (a sort moves each cell and controller, retaining them).
+    if !Self.isInListOrder(pinned) { pinned.sort { $0.index < $1.index } }
+    if !Self.isInListOrder(others) { others.sort { $0.index < $1.index } }
+    for (index, cell, controller) in [pinned, others].joined() {
+      // The cell's controller is the item's (`index(of:shownAt:)` found it so).
+      if let row = controller as? any NestedListRow {
         elements += nestedElements(of: row, at: index)
-      } else if let element = element(at: index, cell: cell) {
+      } else if let element = element(at: index, cell: cell, controller: controller) {
         elements.append(element)
       }
     }
     return elements
+  }
+
+  /// Whether `shown`'s indexes ascend.
+  ///
+  /// - Complexity: O(*v*).
+  private static func isInListOrder(
+    _ shown: [(index: Int, cell: ListCell, controller: AnyListCellController)]
+  ) -> Bool {
+    shown.indices.dropFirst().allSatisfy { shown[$0 - 1].index < shown[$0].index }
   }
 
   /// The index of `controller`'s item, whose cell is shown at `path`: as
@@ -61,19 +75,24 @@ extension ListDiffDataSource {
     return self.index(of: controller)
   }
 
-  /// The element of item `index`, whose cell is `cell`: nil when the cell
-  /// is no element.
+  /// The element of item `index`, whose cell is `cell` (and controller
+  /// `controller`, when the caller holds it): nil when the cell is no
+  /// element.
   ///
-  /// - Complexity: O(*d*) in its section's depth, plus its controller's
-  ///   item actions.
-  func element(at index: Int, cell: ListCell, gridCell: ListAccessibilityElement.GridCell? = nil)
-    -> ListAccessibilityElement?
-  {
+  /// - Complexity: O(*d*) in its section's depth and O(log *s*) in the leaf
+  ///   sections, plus its controller's item actions.
+  func element(
+    at index: Int, cell: ListCell, controller: AnyListCellController? = nil,
+    gridCell: ListAccessibilityElement.GridCell? = nil
+  ) -> ListAccessibilityElement? {
     guard cell.isAccessibilityElement else { return nil }
-    let id = itemID(at: index)
-    let leaf = list.leaf(ofItem: index)
+    // The item's leaf found once, for its identity, traits and place.
+    let leafIndex = list.leafIndex(ofItem: index)
+    let leaf = list.leaves[leafIndex]
+    let id = ListItemID(identifier: list.identifier(at: index, inLeaf: leafIndex), sectionPath: leaf.scope.names)
     var traits = cell.accessibilityTraits
-    if selection.contains(id) { traits.insert(.selected) }
+    let selection = selection
+    if !selection.isEmpty && selection.contains(id) { traits.insert(.selected) }
     if leaf.scope.isInHeader { traits.insert(.header) }
     let label = cell.accessibilityLabel ?? Self.spokenText(of: cell.textRepresentation)
     if label.allSatisfy(\.isWhitespace), accessibility.reportsEmptyLabel(of: id) {
@@ -85,11 +104,12 @@ extension ListDiffDataSource {
             + "draws no text: VoiceOver reads nothing for it; set its cell's accessibilityLabel",
           identifier: id.identifier, sectionPath: leaf.scope.humanPath))
     }
-    let range = list.range(ofLeaf: list.leafIndex(ofItem: index))
+    let range = list.range(ofLeaf: leafIndex)
     let counted = !leaf.scope.isInHeaderFooterOrPlaceholder
     return ListAccessibilityElement(
       item: id, label: label, value: cell.accessibilityValue, hint: cell.accessibilityHint,
-      identifier: cell.accessibilityIdentifier, traits: traits, customActions: actionNames(at: index, cell: cell),
+      identifier: cell.accessibilityIdentifier, traits: traits,
+      customActions: actionNames(at: index, cell: cell, controller: controller, leafIndex: leafIndex),
       frame: collectionView.layoutAttributesForItem(at: shownPath(index))?.frame ?? cell.frame,
       position: counted ? index - range.lowerBound + 1 : 0, count: counted ? range.count : 0, gridCell: gridCell)
   }

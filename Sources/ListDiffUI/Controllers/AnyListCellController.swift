@@ -23,38 +23,40 @@ open class AnyListCellController {
   // What the framework keeps about the controller, in one slot per part
   // that owns it. Each slot's type is declared beside its owner, which
   // alone can write its fields (`fileprivate(set)`): the controller only
-  // stores them, so that each is read in O(1) without a lookup.
+  // stores them, so that each is read in O(1) without a lookup. Final, and
+  // read through getters declared beside each slot (see `MountLink`), so
+  // that reading one field reads it in place rather than copying the slot.
 
   /// Which data source shows the item, under which key, in which section:
   /// the `ControllerStore`'s.
-  var placement = ControllerPlacement()
+  final var placement = ControllerPlacement()
   /// The cell the controller is mounted on: the mounting code's
   /// (`ListDiffDataSource+Cells.swift`), one end of the mount link.
-  var mountLink = MountLink()
+  final var mountLink = MountLink()
   /// Whether the controller is in the working range: the
   /// `WorkingRangeTracker`'s.
-  var workingRangeMembership = WorkingRangeMembership()
+  final var workingRangeMembership = WorkingRangeMembership()
   /// The callback running on the controller and what `configureCell` read:
   /// `send(_:_:)`'s.
-  var callbackState = CallbackState()
+  final var callbackState = CallbackState()
 
   /// The data source showing this controller's item; nil once the item is
   /// deleted (updates then change nothing on screen).
   ///
   /// - Complexity: O(1).
-  var host: ListDiffDataSource? { placement.host }
+  final var host: ListDiffDataSource? { placement.currentHost }
   /// The item's identity, for finding its index when its state changes.
   ///
   /// - Complexity: O(1).
-  var itemKey: ListItemKey? { placement.itemKey }
+  final var itemKey: ListItemKey? { placement.currentItemKey }
   /// Where the item's section sits in the root; set with `itemKey`.
   ///
   /// - Complexity: O(1).
-  var sectionScope: SectionScope? { placement.sectionScope }
+  final var sectionScope: SectionScope? { placement.currentSectionScope }
   /// The cell the controller is mounted on (see `MountLink`).
   ///
   /// - Complexity: O(1).
-  var mountedListCell: ListCell? { mountLink.cell }
+  final var mountedListCell: ListCell? { mountLink.currentCell }
 
   /// The identity of the controller's item (its view model's identifier,
   /// as the data source last gave it, and the names of its sections); nil

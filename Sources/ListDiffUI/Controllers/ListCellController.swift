@@ -179,7 +179,9 @@ open class ListCellController<
   /// of another type (never given by the data source) reaches no callback
   /// that needs one.
   override func deliver(_ event: ListLifecycleEvent, _ anyCell: ListCell?) {
-    let cell = anyCell as? ListCellType
+    // A class cast of the cell itself: cast as an optional, it asked the
+    // runtime for `Optional<ListCellType>`'s metadata at every callback.
+    let cell: ListCellType? = if let anyCell { anyCell as? ListCellType } else { nil }
     switch event {
     case .willDisappear: willDisappear(cell: cell)
     case .willPartiallyDisappear: willPartiallyDisappear(cell: cell)

@@ -18,6 +18,11 @@ import HeadlessCollection
 final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
   /// The data source owns the adapter; the collection view holds it weakly.
   private unowned let owner: ListDiffDataSource
+  /// The reuse identifier of each cell class dequeued, by class (a class's
+  /// metadata lives as long as the program): made once per class, since
+  /// `String(reflecting:)` reflects on the type, which cost more than the
+  /// rest of a dequeue.
+  private var identifiers: [ObjectIdentifier: String] = [:]
   /// The reuse identifiers registered with the collection view.
   private var registered: Set<String> = []
 
@@ -25,13 +30,19 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
     self.owner = owner
   }
 
-  /// Registers `cellClass` under `reuseIdentifier` with the collection
-  /// view, the first time it is dequeued.
+  /// The reuse identifier of `cellClass` (see
+  /// `ListCell.reuseIdentifier(for:)`), registered with the collection
+  /// view the first time the class is dequeued.
   ///
   /// - Complexity: O(1) expected.
-  func registerIfNeeded(_ cellClass: ListCell.Type, _ reuseIdentifier: String) {
-    guard registered.insert(reuseIdentifier).inserted else { return }
-    owner.collectionView.register(cellClass, forCellWithReuseIdentifier: reuseIdentifier)
+  func registeredIdentifier(of cellClass: ListCell.Type) -> String {
+    if let identifier = identifiers[ObjectIdentifier(cellClass)] { return identifier }
+    let identifier = ListCell.reuseIdentifier(for: cellClass)
+    identifiers[ObjectIdentifier(cellClass)] = identifier
+    if registered.insert(identifier).inserted {
+      owner.collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
+    }
+    return identifier
   }
 
   private var forward: (any CollectionViewDelegateFlowLayout)? { owner.collectionViewDelegate }

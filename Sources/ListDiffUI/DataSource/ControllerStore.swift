@@ -147,4 +147,14 @@ struct ControllerPlacement {
   fileprivate(set) var itemKey: ListItemKey?
   /// Where the item's section sits in the root.
   fileprivate(set) var sectionScope: SectionScope?
+
+  // The fields, for readers in other files: read in place (see
+  // `MountLink.currentCell`), not by copying the placement.
+
+  /// `host`, read in place.
+  var currentHost: ListDiffDataSource? { host }
+  /// `itemKey`, read in place.
+  var currentItemKey: ListItemKey? { itemKey }
+  /// `sectionScope`, read in place.
+  var currentSectionScope: SectionScope? { sectionScope }
 }

@@ -40,9 +40,7 @@ extension ListDiffDataSource {
   }
 
   private func dequeue(_ cellClass: ListCell.Type, for indexPath: IndexPath) -> CollectionViewCell {
-    let reuseIdentifier = ListCell.reuseIdentifier(for: cellClass)
-    adapter.registerIfNeeded(cellClass, reuseIdentifier)
-    return collectionView.dequeueReusableCell(withReuseIdentifier: reuseIdentifier, for: indexPath)
+    collectionView.dequeueReusableCell(withReuseIdentifier: adapter.registeredIdentifier(of: cellClass), for: indexPath)
   }
 
   /// Makes `cell` show `controller`'s item. A cell handed back to the item it
@@ -243,4 +241,12 @@ extension ListDiffDataSource {
 struct MountLink {
   /// The cell, or nil while the controller is not mounted.
   fileprivate(set) weak var cell: ListCell?
+
+  /// `cell`, for readers in other files. Read there directly, a field
+  /// whose setter they cannot see is read by copying the whole slot (a weak
+  /// reference copied and destroyed at each of a cell's callbacks); a
+  /// getter declared here reads it in place.
+  ///
+  /// - Complexity: O(1).
+  var currentCell: ListCell? { cell }
 }

@@ -82,25 +82,33 @@ extension ListDiffDataSource {
   ///   those: independent of the other sections' lengths and depths.
   func indexes(of ids: some Collection<ListItemID>, in list: FlatList? = nil) -> [ListItemID: Int] {
     guard !ids.isEmpty else { return [:] }
+    // The list shown keeps its leaves' name hashes in one array.
+    let shownHashes = list == nil ? shown.leafNamesHashes() : nil
     let list = list ?? self.list
     var wanted: [[String]: Set<String>] = [:]
     for id in ids { wanted[id.sectionPath, default: []].insert(id.identifier) }
+    let wantedCount = wanted.values.reduce(0) { $0 + $1.count }
     // A leaf's names are made only where their hash is one of the paths'
     // (VoiceOver's and the keyboard's focus look one item up among
     // thousands of sections at every move).
     let hashes = Set(wanted.keys.map(SectionScope.namesHash(of:)))
+    let onlyHash = hashes.count == 1 ? hashes.first : nil
     var found: [ListItemID: Int] = [:]
     for leaf in list.leaves.indices {
-      let scope = list.leaves[leaf].scope
-      guard hashes.contains(scope.namesHash) else { continue }
-      let names = scope.names
+      let hash = shownHashes?[leaf] ?? list.leaves[leaf].scope.namesHash
+      guard onlyHash.map({ $0 == hash }) ?? hashes.contains(hash) else { continue }
+      let names = list.leaves[leaf].scope.names
       guard let identifiers = wanted[names] else { continue }
       for index in list.range(ofLeaf: leaf) {
         let identifier = list.identifier(at: index, inLeaf: leaf)
         guard identifiers.contains(identifier) else { continue }
         let id = ListItemID(identifier: identifier, sectionPath: names)
         if found[id] == nil { found[id] = index }
+        if found.count == wantedCount { break }
       }
+      // Items come in list order: once every id is found, each was found
+      // at its first place.
+      if found.count == wantedCount { break }
     }
     return found
   }

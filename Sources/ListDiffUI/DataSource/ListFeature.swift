@@ -81,8 +81,12 @@ extension ListFeature {
 /// first); a root's deleted selection is handed on before the outlines
 /// tell their handler (interaction before outlines); loading more looks
 /// at the rows after both.
+///
+/// A class: the data source reads a feature at every cell it mounts and
+/// every count of work, and a copy of this value (one retain and release
+/// per feature) cost more than the reads themselves.
 @MainActor
-struct ListFeatures {
+final class ListFeatures {
   let nestedLists: NestedListsFeature
   let interaction: InteractionFeature
   let outlines: OutlinesFeature

@@ -12,6 +12,22 @@ struct ShownList {
   private(set) var list = FlatList()
   /// How many times `list` changed.
   private(set) var generation = 0
+  /// The `SectionScope.namesHash` of each of `list`'s leaves, in order,
+  /// once asked for; dropped with every change of `list`.
+  private var namesHashes: [Int]?
+
+  /// The `SectionScope.namesHash` of each of `list`'s leaves, in order:
+  /// what a look-up by ``ListItemID`` scans (VoiceOver's cursor is looked
+  /// up at every move), read from one array of integers rather than from
+  /// each leaf's scope.
+  ///
+  /// - Complexity: O(1), after O(*s*) in the leaves once per list.
+  mutating func leafNamesHashes() -> [Int] {
+    if let namesHashes { return namesHashes }
+    let hashes = list.leaves.map(\.scope.namesHash)
+    namesHashes = hashes
+    return hashes
+  }
 
   /// Shows `new` in place of the list.
   ///
@@ -19,6 +35,7 @@ struct ShownList {
   mutating func replace(with new: FlatList) {
     list = new
     generation &+= 1
+    namesHashes = nil
   }
 
   /// Moves the item at `from` to `to` into `destination` under `key`, as a
@@ -28,6 +45,7 @@ struct ShownList {
   mutating func moveItem(from: Int, to: Int, into destination: MoveDestination, key: ListItemKey) {
     list.moveItem(from: from, to: to, into: destination, key: key)
     generation &+= 1
+    namesHashes = nil
   }
 
   /// Appends `block` to the list's pinned header blocks, breaking its
@@ -36,6 +54,7 @@ struct ShownList {
   mutating func plantPinnedBlock(_ block: PinnedItemRange) {
     list.pinnedHeaders.append(block)
     generation &+= 1
+    namesHashes = nil
   }
 }
 
@@ -43,7 +62,12 @@ extension ListDiffDataSource {
   /// The list shown (see `ShownList`).
   ///
   /// - Complexity: O(1).
-  var list: FlatList { shown.list }
+  var list: FlatList {
+    // Lent, not copied: most reads take one part of the list (an
+    // identifier, a leaf), and a copy retained and released each of its
+    // buffers at every one, several times for each cell on screen.
+    _read { yield shown.list }
+  }
 
   /// Shows `new`: the controllers' index is built again when needed, and
   /// the collection view draws `new`'s pinned header blocks — but during a

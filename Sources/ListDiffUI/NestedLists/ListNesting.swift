@@ -31,6 +31,12 @@ struct ListNesting {
   /// does, a layout of this list need not look for them.
   private(set) var gridsWithLists = 0
 
+  /// `parent`, read in place (see `MountLink.currentCell`): every count
+  /// of work asks for it.
+  ///
+  /// - Complexity: O(1).
+  var currentParent: ListDiffDataSource? { parent }
+
   /// A data source's nesting: in `parent`'s list, sized as `sizing` says.
   init(parent: ListDiffDataSource? = nil, sizing: NestedItemSizing = .free) {
     self.parent = parent
@@ -121,7 +127,7 @@ final class NestedListsFeature: ListFeature {
   }
 
   /// The data source of the list this one is nested in.
-  var parent: ListDiffDataSource? { nesting.parent }
+  var parent: ListDiffDataSource? { nesting.currentParent }
   /// How this list's items are sized.
   var sizing: NestedItemSizing { nesting.sizing }
 
@@ -164,7 +170,7 @@ final class NestedListsFeature: ListFeature {
   /// again because the column width changed): their hooks hear it.
   func noteChangesInside(_ count: Int) {
     guard count > 0 else { return }
-    var outer = nesting.parent
+    var outer = nesting.currentParent
     while let list = outer {
       list.hooks.nestedChangeObserver?(count)
       outer = list.features.nestedLists.parent
@@ -174,7 +180,7 @@ final class NestedListsFeature: ListFeature {
   // MARK: Lifecycle
 
   func rootDidApply(_ root: AppliedRoot) {
-    if nesting.parent != nil { noteChangesInside(root.changeCount) }
+    if nesting.currentParent != nil { noteChangesInside(root.changeCount) }
   }
 
   func layoutDidFinish() {
