@@ -20,7 +20,7 @@ extension ListDiffDataSource {
   ///   in the items when the controllers' index is built or the list is
   ///   held as arrays, plus each feature's checks.
   func invariantViolations() -> [InvariantViolation] {
-    var violations = list.invariantViolations()
+    var violations = shown.invariantViolations()
     violations += controllers.invariantViolations(in: self)
     violations += appearance.invariantViolations(in: self)
     violations += scheduler.invariantViolations(in: self)

@@ -6,7 +6,8 @@ import HeadlessCollection
 /// Invariants: `generation` changes with every change of `list`, so that
 /// what was read from one list (a drag's placement, an index) is never
 /// used on another without being noticed; `list`'s own invariants hold
-/// (`FlatList.invariantViolations()`).
+/// (`FlatList.invariantViolations()`); the leaves' name hashes, once made,
+/// are those of `list`'s leaves, in order.
 struct ShownList {
   /// The list shown.
   private(set) var list = FlatList()
@@ -55,6 +56,25 @@ struct ShownList {
     list.pinnedHeaders.append(block)
     generation &+= 1
     namesHashes = nil
+  }
+
+  /// Keeps leaf name hashes that are not the list's (one leaf short): for
+  /// the tests of the checks only.
+  mutating func plantStaleNamesHashes() {
+    namesHashes = Array(leafNamesHashes().dropLast())
+  }
+
+  /// The rules of the list shown that are broken, empty when all hold.
+  ///
+  /// - Complexity: O(*s*) in the leaves, plus `FlatList.invariantViolations()`.
+  func invariantViolations() -> [InvariantViolation] {
+    var check = InvariantChecker("ShownList")
+    if let namesHashes {
+      check.expect(
+        namesHashes.elementsEqual(list.leaves.lazy.map(\.scope.namesHash)),
+        "the leaves' name hashes are those of the list's leaves")
+    }
+    return list.invariantViolations() + check.violations
   }
 }
 

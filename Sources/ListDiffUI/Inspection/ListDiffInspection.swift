@@ -309,6 +309,7 @@ package struct ListDiffInspection {
     case .workingRangeFlagWithoutMembership: features.workingRange.plantFlagWithoutMembership()
     case .selectionOfGoneItem, .mirrorAheadOfClears: features.interaction.plant(defect)
     case .expansionOfRowNotShown: features.outlines.plantShownRow()
+    case .staleLeafNamesHashes: dataSource.shown.plantStaleNamesHashes()
     case .pinnedBlockBeyondItems:
       let end = dataSource.list.count
       dataSource.shown.plantPinnedBlock(PinnedItemRange(header: end..<end + 1, section: end..<end + 2, level: 0))
@@ -341,6 +342,8 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
   case workingRangeFlagWithoutMembership
   /// A pinned header block beyond the list's items.
   case pinnedBlockBeyondItems
+  /// Leaf name hashes kept for look-ups that are not the list's leaves'.
+  case staleLeafNamesHashes
   /// A selected identity that names no item shown.
   case selectionOfGoneItem
   /// The collection's selection taken as mirrored after a clear that never
@@ -371,6 +374,8 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
       InvariantViolation("DeferredSizes", "a deferred size belongs to a live controller")
     case .workingRangeFlagWithoutMembership:
       InvariantViolation("WorkingRangeTracker", "members holds every controller in the working range")
+    case .staleLeafNamesHashes:
+      InvariantViolation("ShownList", "the leaves' name hashes are those of the list's leaves")
     case .pinnedBlockBeyondItems:
       InvariantViolation("FlatList", "a pinned header block lies within its section, within the items")
     case .selectionOfGoneItem:
