@@ -21,12 +21,8 @@ extension ListDiffDataSource {
   func actionNames(
     at index: Int, cell: ListCell?, controller: AnyListCellController? = nil, leafIndex: Int? = nil
   ) -> [String] {
-    let custom = cell?.accessibilityCustomActions ?? []
-    let controller = controller ?? self.controller(at: index)
-    let itemActions = callingOut { controller.leadingActions() + controller.trailingActions() }
-    let moves = accessibleMoves(at: index, of: controller, leafIndex: leafIndex ?? list.leafIndex(ofItem: index))
-    if custom.isEmpty && itemActions.isEmpty && moves.isEmpty { return [] }
-    return custom.map(\.name) + itemActions.map(\.title) + moves.map(\.name)
+    let offered = offeredActions(at: index, cell: cell, controller: controller, leafIndex: leafIndex)
+    return offered.custom.map(\.name) + offered.items.map(\.title) + offered.moves.map(\.name)
   }
 
   /// The actions item `index` (shown by `cell`, if on screen) offers, in
@@ -40,31 +36,43 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*k*) in the actions, plus the controller's item actions.
   func accessibilityActions(at index: Int, cell: ListCell?) -> [AccessibilityAction] {
-    var actions: [AccessibilityAction] = []
-    for custom in cell?.accessibilityCustomActions ?? [] {
-      actions.append(AccessibilityAction(name: custom.name, perform: custom.handler))
-    }
+    let offered = offeredActions(at: index, cell: cell)
     // The item's identity as it is now, its section path made only when an
     // action runs (a scope never changes): most elements' actions are only
     // named.
     let identifier = list.identifier(at: index)
     let scope = list.leaf(ofItem: index).scope
     func id() -> ListItemID { ListItemID(identifier: identifier, sectionPath: scope.names) }
-    let controller = controller(at: index)
-    let itemActions = callingOut { controller.leadingActions() + controller.trailingActions() }
-    for action in itemActions {
+    var actions = offered.custom.map { AccessibilityAction(name: $0.name, perform: $0.handler) }
+    for action in offered.items {
       actions.append(
         AccessibilityAction(name: action.title) { [weak self] in
           self?.performAction(action.title, for: id()) ?? false
         })
     }
-    for move in accessibleMoves(at: index, of: controller, leafIndex: list.leafIndex(ofItem: index)) {
+    for move in offered.moves {
       actions.append(
         AccessibilityAction(name: move.name) { [weak self] in
           self?.moveByAccessibility(id(), toPosition: move.to) ?? false
         })
     }
     return actions
+  }
+
+  /// What item `index` offers, in the three groups its actions come in, in
+  /// order: the cell's custom actions, the controller's leading then
+  /// trailing item actions, and its moves. `controller` and `leafIndex`,
+  /// when given, are the item's.
+  ///
+  /// - Complexity: O(*k*) in the actions, plus the controller's item
+  ///   actions and O(log *s*) in the leaf sections.
+  private func offeredActions(
+    at index: Int, cell: ListCell?, controller: AnyListCellController? = nil, leafIndex: Int? = nil
+  ) -> (custom: [AccessibilityCustomAction], items: [ListItemAction], moves: [(name: String, to: Int)]) {
+    let controller = controller ?? self.controller(at: index)
+    let items = callingOut { controller.leadingActions() + controller.trailingActions() }
+    let moves = accessibleMoves(at: index, of: controller, leafIndex: leafIndex ?? list.leafIndex(ofItem: index))
+    return (cell?.accessibilityCustomActions ?? [], items, moves)
   }
 
   /// The "Move …" actions item `index`, whose controller is `controller`

@@ -19,12 +19,11 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   /// The data source owns the adapter; the collection view holds it weakly.
   private unowned let owner: ListDiffDataSource
   /// The reuse identifier of each cell class dequeued, by class (a class's
-  /// metadata lives as long as the program): made once per class, since
+  /// metadata lives as long as the program), each registered with the
+  /// collection view when it was added: made once per class, since
   /// `String(reflecting:)` reflects on the type, which cost more than the
-  /// rest of a dequeue.
+  /// rest of a dequeue. One class, one identifier (its qualified name).
   private var identifiers: [ObjectIdentifier: String] = [:]
-  /// The reuse identifiers registered with the collection view.
-  private var registered: Set<String> = []
 
   init(owner: ListDiffDataSource) {
     self.owner = owner
@@ -39,9 +38,7 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
     if let identifier = identifiers[ObjectIdentifier(cellClass)] { return identifier }
     let identifier = ListCell.reuseIdentifier(for: cellClass)
     identifiers[ObjectIdentifier(cellClass)] = identifier
-    if registered.insert(identifier).inserted {
-      owner.collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
-    }
+    owner.collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
     return identifier
   }
 
