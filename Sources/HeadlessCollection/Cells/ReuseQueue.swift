@@ -99,9 +99,10 @@ struct ReuseQueue {
   /// - Complexity: O(1), or O(*q*) for *q* remembered cells of `identifier`
   ///   when `item` lies within the range of remembered items.
   mutating func dequeue(identifier: String, forItem item: Int?) -> CollectionViewCell? {
-    guard queues[identifier] != nil else { return nil }
+    // Found once and taken from in place: the identifier hashed once.
+    guard let slot = queues.index(forKey: identifier) else { return nil }
     let range = rememberedRange
-    let cell: CollectionViewCell? = Self.take(from: &queues[identifier, default: Queue()]) { queue in
+    let cell: CollectionViewCell? = Self.take(from: &queues.values[slot]) { queue in
       guard let item, let range, range.contains(item) else { return nil }
       return queue.rememberedItems.lastIndex(of: item)
     }

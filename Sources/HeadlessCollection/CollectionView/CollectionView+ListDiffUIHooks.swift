@@ -34,6 +34,18 @@ extension CollectionView {
       || engine.direction != collectionViewLayout.scrollDirection
   }
 
+  /// The frame ``layoutAttributesForItem(at:)`` reports for the item at
+  /// `indexPath` (where it is drawn: pinned, or moved by hand), read from
+  /// the layout as it is, without laying out first; nil for an index path
+  /// of no item. Package access: ListDiffUI's accessibility elements,
+  /// made right after a layout, read one for each visible cell.
+  ///
+  /// - Complexity: O(1) expected.
+  package func laidOutFrameOfItem(at indexPath: IndexPath) -> CGRect? {
+    guard let index = global(indexPath) else { return nil }
+    return displayedFrame(of: index, placed: displayedFrame(of: index))
+  }
+
   /// Selects or deselects the item at `indexPath` without asking or
   /// telling the delegate (UIKit's programmatic selection); index paths that
   /// name no item are ignored. Not API: a test copying another screen's
@@ -132,6 +144,26 @@ extension CollectionView {
     if path[0] == original[0] && item > original[1] { item -= 1 }
     if path[0] == current[0] && item >= current[1] { item += 1 }
     return IndexPath(index: path[0]).appending(item)
+  }
+
+  /// ``dataSourceIndexPath(forShown:)``'s item, for the item shown at
+  /// `item` of section `section`: the same when nothing is moving, with no
+  /// index path made (the data source asks at every visible cell).
+  ///
+  /// - Complexity: O(1).
+  package func dataSourceItem(forShown item: Int, inSection section: Int) -> Int {
+    guard itemUpdates.movement != nil else { return item }
+    return dataSourceIndexPath(forShown: IndexPath(index: section).appending(item))[1]
+  }
+
+  /// ``shownIndexPath(forDataSource:)``'s item, for the data source's item
+  /// `item` of section `section`: the same when nothing is moving, with no
+  /// index path made.
+  ///
+  /// - Complexity: O(1).
+  package func shownItem(forDataSource item: Int, inSection section: Int) -> Int {
+    guard itemUpdates.movement != nil else { return item }
+    return shownIndexPath(forDataSource: IndexPath(index: section).appending(item))[1]
   }
 
   /// The first header items of the pinned blocks found too long to pin

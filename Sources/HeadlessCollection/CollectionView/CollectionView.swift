@@ -420,9 +420,8 @@ public final class CollectionView {
   /// - Complexity: O(log *n*).
   public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
     layoutIfNeeded()
-    guard let index = global(indexPath) else { return nil }
-    return CollectionViewLayoutAttributes(
-      indexPath: indexPath, frame: displayedFrame(of: index, placed: displayedFrame(of: index)))
+    guard let frame = laidOutFrameOfItem(at: indexPath) else { return nil }
+    return CollectionViewLayoutAttributes(indexPath: indexPath, frame: frame)
   }
 
   /// The attributes of every item, header and footer whose frame

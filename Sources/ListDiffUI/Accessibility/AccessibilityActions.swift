@@ -22,6 +22,9 @@ extension ListDiffDataSource {
     at index: Int, cell: ListCell?, controller: AnyListCellController? = nil, leafIndex: Int? = nil
   ) -> [String] {
     let offered = offeredActions(at: index, cell: cell, controller: controller, leafIndex: leafIndex)
+    // Most items offer nothing: answered without the concatenations, each
+    // a call even when empty (every element on screen asks).
+    if offered.custom.isEmpty && offered.items.isEmpty && offered.moves.isEmpty { return [] }
     return offered.custom.map(\.name) + offered.items.map(\.title) + offered.moves.map(\.name)
   }
 
@@ -70,7 +73,10 @@ extension ListDiffDataSource {
     at index: Int, cell: ListCell?, controller: AnyListCellController? = nil, leafIndex: Int? = nil
   ) -> (custom: [AccessibilityCustomAction], items: [ListItemAction], moves: [(name: String, to: Int)]) {
     let controller = controller ?? self.controller(at: index)
-    let items = callingOut { controller.leadingActions() + controller.trailingActions() }
+    let items = callingOut {
+      let (leading, trailing) = (controller.leadingActions(), controller.trailingActions())
+      return trailing.isEmpty ? leading : leading + trailing
+    }
     let moves = accessibleMoves(at: index, of: controller, leafIndex: leafIndex ?? list.leafIndex(ofItem: index))
     return (cell?.accessibilityCustomActions ?? [], items, moves)
   }

@@ -20,44 +20,67 @@ extension ListDiffDataSource {
   ///   controllers' item actions.
   func elementsOnScreen() -> [ListAccessibilityElement] {
     collectionView.layoutIfNeeded()
-    var pinned: [(index: Int, cell: ListCell, controller: AnyListCellController)] = []
-    var others: [(index: Int, cell: ListCell, controller: AnyListCellController)] = []
+    var pinned: [Shown] = []
+    var others: [Shown] = []
     let bounds = collectionView.bounds
     // The visible cells and their index paths are in the same order.
     for (view, path) in zip(collectionView.visibleCells, collectionView.indexPathsForVisibleItems) {
       guard let cell = view as? ListCell, let controller = cell.controller, controller.mountedListCell === cell,
         Self.overlap(cell.frame, bounds), let index = index(of: controller, shownAt: path)
       else { continue }
-      if collectionView.isDrawnPinned(itemAt: shownPath(index)) {
-        pinned.append((index, cell, controller))
+      if collectionView.isDrawnPinned(itemAt: path) {
+        pinned.append((index, path, cell, controller))
       } else {
-        others.append((index, cell, controller))
+        others.append((index, path, cell, controller))
       }
     }
     // What the pinned blocks cover whole is not seen, nor read.
-    if !pinned.isEmpty { others.removeAll { !collectionView.isSeen(itemAt: shownPath($0.index)) } }
+    if !pinned.isEmpty { others.removeAll { !collectionView.isSeen(itemAt: $0.path) } }
     var elements: [ListAccessibilityElement] = []
     // The visible cells come nearly always in list order already: sorted
     // only when not (a sort moves each cell and controller, retaining them).
     if !Self.isInListOrder(pinned) { pinned.sort { $0.index < $1.index } }
     if !Self.isInListOrder(others) { others.sort { $0.index < $1.index } }
-    for (index, cell, controller) in [pinned, others].joined() {
-      // The cell's controller is the item's (`index(of:shownAt:)` found it so).
-      if let row = controller as? any NestedListRow {
-        elements += nestedElements(of: row, at: index)
-      } else if let element = element(at: index, cell: cell, controller: controller) {
-        elements.append(element)
+    elements.reserveCapacity(pinned.count + others.count)
+    // One callback for all of them: what a controller's item actions or
+    // `canMove` set waits until every element is made from the same list
+    // (and the data source drains once, not at each).
+    callingOut {
+      // Whether a controller is a carousel's or grid's row, asked of the
+      // runtime once per run of one class (a conformance look-up each).
+      var lastClass: AnyListCellController.Type?
+      var lastIsRow = false
+      var names = ScopeNames()
+      let shownItems = [pinned, others].joined()
+      // Read from the list in one access (read at each element, it was
+      // copied at each).
+      let places = list.elementPlaces(ofItems: shownItems.map(\.index))
+      for ((index, path, cell, controller), place) in zip(shownItems, places) {
+        if type(of: controller) != lastClass {
+          lastClass = type(of: controller)
+          lastIsRow = controller is any NestedListRow
+        }
+        // The cell's controller is the item's (`index(of:shownAt:)` found it so).
+        if lastIsRow, let row = controller as? any NestedListRow {
+          elements += nestedElements(of: row, at: index)
+        } else if let element = element(
+          at: index, place: place, shownAt: path, cell: cell, controller: controller, names: &names)
+        {
+          elements.append(element)
+        }
       }
     }
     return elements
   }
 
+  /// A visible item: its index in the list, where the collection shows
+  /// it, its cell and its controller.
+  private typealias Shown = (index: Int, path: IndexPath, cell: ListCell, controller: AnyListCellController)
+
   /// Whether `shown`'s indexes ascend.
   ///
   /// - Complexity: O(*v*).
-  private static func isInListOrder(
-    _ shown: [(index: Int, cell: ListCell, controller: AnyListCellController)]
-  ) -> Bool {
+  private static func isInListOrder(_ shown: [Shown]) -> Bool {
     shown.indices.dropFirst().allSatisfy { shown[$0 - 1].index < shown[$0].index }
   }
 
@@ -65,53 +88,57 @@ extension ListDiffDataSource {
   /// `index(of:)` finds it, without looking for the cell among those on
   /// screen again (which, for each of them, made the elements O(*v*²)).
   ///
-  /// - Complexity: O(log *s*), or that of `index(of:)` when the cell's
-  ///   item is no longer the controller's.
+  /// - Complexity: O(1) expected for a controller found by index since the
+  ///   list changed (every one a scroll mounted); else O(log *s*), or that
+  ///   of `index(of:)` when the cell's item is no longer the controller's.
   private func index(of controller: AnyListCellController, shownAt path: IndexPath) -> Int? {
     let index = listIndex(ofShown: path.item)
+    if controllers.found(at: index) === controller { return index }
     if let key = controller.itemKey, controllers.isLive(controller), index < list.count, list.key(at: index) == key {
       return index
     }
     return self.index(of: controller)
   }
 
-  /// The element of item `index`, whose cell is `cell` (and controller
-  /// `controller`, when the caller holds it): nil when the cell is no
-  /// element.
+  /// The element of item `index` (whose place in the list is `place`),
+  /// shown at `path`, whose cell is `cell` and controller `controller`:
+  /// nil when the cell is no element. Its section's names
+  /// are read through `names`, which elements of one section share.
   ///
-  /// - Complexity: O(*d*) in its section's depth and O(log *s*) in the leaf
-  ///   sections, plus its controller's item actions.
-  func element(
-    at index: Int, cell: ListCell, controller: AnyListCellController? = nil,
-    gridCell: ListAccessibilityElement.GridCell? = nil
+  /// - Complexity: O(log *s*) in the leaf sections, O(*d*) in its
+  ///   section's depth for a section other than the last element's, plus
+  ///   its controller's item actions.
+  private func element(
+    at index: Int, place: FlatList.ElementPlace, shownAt path: IndexPath, cell: ListCell,
+    controller: AnyListCellController, names: inout ScopeNames
   ) -> ListAccessibilityElement? {
     guard cell.isAccessibilityElement else { return nil }
-    // The item's leaf found once, for its identity, traits and place.
-    let leafIndex = list.leafIndex(ofItem: index)
-    let leaf = list.leaves[leafIndex]
-    let id = ListItemID(identifier: list.identifier(at: index, inLeaf: leafIndex), sectionPath: leaf.scope.names)
+    let scope = place.scope
+    let id = ListItemID(identifier: place.identifier, sectionPath: names.of(scope))
     var traits = cell.accessibilityTraits
     let selection = selection
     if !selection.isEmpty && selection.contains(id) { traits.insert(.selected) }
-    if leaf.scope.isInHeader { traits.insert(.header) }
+    if scope.isInHeader { traits.insert(.header) }
     let label = cell.accessibilityLabel ?? Self.spokenText(of: cell.textRepresentation)
-    if label.allSatisfy(\.isWhitespace), accessibility.reportsEmptyLabel(of: id) {
+    if Self.isBlank(label), accessibility.reportsEmptyLabel(of: id) {
       report(
         ListDiffDiagnostic(
           kind: .emptyAccessibilityLabel,
           message:
-            "the item \"\(id.identifier)\" in section \(leaf.scope.humanPath) has no accessibility label and "
+            "the item \"\(id.identifier)\" in section \(scope.humanPath) has no accessibility label and "
             + "draws no text: VoiceOver reads nothing for it; set its cell's accessibilityLabel",
-          identifier: id.identifier, sectionPath: leaf.scope.humanPath))
+          identifier: id.identifier, sectionPath: scope.humanPath))
     }
-    let range = list.range(ofLeaf: leafIndex)
-    let counted = !leaf.scope.isInHeaderFooterOrPlaceholder
+    let range = place.range
+    let counted = !scope.isInHeaderFooterOrPlaceholder
     return ListAccessibilityElement(
       item: id, label: label, value: cell.accessibilityValue, hint: cell.accessibilityHint,
       identifier: cell.accessibilityIdentifier, traits: traits,
-      customActions: actionNames(at: index, cell: cell, controller: controller, leafIndex: leafIndex),
-      frame: collectionView.layoutAttributesForItem(at: shownPath(index))?.frame ?? cell.frame,
-      position: counted ? index - range.lowerBound + 1 : 0, count: counted ? range.count : 0, gridCell: gridCell)
+      customActions: actionNames(at: index, cell: cell, controller: controller, leafIndex: place.leafIndex),
+      // Laid out by `elementsOnScreen` (and nothing lays out meanwhile:
+      // what the callouts change waits for their end).
+      frame: collectionView.laidOutFrameOfItem(at: path) ?? cell.frame,
+      position: counted ? index - range.lowerBound + 1 : 0, count: counted ? range.count : 0)
   }
 
   /// The elements of the carousel or grid whose row is item `index`: its
@@ -160,6 +187,17 @@ extension ListDiffDataSource {
       .joined(separator: " ")
   }
 
+  /// Whether `label` says nothing: empty, or only whitespace.
+  ///
+  /// - Complexity: O(*k*) in its length; O(1) for a label that starts with
+  ///   a printable ASCII character other than a space (most do), where
+  ///   asking each character whether it is whitespace was a tenth of an
+  ///   element's cost.
+  nonisolated static func isBlank(_ label: String) -> Bool {
+    if let first = label.utf8.first, first > 0x20, first < 0x7F { return false }
+    return label.allSatisfy(\.isWhitespace)
+  }
+
   /// Whether `text` is printable ASCII, not empty, and neither starts nor
   /// ends with a space: then it holds no newline, and no whitespace to
   /// trim (every other whitespace character is a tab or not ASCII), so
@@ -167,9 +205,20 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*k*) in its length.
   nonisolated private static func isOneTrimmedASCIILine(_ text: String) -> Bool {
-    let utf8 = text.utf8
-    guard let first = utf8.first, let last = utf8.last, first != 0x20, last != 0x20 else { return false }
-    for byte in utf8 where byte < 0x20 || byte > 0x7E { return false }
+    // A native string's bytes, read as a buffer (walking the view asks
+    // the string's form at each byte); other strings by the view.
+    if let answer = text.utf8.withContiguousStorageIfAvailable({ isOneTrimmedASCIILine(bytes: $0) }) {
+      return answer
+    }
+    return isOneTrimmedASCIILine(bytes: text.utf8)
+  }
+
+  /// `isOneTrimmedASCIILine(_:)` of the string whose UTF-8 is `bytes`.
+  nonisolated private static func isOneTrimmedASCIILine<Bytes: BidirectionalCollection<UInt8>>(bytes: Bytes)
+    -> Bool
+  {
+    guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+    for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
     return true
   }
 }
@@ -187,17 +236,36 @@ extension NestedList {
   }
 }
 
-extension SectionScope {
-  /// Whether the scope is inside a composite section's header block, at
-  /// any depth: its items head their section.
+extension FlatList {
+  /// What an accessibility element reads of an item's place: its leaf,
+  /// the leaf's scope and items, and its identifier.
+  typealias ElementPlace = (leafIndex: Int, scope: SectionScope, range: Range<Int>, identifier: String)
+
+  /// The `ElementPlace` of each item of `indexes`, in order.
   ///
-  /// - Complexity: O(depth).
-  var isInHeader: Bool {
-    var scope: SectionScope? = self
-    while let current = scope {
-      if current.component == .header { return true }
-      scope = current.parent
+  /// - Complexity: O(*k* log *s*) for *k* indexes and *s* leaves.
+  func elementPlaces(ofItems indexes: [Int]) -> [ElementPlace] {
+    indexes.map { index in
+      let leafIndex = leafIndex(ofItem: index)
+      return (leafIndex, leaves[leafIndex].scope, range(ofLeaf: leafIndex), identifier(at: index, inLeaf: leafIndex))
     }
-    return false
+  }
+}
+
+/// The names of the last section scope asked for, kept while elements of
+/// one section are made (they share one array rather than each making it).
+struct ScopeNames {
+  private var scope: SectionScope?
+  private var names: [String] = []
+
+  /// `scope.names`, made only for a scope other than the last.
+  ///
+  /// - Complexity: O(1) for the last scope; else O(depth).
+  mutating func of(_ scope: SectionScope) -> [String] {
+    if scope !== self.scope {
+      self.scope = scope
+      names = scope.names
+    }
+    return names
   }
 }

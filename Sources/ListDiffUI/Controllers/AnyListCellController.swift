@@ -26,19 +26,25 @@ open class AnyListCellController {
   // stores them, so that each is read in O(1) without a lookup. Final, and
   // read through getters declared beside each slot (see `MountLink`), so
   // that reading one field reads it in place rather than copying the slot.
+  // Unchecked for exclusivity, as the data source's parts are and for the
+  // same reason (see `ListDiffDataSource`): plain values whose writers
+  // call no user code while they write.
 
   /// Which data source shows the item, under which key, in which section:
   /// the `ControllerStore`'s.
-  final var placement = ControllerPlacement()
+  @exclusivity(unchecked) final var placement = ControllerPlacement()
   /// The cell the controller is mounted on: the mounting code's
   /// (`ListDiffDataSource+Cells.swift`), one end of the mount link.
-  final var mountLink = MountLink()
+  @exclusivity(unchecked) final var mountLink = MountLink()
   /// Whether the controller is in the working range: the
   /// `WorkingRangeTracker`'s.
   final var workingRangeMembership = WorkingRangeMembership()
   /// The callback running on the controller and what `configureCell` read:
   /// `send(_:_:)`'s.
-  final var callbackState = CallbackState()
+  @exclusivity(unchecked) final var callbackState = CallbackState()
+  /// How much of its cell the last appearance pass showed: the
+  /// `AppearanceTracker`'s.
+  @exclusivity(unchecked) final var appearanceSlot = AppearanceSlot()
 
   /// The data source showing this controller's item; nil once the item is
   /// deleted (updates then change nothing on screen).
@@ -258,14 +264,31 @@ open class AnyListCellController {
   /// `configureCell` is flagged while it runs, so that a state change made
   /// inside it is stored and re-sizes the item without configuring again.
   final func send(_ event: ListLifecycleEvent, _ cell: ListCell?) {
+    send(event, cell, host: host)
+  }
+
+  /// `send(_:_:)` from the data source that is the controller's host:
+  /// the same, without loading the weak reference to it (and retaining and
+  /// releasing it through its side table), several times for each cell a
+  /// scroll shows. A data source going away (its `deinit` unmounts what is
+  /// left) sends as a weak reference to it would read then, as no host.
+  ///
+  /// - Complexity: O(1), plus the callback.
+  final func send(_ event: ListLifecycleEvent, _ cell: ListCell?, from host: ListDiffDataSource) {
+    assert(host.scheduler.isClosed || placement.currentHost === host, "sent by the controller's own data source")
+    send(event, cell, host: host.scheduler.isClosed ? nil : host)
+  }
+
+  private func send(_ event: ListLifecycleEvent, _ cell: ListCell?, host: ListDiffDataSource?) {
     let before = callbackState
     callbackState.begin(event)
     defer { callbackState.end(restoring: before) }
     guard let host else { return deliver(event, cell) }
-    host.callingOut {
-      host.hooks.lifecycleObserver?(self, event)
-      deliver(event, cell)
-    }
+    // `host.callingOut`, bracketed here.
+    host.enterCallout()
+    defer { host.exitCallout() }
+    host.hooks.lifecycleObserver?(self, event)
+    deliver(event, cell)
   }
 }
 

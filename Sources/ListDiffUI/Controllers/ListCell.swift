@@ -11,9 +11,11 @@ import HeadlessCollection
 /// `textRepresentation` as for any ``/HeadlessCollection/CollectionViewCell``.
 @MainActor
 open class ListCell: CollectionViewCell {
-  /// The controller the cell is mounted on, if any. Weak: the data source
-  /// owns controllers, the collection view owns cells.
-  weak var controller: AnyListCellController?
+  /// The controller the cell is mounted on, if any: one end of the mount
+  /// link (`MountLink` is the other), written only by the data source's
+  /// `mount` and `unmount`. Strong, as the other end is (see `MountLink`
+  /// for why, and why the cycle they make does not outlast the link).
+  var controller: AnyListCellController?
 
   /// The reuse identifier the data source registers a cell class under: its
   /// fully qualified name, so equally named classes of two modules differ.

@@ -185,11 +185,7 @@ open class ListCellController<
     switch event {
     case .willDisappear: willDisappear(cell: cell)
     case .willPartiallyDisappear: willPartiallyDisappear(cell: cell)
-    case .didUpdateViewModel:
-      guard let oldViewModel = replacedViewModel else { return }
-      isUpdatingViewModel = true
-      didUpdateViewModel(oldViewModel: oldViewModel)
-      isUpdatingViewModel = false
+    case .didUpdateViewModel: deliverViewModelUpdate()
     case .configureCell: if let cell { configureCell(cell: cell) }
     case .cellDidLayoutSubviews: if let cell { cellDidLayoutSubviews(cell: cell) }
     case .didMount: if let cell { didMount(onCell: cell) }
@@ -200,6 +196,17 @@ open class ListCellController<
     case .willEnterWorkingRange: willEnterWorkingRange()
     case .didExitWorkingRange: didExitWorkingRange()
     }
+  }
+
+  /// `didUpdateViewModel(oldViewModel:)`, with the view model replaced.
+  /// Apart from `deliver`, whose every call otherwise asked the runtime for
+  /// `Optional<ListViewModelType>`'s metadata (this reads one) first thing.
+  @inline(never)
+  private func deliverViewModelUpdate() {
+    guard let oldViewModel = replacedViewModel else { return }
+    isUpdatingViewModel = true
+    didUpdateViewModel(oldViewModel: oldViewModel)
+    isUpdatingViewModel = false
   }
 }
 

@@ -24,10 +24,14 @@ enum Appearance: Equatable {
 /// (`willPartiallyDisappear`), `partial → hidden` (`willDisappear`); the
 /// caller sends the callback a step returns.
 ///
+/// Each controller's appearance is kept on the controller, in its
+/// `AppearanceSlot`, which only this file writes: a pass reads and steps
+/// each visible controller's without hashing it (a scroll runs a pass
+/// per step, over every cell on screen).
+///
 /// Invariants:
-/// - `shown` holds exactly the controllers whose appearance is not
-///   `.hidden`, with that appearance (a controller not in it is hidden);
-///   each of them is in `lastVisible`, outside a pass;
+/// - every controller whose appearance is not `.hidden` is in
+///   `lastVisible`, outside a pass;
 /// - every step is one of the four above, so a controller hears `didAppear`
 ///   before `didFullyAppear`, and `willPartiallyDisappear` before
 ///   `willDisappear`;
@@ -54,11 +58,12 @@ struct AppearanceTracker {
   /// The inputs of the last pass that ran whole with nothing changing them.
   private var settled: Inputs?
 
-  private var shown: [ObjectIdentifier: (controller: AnyListCellController, appearance: Appearance)] = [:]
   /// The controllers visible at the last pass, in display order: the order
-  /// disappearance callbacks go out in (a dictionary's order would vary
-  /// from run to run).
+  /// disappearance callbacks go out in.
   private var lastVisible: [AnyListCellController] = []
+  /// The number of the pass running or last run: what a controller's slot
+  /// is marked with while visible in it.
+  private var pass: UInt64 = 0
   private var isRunning = false
 
   /// The callbacks one pass owes, in the order they are sent.
@@ -73,7 +78,7 @@ struct AppearanceTracker {
   ///
   /// - Complexity: O(1) expected.
   func appearance(of controller: AnyListCellController) -> Appearance {
-    shown[ObjectIdentifier(controller)]?.appearance ?? .hidden
+    controller.appearanceSlot.appearance
   }
 
   /// Whether a pass under `inputs` would owe nothing: the last pass ran
@@ -114,23 +119,24 @@ struct AppearanceTracker {
   /// step with `step(_:_:)` as it sends the callbacks, since any of them may
   /// change what is mounted.
   ///
-  /// - Complexity: O(*v*) expected in the number of controllers visible now
-  ///   or at the last pass.
+  /// - Complexity: O(*v*) in the number of controllers visible now or at
+  ///   the last pass.
   mutating func nextPass(visible: [AnyListCellController], contained: [AnyListCellController])
     -> Changes
   {
-    let visibleIDs = Set(visible.map(ObjectIdentifier.init))
-    let containedIDs = Set(contained.map(ObjectIdentifier.init))
+    pass &+= 1
+    for controller in visible { controller.appearanceSlot.visibleIn = pass }
+    for controller in contained { controller.appearanceSlot.containedIn = pass }
     var changes = Changes()
     // Every shown controller was visible at the last pass: a controller
     // becomes shown only through a pass's `didAppear`.
     for controller in lastVisible {
-      let id = ObjectIdentifier(controller)
-      guard let entry = shown[id] else { continue }
-      if entry.appearance == .full && !containedIDs.contains(id) {
+      let slot = controller.appearanceSlot
+      guard slot.appearance != .hidden else { continue }
+      if slot.appearance == .full && slot.containedIn != pass {
         changes.willPartiallyDisappear.append(controller)
       }
-      if !visibleIDs.contains(id) { changes.willDisappear.append(controller) }
+      if slot.visibleIn != pass { changes.willDisappear.append(controller) }
     }
     lastVisible = visible
     changes.didAppear = visible.filter { appearance(of: $0) == .hidden }
@@ -141,8 +147,7 @@ struct AppearanceTracker {
   /// Takes the step `event` names for `controller`, if it is due from its
   /// present appearance; returns whether it was (and so whether to send it).
   mutating func step(_ event: ListLifecycleEvent, _ controller: AnyListCellController) -> Bool {
-    let id = ObjectIdentifier(controller)
-    let now = shown[id]?.appearance ?? .hidden
+    let now = controller.appearanceSlot.appearance
     let next: Appearance
     switch (event, now) {
     case (.didAppear, .hidden): next = .partial
@@ -151,11 +156,7 @@ struct AppearanceTracker {
     case (.willDisappear, .partial): next = .hidden
     default: return false
     }
-    if next == .hidden {
-      shown[id] = nil
-    } else {
-      shown[id] = (controller, next)
-    }
+    controller.appearanceSlot.appearance = next
     return true
   }
 
@@ -179,7 +180,7 @@ struct AppearanceTracker {
   /// rather than at the next pass.
   mutating func forget(_ controller: AnyListCellController) {
     settled = nil
-    shown[ObjectIdentifier(controller)] = nil
+    controller.appearanceSlot.appearance = .hidden
     lastVisible.removeAll { $0 === controller }
   }
 
@@ -189,14 +190,30 @@ extension AppearanceTracker: DataSourcePart {
   /// The invariants that can be checked from here: what is broken, empty
   /// when all hold.
   ///
-  /// - Complexity: O(*v*²) in the controllers shown (a viewport's worth).
+  /// - Complexity: O(*c* + *v*) in the live controllers and those
+  ///   visible at the last pass.
   func invariantViolations(in dataSource: ListDiffDataSource) -> [InvariantViolation] {
     var check = InvariantChecker("AppearanceTracker")
-    for (id, entry) in shown {
-      check.expect(ObjectIdentifier(entry.controller) == id, "an entry is keyed by its controller")
-      check.expect(entry.appearance != .hidden, "hidden controllers are not kept")
-      check.expect(isRunning || lastVisible.contains { $0 === entry.controller }, "a shown controller was visible")
+    guard !isRunning else { return check.violations }
+    let visible = Set(lastVisible.map(ObjectIdentifier.init))
+    for controller in dataSource.controllers.all where controller.appearanceSlot.appearance != .hidden {
+      check.expect(visible.contains(ObjectIdentifier(controller)), "a shown controller was visible")
+    }
+    for controller in lastVisible {
+      check.expect(controller.appearanceSlot.visibleIn <= pass, "a controller is marked only by passes run")
     }
     return check.violations
   }
+}
+
+/// A controller's appearance as its callbacks told it, and the last passes
+/// that found it visible and contained: kept on the controller, written
+/// only by the `AppearanceTracker` (this file).
+struct AppearanceSlot {
+  /// What the controller's callbacks told it last.
+  fileprivate(set) var appearance = Appearance.hidden
+  /// The last pass that found its cell intersecting the bounds (0: none).
+  fileprivate(set) var visibleIn: UInt64 = 0
+  /// The last pass that found its cell inside the bounds (0: none).
+  fileprivate(set) var containedIn: UInt64 = 0
 }

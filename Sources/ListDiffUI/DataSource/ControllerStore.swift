@@ -15,11 +15,24 @@ import HeadlessCollection
 ///   whose item the user dragged into another section is stored again
 ///   under its new key, by `rekey(_:to:)`, as the same item;
 /// - `indexCache`, when built, maps every key of the list it was built from
-///   to its index; it is dropped whenever the list changes.
+///   to its index; it is dropped whenever the list changes;
+/// - `byIndex` maps item indexes of the list shown to the stored controller
+///   of the item there; it is emptied whenever the list changes or a
+///   controller leaves or is re-keyed, and holds at most
+///   `byIndexLimit` entries.
 @MainActor
 struct ControllerStore {
   private var byKey: [ListItemKey: AnyListCellController] = [:]
   private var indexCache: [ListItemKey: Int]?
+  /// The controllers asked for by index since the list last changed: a
+  /// scroll asks for each new cell's controller twice (its size, its cell)
+  /// and every callback path after, and an index is one integer to hash
+  /// where the item's key is two strings (found through its leaf) to make
+  /// and hash.
+  private var byIndex: [Int: AnyListCellController] = [:]
+  /// The most entries `byIndex` keeps: emptied when full, so that a scroll
+  /// through a million items keeps a few screens' worth, not a million.
+  static let byIndexLimit = 16_384
 
   /// The number of live controllers.
   var count: Int { byKey.count }
@@ -31,6 +44,21 @@ struct ControllerStore {
   ///
   /// - Complexity: O(1) expected.
   subscript(key: ListItemKey) -> AnyListCellController? { byKey[key] }
+
+  /// The controller of the item at `index` of the list shown, if it was
+  /// found there (`note(_:at:)`) since the list last changed.
+  ///
+  /// - Complexity: O(1) expected.
+  func found(at index: Int) -> AnyListCellController? { byIndex[index] }
+
+  /// Remembers that `controller`, stored, is the one of the item at `index`
+  /// of the list shown.
+  ///
+  /// - Complexity: O(1) expected (amortized over the emptying when full).
+  mutating func note(_ controller: AnyListCellController, at index: Int) {
+    if byIndex.count >= Self.byIndexLimit { byIndex.removeAll(keepingCapacity: true) }
+    byIndex[index] = controller
+  }
 
   /// Stores a new controller for `key`, placed in `scope` on `host`.
   ///
@@ -48,7 +76,9 @@ struct ControllerStore {
   ///
   /// - Complexity: O(1) expected.
   mutating func remove(_ key: ListItemKey) -> AnyListCellController? {
-    byKey.removeValue(forKey: key)
+    guard let removed = byKey.removeValue(forKey: key) else { return nil }
+    byIndex.removeAll()
+    return removed
   }
 
   /// Stores the controller of `old` under `new`, in the section `scope`
@@ -58,6 +88,7 @@ struct ControllerStore {
   /// - Complexity: O(1) expected.
   mutating func rekey(_ old: ListItemKey, to new: ListItemKey, scope: SectionScope) {
     guard let controller = byKey.removeValue(forKey: old) else { return }
+    byIndex.removeAll()
     assert(byKey[new] == nil, "one controller per item identity")
     controller.placement.itemKey = new
     controller.placement.sectionScope = scope
@@ -74,7 +105,10 @@ struct ControllerStore {
 
   /// Takes out every controller (the data source is going away).
   mutating func removeAll() -> [AnyListCellController] {
-    defer { byKey = [:] }
+    defer {
+      byKey = [:]
+      byIndex = [:]
+    }
     return Array(byKey.values)
   }
 
@@ -102,6 +136,7 @@ struct ControllerStore {
   /// The list changed: indexes must be found again.
   mutating func listDidChange() {
     indexCache = nil
+    byIndex.removeAll(keepingCapacity: true)
   }
 }
 
@@ -111,8 +146,9 @@ extension ControllerStore: DataSourcePart {
   /// source `host` and the list it shows: what is broken, empty when all
   /// hold.
   ///
-  /// - Complexity: O(*c*) in stored controllers, plus O(*n*) in the items
-  ///   when the index is built.
+  /// - Complexity: O(*c*) in stored controllers, O(*f* log *s*) in the
+  ///   controllers found by index, plus O(*n*) in the items when the index
+  ///   is built.
   func invariantViolations(in host: ListDiffDataSource) -> [InvariantViolation] {
     var check = InvariantChecker("ControllerStore")
     for (key, controller) in byKey {
@@ -122,8 +158,18 @@ extension ControllerStore: DataSourcePart {
         check.expect(cell.controller === controller, "a mount link has two ends")
       }
     }
+    check.expect(byIndex.count <= Self.byIndexLimit, "the controllers found by index are bounded")
+    let list = host.list
+    for (index, controller) in byIndex {
+      guard index >= 0, index < list.count, let key = controller.itemKey, key == list.key(at: index),
+        byKey[key] === controller
+      else {
+        check.expect(false, "a controller found by index is the stored one of the item there")
+        break
+      }
+    }
     if let indexCache {
-      let keys = host.list.keys
+      let keys = list.keys
       check.expect(indexCache.count == keys.count, "the index is of the list shown")
       for (index, key) in keys.enumerated() where indexCache[key] != index {
         check.expect(false, "the index maps every key to its index")

@@ -69,12 +69,22 @@ extension ListDiffDataSource {
   func callingOut<Result>(drainsWhenDone: Bool = true, _ body: () throws -> Result) rethrows
     -> Result
   {
-    scheduler.enterCallback()
-    defer {
-      scheduler.exitCallback()
-      if drainsWhenDone && scheduler.callbackDepth == 0 { drain() }
-    }
+    enterCallout()
+    defer { exitCallout(drainsWhenDone: drainsWhenDone) }
     return try body()
+  }
+
+  /// The start of `callingOut`, for the one caller that brackets its call
+  /// itself (a controller's `send`, at every lifecycle callback, where the
+  /// closure retained the data source).
+  func enterCallout() {
+    scheduler.enterCallback()
+  }
+
+  /// The end of `callingOut`.
+  func exitCallout(drainsWhenDone: Bool = true) {
+    scheduler.exitCallback()
+    if drainsWhenDone && scheduler.callbackDepth == 0 { drain() }
   }
 
   /// The collection view finished a layout: the features follow it, then

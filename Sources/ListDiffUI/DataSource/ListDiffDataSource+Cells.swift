@@ -64,7 +64,7 @@ extension ListDiffDataSource {
     countWork(\.cellsMounted)
     configure(controller, cell)
     guard controller.mountedListCell === cell else { return }
-    controller.send(.didMount, cell)
+    controller.send(.didMount, cell, from: self)
   }
 
   /// Ends `controller`'s use of `cell`: the disappearance callbacks it is
@@ -76,7 +76,7 @@ extension ListDiffDataSource {
     // again (by scrolling) cannot keep this going.
     for _ in 0..<2 {
       guard let event = appearance.nextDisappearance(of: controller) else { break }
-      controller.send(event, cell)
+      controller.send(event, cell, from: self)
     }
     // A callback above may have unmounted it already: one that asks the
     // data source for this item's cell (outside a layout pass, where a
@@ -89,7 +89,7 @@ extension ListDiffDataSource {
     if cell.controller === controller { cell.controller = nil }
     appearance.noteLinkChange()
     countWork(\.cellsUnmounted)
-    controller.send(.willUnmount, cell)
+    controller.send(.willUnmount, cell, from: self)
   }
 
   /// `configureCell`, then the cell's layout, so that
@@ -104,7 +104,7 @@ extension ListDiffDataSource {
   func configure(_ controller: AnyListCellController, _ cell: ListCell, layoutNow: Bool = true) {
     countWork(\.cellsConfigured)
     callingOut {
-      controller.send(.configureCell, cell)
+      controller.send(.configureCell, cell, from: self)
       guard controller.mountedListCell === cell else { return }
       cell.setNeedsLayout()
       if layoutNow { cell.layoutIfNeeded() }
@@ -156,21 +156,21 @@ extension ListDiffDataSource {
     for controller in changes.willPartiallyDisappear
     where appearance.step(.willPartiallyDisappear, controller) {
       settleLayout(of: controller.mountedListCell)
-      controller.send(.willPartiallyDisappear, controller.mountedListCell)
+      controller.send(.willPartiallyDisappear, controller.mountedListCell, from: self)
     }
     for controller in changes.willDisappear where appearance.step(.willDisappear, controller) {
       settleLayout(of: controller.mountedListCell)
-      controller.send(.willDisappear, controller.mountedListCell)
+      controller.send(.willDisappear, controller.mountedListCell, from: self)
     }
     for controller in changes.didAppear {
       guard let cell = controller.mountedListCell, appearance.step(.didAppear, controller) else { continue }
-      controller.send(.didAppear, cell)
+      controller.send(.didAppear, cell, from: self)
     }
     for controller in changes.didFullyAppear {
       guard let cell = controller.mountedListCell, appearance.step(.didFullyAppear, controller) else {
         continue
       }
-      controller.send(.didFullyAppear, cell)
+      controller.send(.didFullyAppear, cell, from: self)
     }
   }
 }
@@ -238,9 +238,17 @@ extension ListDiffDataSource {
 /// the item, and on while it waits in the reuse queue, not yet given to
 /// another item. Always the cell whose `controller` is the controller.
 /// Written only by `mount` and `unmount`.
+///
+/// Both ends are strong references, so the link is a cycle while it lasts:
+/// every link is broken by `unmount` — when its cell goes to another item,
+/// when its item is deleted, and in the data source's `deinit` for every
+/// controller left — and neither end outlives the data source's
+/// collection view otherwise. A weak end gave its object the runtime's side
+/// table, which sent every retain and release of it (several at each of a
+/// cell's callbacks) down the slow path.
 struct MountLink {
   /// The cell, or nil while the controller is not mounted.
-  fileprivate(set) weak var cell: ListCell?
+  fileprivate(set) var cell: ListCell?
 
   /// `cell`, for readers in other files. Read there directly, a field
   /// whose setter they cannot see is read by copying the whole slot (a weak

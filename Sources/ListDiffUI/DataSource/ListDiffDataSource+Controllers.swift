@@ -12,11 +12,16 @@ extension ListDiffDataSource {
 
   /// The controller of the item at `index`, created if it has none yet.
   ///
-  /// - Complexity: O(log *s*) in the number of leaf sections (to find the
+  /// - Complexity: O(1) expected for an index asked since the list last
+  ///   changed; else O(log *s*) in the number of leaf sections (to find the
   ///   item's leaf and read its identifier), plus one hash of its identity.
   func controller(at index: Int) -> AnyListCellController {
+    if let found = controllers.found(at: index) { return found }
     let key = list.key(at: index)
-    if let existing = controllers[key] { return existing }
+    if let existing = controllers[key] {
+      controllers.note(existing, at: index)
+      return existing
+    }
     let leaf = list.leaf(ofItem: index)
     let controller = callingOut {
       leaf.controllerType.init(
@@ -24,6 +29,7 @@ extension ListDiffDataSource {
     }
     countWork(\.controllersCreated)
     controllers.insert(controller, for: key, scope: leaf.scope, host: self)
+    controllers.note(controller, at: index)
     return controller
   }
 
@@ -32,11 +38,14 @@ extension ListDiffDataSource {
   /// - Complexity: O(1) for a controller whose cell is on screen; otherwise
   ///   O(1) expected after an O(*n*) index built once per update.
   func index(of controller: AnyListCellController) -> Int? {
-    guard let key = controller.itemKey, controllers.isLive(controller) else { return nil }
-    if let cell = controller.mountedListCell, let indexPath = collectionView.indexPath(for: cell) {
-      let index = listIndex(ofShown: indexPath.item)
-      if index < list.count && list.key(at: index) == key { return index }
+    let shownAt = controller.mountedListCell.flatMap { collectionView.indexPath(for: $0) }.map {
+      listIndex(ofShown: $0.item)
     }
+    // Found there by index since the list changed: the live controller of
+    // the item there, without making and hashing its key.
+    if let shownAt, controllers.found(at: shownAt) === controller { return shownAt }
+    guard let key = controller.itemKey, controllers.isLive(controller) else { return nil }
+    if let shownAt, shownAt < list.count && list.key(at: shownAt) == key { return shownAt }
     return controllers.index(of: key, in: list.keys)
   }
 

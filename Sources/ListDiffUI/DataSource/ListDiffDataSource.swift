@@ -109,22 +109,31 @@ public final class ListDiffDataSource {
 
   // MARK: State, in parts with their own invariants
 
+  // The parts a scroll reaches at every cell's callbacks are
+  // `@exclusivity(unchecked)`: the runtime's check of each access (a
+  // thread-local table searched and written per access) was a fifth of a
+  // scroll's cost. What makes that sound is that each is a plain value
+  // whose methods call no user code and take no closure that could reach
+  // the data source again, so no access to one can overlap another. The
+  // list shown is lent to readers that call out while they read it, so it
+  // keeps its checks.
+
   /// What the collection view shows: the last applied root, flattened.
   /// Changed only through `show(_:)` and the drag's drop.
   var shown = ShownList()
   /// The live controllers, by item identity.
-  var controllers = ControllerStore()
+  @exclusivity(unchecked) var controllers = ControllerStore()
   /// Which controllers' cells are visible.
-  var appearance = AppearanceTracker()
+  @exclusivity(unchecked) var appearance = AppearanceTracker()
   /// When roots are applied, and the callbacks now on the stack.
-  var scheduler = RootScheduler()
+  @exclusivity(unchecked) var scheduler = RootScheduler()
   /// The roots set and applied, and the view models of the list the last
   /// one replaced (released on the main actor's next turn).
   var history = RootHistory()
   /// Controllers whose sizes wait for the collection view to take them.
   var deferredSizes = DeferredSizes()
   /// The work done so far, counted.
-  var tally = WorkTally()
+  @exclusivity(unchecked) var tally = WorkTally()
   /// The tasks `observe` started, cancelled when the data source goes.
   var observations = ObservationTasks()
   /// The features that join the data source's lifecycle, each with its
@@ -227,6 +236,7 @@ public final class ListDiffDataSource {
   }
 
   isolated deinit {
+    scheduler.close()
     observations.cancelAll()
     features.loadingMore.cancelAll()
     // Unhooked before any user code runs: a `willUnmount` below that

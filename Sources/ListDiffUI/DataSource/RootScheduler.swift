@@ -40,6 +40,9 @@ struct RootScheduler {
   private(set) var phase = Phase.idle
   private var waiting: PendingRoot?
   private(set) var callbackDepth = 0
+  /// Whether the data source is going away (its `deinit` has begun):
+  /// nothing is counted as a callback or applied any more.
+  private(set) var isClosed = false
 
   /// Whether a root set by the user waits to be taken.
   var hasWaitingRoot: Bool { waiting != nil }
@@ -88,6 +91,11 @@ struct RootScheduler {
   mutating func finishApplying() {
     precondition(phase == .applying, "only an applied root finishes")
     phase = .idle
+  }
+
+  /// The data source is going away.
+  mutating func close() {
+    isClosed = true
   }
 
   mutating func enterCallback() {

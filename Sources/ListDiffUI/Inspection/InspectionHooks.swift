@@ -7,8 +7,10 @@ import HeadlessCollection
 @MainActor
 final class InspectionHooks {
   /// Hears every callback a controller is about to receive, in order:
-  /// what ListDiffUITesting's lifecycle recorder is built on.
-  var lifecycleObserver: (@MainActor (AnyListCellController, ListLifecycleEvent) -> Void)?
+  /// what ListDiffUITesting's lifecycle recorder is built on. Read at every
+  /// callback, so unchecked for exclusivity: it is only read, whole, or
+  /// set, whole, and no access to it lasts while it runs.
+  @exclusivity(unchecked) var lifecycleObserver: (@MainActor (AnyListCellController, ListLifecycleEvent) -> Void)?
   /// Hears how many items changed inside a list nested in this one (a
   /// carousel's or a grid's root: its inserts, deletes, moves and
   /// updates; a grid re-flowed: its items sized again), so that

@@ -310,6 +310,9 @@ package struct ListDiffInspection {
     case .selectionOfGoneItem, .mirrorAheadOfClears: features.interaction.plant(defect)
     case .expansionOfRowNotShown: features.outlines.plantShownRow()
     case .staleLeafNamesHashes: dataSource.shown.plantStaleNamesHashes()
+    case .controllerFoundAtAnotherIndex:
+      // The first item's controller, noted at the second item's index.
+      if dataSource.list.count > 1 { dataSource.controllers.note(dataSource.controller(at: 0), at: 1) }
     case .pinnedBlockBeyondItems:
       let end = dataSource.list.count
       dataSource.shown.plantPinnedBlock(PinnedItemRange(header: end..<end + 1, section: end..<end + 2, level: 0))
@@ -344,6 +347,9 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
   case pinnedBlockBeyondItems
   /// Leaf name hashes kept for look-ups that are not the list's leaves'.
   case staleLeafNamesHashes
+  /// A controller remembered at the index of another item (plant it on a
+  /// list of at least two items).
+  case controllerFoundAtAnotherIndex
   /// A selected identity that names no item shown.
   case selectionOfGoneItem
   /// The collection's selection taken as mirrored after a clear that never
@@ -376,6 +382,8 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
       InvariantViolation("WorkingRangeTracker", "members holds every controller in the working range")
     case .staleLeafNamesHashes:
       InvariantViolation("ShownList", "the leaves' name hashes are those of the list's leaves")
+    case .controllerFoundAtAnotherIndex:
+      InvariantViolation("ControllerStore", "a controller found by index is the stored one of the item there")
     case .pinnedBlockBeyondItems:
       InvariantViolation("FlatList", "a pinned header block lies within its section, within the items")
     case .selectionOfGoneItem:

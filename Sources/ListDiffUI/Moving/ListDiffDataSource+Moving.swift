@@ -86,7 +86,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(1).
   func listIndex(ofShown shown: Int) -> Int {
-    collectionView.dataSourceIndexPath(forShown: IndexPath(index: 0).appending(shown))[1]
+    collectionView.dataSourceItem(forShown: shown, inSection: 0)
   }
 
   /// The place the collection view shows the list's item `index` at: the
@@ -94,7 +94,7 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(1).
   func shownIndex(ofListIndex index: Int) -> Int {
-    collectionView.shownIndexPath(forDataSource: IndexPath(index: 0).appending(index))[1]
+    collectionView.shownItem(forDataSource: index, inSection: 0)
   }
 
   /// Whether the user may start dragging the item at `index`: an item of a

@@ -32,10 +32,11 @@ struct ListNesting {
   private(set) var gridsWithLists = 0
 
   /// `parent`, read in place (see `MountLink.currentCell`): every count
-  /// of work asks for it.
+  /// of work asks for it. A list of its own answers without loading the
+  /// weak reference (and retaining what it finds).
   ///
   /// - Complexity: O(1).
-  var currentParent: ListDiffDataSource? { parent }
+  var currentParent: ListDiffDataSource? { isNested ? parent : nil }
 
   /// A data source's nesting: in `parent`'s list, sized as `sizing` says.
   init(parent: ListDiffDataSource? = nil, sizing: NestedItemSizing = .free) {

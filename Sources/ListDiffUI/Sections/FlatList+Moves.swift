@@ -54,18 +54,3 @@ extension FlatList {
     }
   }
 }
-
-extension SectionScope {
-  /// Whether the scope is within a composite section's header or footer
-  /// block: its items are never moved, nor moved onto.
-  ///
-  /// - Complexity: O(depth).
-  var isHeaderOrFooter: Bool {
-    var scope: SectionScope? = self
-    while let current = scope {
-      if current.component == .header || current.component == .footer { return true }
-      scope = current.parent
-    }
-    return false
-  }
-}

@@ -45,6 +45,29 @@ final class SectionScope: Sendable {
   /// the leaves whose items could share a ``ListItemID``
   /// (`FlatList.sharedItemIDs(inserted:)`) without making their names.
   let namesHash: Int
+  /// The composite blocks the scope is inside of, at any depth: kept
+  /// rather than walked, as every element VoiceOver reads asks.
+  private let blocks: Blocks
+
+  /// The composite blocks a scope lies in, at any depth.
+  private struct Blocks: OptionSet {
+    let rawValue: UInt8
+    static let header = Blocks(rawValue: 1 << 0)
+    static let footer = Blocks(rawValue: 1 << 1)
+    static let placeholder = Blocks(rawValue: 1 << 2)
+
+    /// The block `component` opens, if any.
+    init(_ component: Component?) {
+      switch component {
+      case .header: self = .header
+      case .footer: self = .footer
+      case .placeholder: self = .placeholder
+      case .position, .id, .model, .branch, .nested, nil: self = []
+      }
+    }
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+  }
 
   /// The scope of a root section, given that section's explicit id.
   init(rootID: String?) {
@@ -57,6 +80,7 @@ final class SectionScope: Sendable {
       key = ""
     }
     namesHash = Self.namesHash(after: 0, component)
+    blocks = []
   }
 
   private init(parent: SectionScope, component: Component) {
@@ -64,6 +88,7 @@ final class SectionScope: Sendable {
     self.component = component
     self.key = parent.key + Self.encode(component)
     namesHash = Self.namesHash(after: parent.namesHash, component)
+    blocks = parent.blocks.union(Blocks(component))
   }
 
   /// `names`' hash once `component` follows names hashed as `hash`: the
@@ -145,30 +170,41 @@ final class SectionScope: Sendable {
 
   /// The names a user can give in a section path: explicit ids and render
   /// model identifiers, root first.
+  ///
+  /// - Complexity: O(depth), one array made (asked of every element
+  ///   VoiceOver reads, so walked straight into it).
   var names: [String] {
-    components.compactMap {
-      switch $0 {
-      case .id(let id), .model(let id): return id
-      case .position, .branch, .header, .footer, .placeholder, .nested: return nil
+    var result: [String] = []
+    var scope: SectionScope? = self
+    while let current = scope {
+      switch current.component {
+      case .id(let name), .model(let name): result.append(name)
+      case .position, .branch, .header, .footer, .placeholder, .nested, nil: break
       }
+      scope = current.parent
     }
+    result.reverse()
+    return result
   }
 
   /// Whether the scope is inside a composite section's header, footer or
   /// placeholder block, at any depth: whose items take neither focus nor
   /// selection unless their controller says so.
   ///
-  /// - Complexity: O(depth).
-  var isInHeaderFooterOrPlaceholder: Bool {
-    var scope: SectionScope? = self
-    while let current = scope {
-      switch current.component {
-      case .header, .footer, .placeholder: return true
-      case .position, .id, .model, .branch, .nested, nil: scope = current.parent
-      }
-    }
-    return false
-  }
+  /// - Complexity: O(1).
+  var isInHeaderFooterOrPlaceholder: Bool { !blocks.isEmpty }
+
+  /// Whether the scope is inside a composite section's header block, at
+  /// any depth: its items head their section.
+  ///
+  /// - Complexity: O(1).
+  var isInHeader: Bool { blocks.contains(.header) }
+
+  /// Whether the scope is inside a composite section's header or footer
+  /// block, at any depth: its items are never moved, nor moved onto.
+  ///
+  /// - Complexity: O(1).
+  var isHeaderOrFooter: Bool { !blocks.isDisjoint(with: [.header, .footer]) }
 
   /// The path for people: `root > [1] > "done" > model "42"`.
   var humanPath: String {
