@@ -102,8 +102,8 @@ extension ListDiffDataSource {
 
   /// The element of item `index` (whose place in the list is `place`),
   /// shown at `path`, whose cell is `cell` and controller `controller`:
-  /// nil when the cell is no element. Its section's names
-  /// are read through `names`, which elements of one section share.
+  /// nil when the cell is no element. Its section's names are read
+  /// through `names`, which elements of one section share.
   ///
   /// - Complexity: O(log *s*) in the leaf sections, O(*d*) in its
   ///   section's depth for a section other than the last element's, plus

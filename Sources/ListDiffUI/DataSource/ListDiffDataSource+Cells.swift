@@ -239,13 +239,12 @@ extension ListDiffDataSource {
 /// another item. Always the cell whose `controller` is the controller.
 /// Written only by `mount` and `unmount`.
 ///
-/// Both ends are strong references, so the link is a cycle while it lasts:
-/// every link is broken by `unmount` — when its cell goes to another item,
-/// when its item is deleted, and in the data source's `deinit` for every
-/// controller left — and neither end outlives the data source's
-/// collection view otherwise. A weak end gave its object the runtime's side
-/// table, which sent every retain and release of it (several at each of a
-/// cell's callbacks) down the slow path.
+/// Both ends are strong references, so the link is a cycle while it lasts,
+/// and only while it lasts: every link is broken by `unmount` — when its
+/// cell goes to another item, when its item is deleted, and in the data
+/// source's `deinit` for every controller left. A weak end gave its object
+/// the runtime's side table, which sent every retain and release of it
+/// (several at each of a cell's callbacks) down the slow path.
 struct MountLink {
   /// The cell, or nil while the controller is not mounted.
   fileprivate(set) var cell: ListCell?
