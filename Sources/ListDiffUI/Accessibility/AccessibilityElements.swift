@@ -84,22 +84,6 @@ extension ListDiffDataSource {
     shown.indices.dropFirst().allSatisfy { shown[$0 - 1].index < shown[$0].index }
   }
 
-  /// The index of `controller`'s item, whose cell is shown at `path`: as
-  /// `index(of:)` finds it, without looking for the cell among those on
-  /// screen again (which, for each of them, made the elements O(*v*²)).
-  ///
-  /// - Complexity: O(1) expected for a controller found by index since the
-  ///   list changed (every one a scroll mounted); else O(log *s*), or that
-  ///   of `index(of:)` when the cell's item is no longer the controller's.
-  private func index(of controller: AnyListCellController, shownAt path: IndexPath) -> Int? {
-    let index = listIndex(ofShown: path.item)
-    if controllers.found(at: index) === controller { return index }
-    if let key = controller.itemKey, controllers.isLive(controller), index < list.count, list.key(at: index) == key {
-      return index
-    }
-    return self.index(of: controller)
-  }
-
   /// The element of item `index` (whose place in the list is `place`),
   /// shown at `path`, whose cell is `cell` and controller `controller`:
   /// nil when the cell is no element. Its section's names are read

@@ -34,11 +34,16 @@ extension ListDiffDataSource {
   }
 
   /// The index of `controller`'s item, or nil if the item is gone.
+  /// `path`, when the caller has it, is where the collection shows the
+  /// controller's cell: it spares looking for the cell among those on
+  /// screen (which, asked for each visible cell, is O(*v*²)).
   ///
-  /// - Complexity: O(1) for a controller whose cell is on screen; otherwise
-  ///   O(1) expected after an O(*n*) index built once per update.
-  func index(of controller: AnyListCellController) -> Int? {
-    let shownAt = controller.mountedListCell.flatMap { collectionView.indexPath(for: $0) }.map {
+  /// - Complexity: O(1) expected for a controller found by index since the
+  ///   list changed; O(1), or O(*v*) without `path`, for one whose cell is
+  ///   on screen; otherwise O(1) expected after an O(*n*) index built once
+  ///   per update.
+  func index(of controller: AnyListCellController, shownAt path: IndexPath? = nil) -> Int? {
+    let shownAt = (path ?? controller.mountedListCell.flatMap { collectionView.indexPath(for: $0) }).map {
       listIndex(ofShown: $0.item)
     }
     // Found there by index since the list changed: the live controller of

@@ -40,8 +40,9 @@ struct RootScheduler {
   private(set) var phase = Phase.idle
   private var waiting: PendingRoot?
   private(set) var callbackDepth = 0
-  /// Whether the data source is going away (its `deinit` has begun):
-  /// nothing is counted as a callback or applied any more.
+  /// Whether the data source is going away (its `deinit` has begun): its
+  /// own lifecycle sends then go straight to the controller, uncounted, as
+  /// those of a controller whose weak reference to it reads nil.
   private(set) var isClosed = false
 
   /// Whether a root set by the user waits to be taken.
