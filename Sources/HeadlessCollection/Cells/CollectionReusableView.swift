@@ -50,7 +50,14 @@ open class CollectionReusableView {
 
   /// The collection view the view is displayed in, told when the view asks
   /// for layout so that the next pass gets to it.
-  weak var owner: CollectionView?
+  var owner: CollectionView? {
+    get { ownerReference?.object }
+    set { ownerReference = newValue?.backReference }
+  }
+
+  /// The collection view's reference to itself, which it clears as it goes
+  /// (see ``BackReference``: a weak reference here gave it a side table).
+  private var ownerReference: BackReference<CollectionView>?
 
   /// Whether the delegate has been told the view will display and not yet
   /// that it ended displaying.

@@ -22,8 +22,7 @@ struct ReuseQueue {
     /// Cells that remember the item they showed, oldest first.
     private(set) var remembered: [CollectionViewCell] = []
     /// The item each of `remembered` remembers, at the same place: what a
-    /// dequeue scans, without retaining and releasing each cell it passes
-    /// (a cell is weakly referenced, so each of those takes the slow path).
+    /// dequeue scans, without retaining and releasing each cell it passes.
     private(set) var rememberedItems: [Int] = []
 
     /// Queues `cell`, which remembers `item`.

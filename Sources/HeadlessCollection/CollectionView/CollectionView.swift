@@ -241,8 +241,19 @@ public final class CollectionView {
   public init(frame: CGRect, collectionViewLayout layout: CollectionViewFlowLayout) {
     self.frame = SafeGeometry.rect(frame)
     self.collectionViewLayout = layout
+    backReference = BackReference(self)
     _ = checkedRect(frame, "CollectionView.init(frame:collectionViewLayout:)")
   }
+
+  isolated deinit {
+    backReference.clear()
+  }
+
+  /// What the collection view's cells and supplementary views hold as their
+  /// `owner`: a weak reference to the collection view would give it a side
+  /// table, and every retain of it the runtime's slow path.
+  @exclusivity(unchecked)
+  package private(set) var backReference: BackReference<CollectionView>!
 
   // MARK: Data
 

@@ -268,10 +268,11 @@ open class AnyListCellController {
   }
 
   /// `send(_:_:)` from the data source that is the controller's host:
-  /// the same, without loading the weak reference to it (and retaining and
-  /// releasing it through its side table), several times for each cell a
-  /// scroll shows. A data source going away (its `deinit` unmounts what is
-  /// left) sends as a weak reference to it would read then, as no host.
+  /// the same, without reading the controller's reference to it (and
+  /// retaining and releasing what it finds), several times for each cell a
+  /// scroll shows. A data source going away (its `deinit` detaches every
+  /// controller, then unmounts what is left) sends as to a controller it has
+  /// let go, as no host.
   ///
   /// - Complexity: O(1), plus the callback.
   final func send(_ event: ListLifecycleEvent, _ cell: ListCell?, from host: ListDiffDataSource) {

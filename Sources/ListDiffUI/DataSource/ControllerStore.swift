@@ -185,10 +185,17 @@ extension ControllerStore: DataSourcePart {
 /// by the `ControllerStore` (set when it takes the controller in, changed
 /// when a drag re-keys the item into another section, the host cut when
 /// the item goes).
+///
+/// `host` is not a weak reference, which would give the data source a side
+/// table and every retain of it (several for each cell a scroll shows) the
+/// runtime's slow path. It is set only while the controller is stored, or
+/// taken out by the root being applied and not yet detached, and the data
+/// source's `deinit` detaches every controller it stores before it calls
+/// out: so it never outlives the data source, as a weak one would not.
 struct ControllerPlacement {
   /// The data source showing the item; nil before it is stored and after
   /// it is detached.
-  fileprivate(set) weak var host: ListDiffDataSource?
+  fileprivate(set) unowned(unsafe) var host: ListDiffDataSource?
   /// The item's identity.
   fileprivate(set) var itemKey: ListItemKey?
   /// Where the item's section sits in the root.

@@ -107,7 +107,7 @@ extension ListDiffDataSource {
     // Moved, not copied, so that the release below holds the last reference.
     let (replacedKeys, replacedViewModels) = (consume replaced).partsForRelease()
     if history.keep(replacedViewModels) {
-      Task { [weak self] in self?.history.releaseReplaced() }
+      Task { [reference = backReference] in reference.object?.history.releaseReplaced() }
     }
     Self.release(consume replacedKeys)
   }

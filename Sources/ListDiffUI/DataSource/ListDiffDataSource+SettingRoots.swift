@@ -60,7 +60,7 @@ extension ListDiffDataSource {
   /// actor (it is `@Sendable`; a `@MainActor` closure does not compile): build
   /// the sections there from the element alone. If the sequence throws,
   /// observing stops and a ``ListDiffDiagnostic/Kind/sequenceFailed``
-  /// diagnostic is reported. The task holds the data source weakly and is
+  /// diagnostic is reported. The task does not keep the data source alive and is
   /// cancelled when the data source is released, so it ends then even if
   /// the sequence produces nothing more (a sequence that ignores
   /// cancellation ends at its next element).
@@ -80,21 +80,21 @@ extension ListDiffDataSource {
     section: @escaping @Sendable (S.Element) -> Section?
   ) -> Task<Void, Never> where S.Element: Sendable {
     let id = observations.reserveID()
-    let task = Task.detached { [weak self] in
+    let task = Task.detached { [reference = backReference] in
       var iterator = sequence.makeAsyncIterator()
       do {
         while !Task.isCancelled, let element = try await iterator.next() {
           let root = section(element)
-          guard !Task.isCancelled, let dataSource = self else { break }
+          guard !Task.isCancelled, let dataSource = await reference.object else { break }
           await dataSource.setRootSection(root, animate: animate)
         }
       } catch {
-        await self?.report(
+        await reference.object?.report(
           ListDiffDiagnostic(
             kind: .sequenceFailed,
             message: "the observed sequence threw \(error); no further roots are shown from it"))
       }
-      await self?.observationEnded(id)
+      await reference.object?.observationEnded(id)
     }
     observations.insert(task, id: id)
     return task

@@ -146,6 +146,11 @@ public final class ListDiffDataSource {
   /// registered with it): kept here, since the collection view holds it
   /// weakly.
   private(set) lazy var adapter = CollectionAdapter(owner: self)
+  /// What the data source's closures and tasks hold instead of a weak
+  /// reference to it, which would give it a side table: it is retained and
+  /// released several times for every cell a scroll shows (see
+  /// `BackReference`). Cleared first thing in `deinit`.
+  package private(set) lazy var backReference = BackReference(self)
 
   /// Creates a data source for `collectionView` and installs its internal
   /// object as the collection view's data source and delegate (held weakly
@@ -186,22 +191,23 @@ public final class ListDiffDataSource {
     _ = features
     collectionView.dataSource = adapter
     collectionView.delegate = adapter
-    collectionView.layoutDidFinish = { [weak self] in self?.collectionViewDidFinishLayout() }
-    collectionView.programmaticDeselection = { [weak self] indexPath in
-      self?.features.interaction.collectionViewDidChangeSelection(false, atShown: indexPath.item)
+    let reference = backReference
+    collectionView.layoutDidFinish = { reference.object?.collectionViewDidFinishLayout() }
+    collectionView.programmaticDeselection = { indexPath in
+      reference.object?.features.interaction.collectionViewDidChangeSelection(false, atShown: indexPath.item)
     }
     if collectionView.invalidGeometryHandler == nil {
       // Geometry the collection view had to replace reaches the diagnostic
       // handler with everything else (a handler set on the collection view
       // before is left in place).
-      collectionView.invalidGeometryHandler = { [weak self] issue in
-        self?.report(ListDiffDiagnostic(kind: .invalidGeometry, message: issue.description))
+      collectionView.invalidGeometryHandler = { issue in
+        reference.object?.report(ListDiffDiagnostic(kind: .invalidGeometry, message: issue.description))
       }
     }
     if collectionView.misuseHandler == nil {
       // So is a misuse the collection view recovered from.
-      collectionView.misuseHandler = { [weak self] misuse in
-        self?.report(ListDiffDiagnostic(kind: .collectionViewMisuse, message: misuse.description))
+      collectionView.misuseHandler = { misuse in
+        reference.object?.report(ListDiffDiagnostic(kind: .collectionViewMisuse, message: misuse.description))
       }
     }
     for name in context.duplicateClassNames {
@@ -236,6 +242,7 @@ public final class ListDiffDataSource {
   }
 
   isolated deinit {
+    backReference.clear()
     scheduler.close()
     observations.cancelAll()
     features.loadingMore.cancelAll()
@@ -248,14 +255,18 @@ public final class ListDiffDataSource {
     if collectionView.delegate === adapter { collectionView.delegate = nil }
     collectionView.layoutDidFinish = nil
     collectionView.programmaticDeselection = nil
+    // Every controller is cut off before any callback runs: its `host` is
+    // not weak (see `ControllerPlacement`), and must read nil from now on,
+    // as a weak reference to a data source going away would.
+    let left = controllers.removeAll()
+    for controller in left { controllers.detach(controller) }
     // Every mounted controller hears `willUnmount` once the data source lets
     // go of the collection view.
-    for controller in controllers.removeAll() {
+    for controller in left {
       if let cell = controller.mountedListCell {
         unmount(controller, from: cell)
       }
       controller.didLeaveList()
-      controllers.detach(controller)
     }
   }
 }

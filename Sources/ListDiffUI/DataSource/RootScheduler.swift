@@ -42,7 +42,7 @@ struct RootScheduler {
   private(set) var callbackDepth = 0
   /// Whether the data source is going away (its `deinit` has begun): its
   /// own lifecycle sends then go straight to the controller, uncounted, as
-  /// those of a controller whose weak reference to it reads nil.
+  /// those of a controller it has let go (whose `host` reads nil).
   private(set) var isClosed = false
 
   /// Whether a root set by the user waits to be taken.

@@ -16,10 +16,10 @@ extension ListDiffDataSource {
     self.init(
       collectionView: collectionView, applyUpdatesAsync: false,
       contextObjectList: parent.context.objects,
-      diagnosticHandler: { [weak parent] diagnostic in parent?.report(diagnostic) })
+      diagnosticHandler: { [reference = parent.backReference] diagnostic in reference.object?.report(diagnostic) })
     features.nestedLists.nest(in: parent, sizing: sizing)
-    hooks.lifecycleObserver = { [weak parent] controller, event in
-      parent?.hooks.lifecycleObserver?(controller, event)
+    hooks.lifecycleObserver = { [reference = parent.backReference] controller, event in
+      reference.object?.hooks.lifecycleObserver?(controller, event)
     }
     hooks.recordsViewStates = parent.hooks.recordsViewStates
     allowsSelection = parent.allowsSelection

@@ -13,15 +13,18 @@ import HeadlessCollection
 /// Invariants:
 /// - `parent` is nil for a data source an app made; a nested one's parent
 ///   outlives it while both exist (the parent's controller keeps the
-///   nested data source), so the weak reference only ever reads nil after
-///   the parent is gone;
+///   nested data source), so the reference (the parent's `BackReference`,
+///   not weak, which would give the parent a side table) only ever reads
+///   nil after the parent is gone;
 /// - a data source made to be nested sizes its items as a carousel's or a
 ///   grid's (`sizing` is not `.free`), and only such a one;
 /// - `gridsWithLists` is the number of live grid rows that have made
 ///   their own lists (so it is never negative).
+@MainActor
 struct ListNesting {
   /// The data source of the list this one is shown in.
-  private(set) weak var parent: ListDiffDataSource?
+  var parent: ListDiffDataSource? { parentReference?.object }
+  private var parentReference: BackReference<ListDiffDataSource>?
   /// Whether this list was made to be shown in another's (its parent may
   /// be gone since).
   private(set) var isNested = false
@@ -32,15 +35,15 @@ struct ListNesting {
   private(set) var gridsWithLists = 0
 
   /// `parent`, read in place (see `MountLink.currentCell`): every count
-  /// of work asks for it. A list of its own answers without loading the
-  /// weak reference (and retaining what it finds).
+  /// of work asks for it. A list of its own answers without reading the
+  /// parent's reference (and retaining what it finds).
   ///
   /// - Complexity: O(1).
   var currentParent: ListDiffDataSource? { isNested ? parent : nil }
 
   /// A data source's nesting: in `parent`'s list, sized as `sizing` says.
   init(parent: ListDiffDataSource? = nil, sizing: NestedItemSizing = .free) {
-    self.parent = parent
+    parentReference = parent?.backReference
     self.sizing = sizing
     isNested = parent != nil
   }
