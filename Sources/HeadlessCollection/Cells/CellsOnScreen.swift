@@ -55,11 +55,18 @@ struct CellsOnScreen {
   /// - Complexity: O(*v*) for *v* mounted cells.
   private mutating func noteMountedCells() {
     let entries = mounted.entries
-    let unchanged =
-      entries.count == lastMountedCells.count
-      && entries.indices.allSatisfy { ObjectIdentifier(entries[$0].cell) == lastMountedCells[$0] }
-    guard !unchanged else { return }
-    lastMountedCells = entries.map { ObjectIdentifier($0.cell) }
+    // Loops, not `allSatisfy` and `map`: a closure formed on the main actor
+    // checks its executor at every call, and this runs at every pass.
+    if entries.count == lastMountedCells.count {
+      var unchanged = true
+      for index in entries.indices where ObjectIdentifier(entries[index].cell) != lastMountedCells[index] {
+        unchanged = false
+        break
+      }
+      if unchanged { return }
+    }
+    lastMountedCells.removeAll(keepingCapacity: true)
+    for entry in entries { lastMountedCells.append(ObjectIdentifier(entry.cell)) }
     noteDisplayChange()
   }
 

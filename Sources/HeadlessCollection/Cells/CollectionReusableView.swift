@@ -25,7 +25,11 @@ open class CollectionReusableView {
   /// without resizing it does not, as in UIKit.
   ///
   /// - Complexity: O(1).
-  public var frame: CGRect {
+  // The view's stored properties are plain values that nothing holds
+  // across a call out, so none is checked for exclusive access at run time
+  // (a check costs a thread-local table's search at every access, and a
+  // scroll reads and writes these for every cell).
+  @exclusivity(unchecked) public var frame: CGRect {
     didSet {
       if frame.size != oldValue.size { setNeedsLayout() }
     }
@@ -43,10 +47,10 @@ open class CollectionReusableView {
 
   /// The identifier the view was dequeued with; `nil` for a view created
   /// directly, which the collection view then never reuses. O(1).
-  public internal(set) var reuseIdentifier: String?
+  @exclusivity(unchecked) public internal(set) var reuseIdentifier: String?
 
   /// Whether ``layoutSubviews()`` is due. O(1).
-  public private(set) var needsLayout = true
+  @exclusivity(unchecked) public private(set) var needsLayout = true
 
   /// The collection view the view is displayed in, told when the view asks
   /// for layout so that the next pass gets to it.
@@ -57,18 +61,18 @@ open class CollectionReusableView {
 
   /// The collection view's reference to itself, which it clears as it goes
   /// (see ``BackReference``: a weak reference here gave it a side table).
-  private var ownerReference: BackReference<CollectionView>?
+  @exclusivity(unchecked) private var ownerReference: BackReference<CollectionView>?
 
   /// Whether the delegate has been told the view will display and not yet
   /// that it ended displaying.
-  var isDisplayed = false
+  @exclusivity(unchecked) var isDisplayed = false
 
   /// The header or footer a collection view shows in the view right now.
-  var mountedElement: SupplementaryElement?
+  @exclusivity(unchecked) var mountedElement: SupplementaryElement?
 
   /// While the view waits in a supplementary reuse queue after a reload:
   /// the element it showed, which gets it back first.
-  var rememberedElement: SupplementaryElement?
+  @exclusivity(unchecked) var rememberedElement: SupplementaryElement?
 
   /// A view with the given frame. The collection view creates views with the
   /// frame of the element they are first dequeued for.

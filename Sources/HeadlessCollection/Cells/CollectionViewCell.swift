@@ -19,23 +19,25 @@ open class CollectionViewCell: CollectionReusableView {
   /// Whether the item the cell shows is selected. The collection view sets it
   /// when it displays the cell and when selection changes; subclasses may
   /// override it to restyle. O(1) here.
-  open var isSelected: Bool = false
+  @exclusivity(unchecked) open var isSelected: Bool = false
 
   /// Whether a collection view shows an item in the cell right now.
-  var isMounted = false
+  // Like the view's, these are plain values nothing holds across a call
+  // out, unchecked for exclusive access at run time (see `frame`).
+  @exclusivity(unchecked) var isMounted = false
 
   /// Whether the cell waits in a reuse queue (see `ReuseQueue`).
-  var isQueued = false
+  @exclusivity(unchecked) var isQueued = false
 
   /// While the cell waits in a reuse queue: the item (global index) it
   /// showed, which gets it back first if it returns.
-  var rememberedItem: Int?
+  @exclusivity(unchecked) var rememberedItem: Int?
 
   /// Set by ``CollectionView/reloadData()`` on a cell that was displayed:
   /// the index path it showed, until the next layout pass sees whether the
   /// data source took it back for that index path (it stays displayed) or
   /// not (it gets `didEndDisplaying` for this path).
-  var reloadedFrom: IndexPath?
+  @exclusivity(unchecked) var reloadedFrom: IndexPath?
 
   /// A cell with the given frame. The collection view creates cells with the
   /// frame of the item they are first dequeued for.

@@ -72,6 +72,25 @@ struct ReuseQueue {
   private var queues: [String: Queue] = [:]
   /// Every remembered item lies in this range (which may be wider).
   private var rememberedRange: ClosedRange<Int>?
+  /// The identifier whose queue was last found, and where: a scroll queues
+  /// and dequeues one identifier over and over, and comparing it with the
+  /// last (the same string, whose first word decides) spares hashing it.
+  /// Set only by `slot(of:)`, which alone adds queues, and forgotten by
+  /// every other writer of `queues`.
+  private var lastSlot: (identifier: String, slot: Dictionary<String, Queue>.Index)?
+
+  /// Where `identifier`'s queue is in `queues`, an empty one made if it has
+  /// none.
+  ///
+  /// - Complexity: O(1) expected; the identifier is hashed only when it is
+  ///   not the last one found.
+  private mutating func slot(of identifier: String) -> Dictionary<String, Queue>.Index {
+    if let lastSlot, lastSlot.identifier == identifier { return lastSlot.slot }
+    if queues.index(forKey: identifier) == nil { queues[identifier] = Queue() }
+    let slot = queues.index(forKey: identifier)!
+    lastSlot = (identifier, slot)
+    return slot
+  }
 
   /// Queues `cell`, remembering `item` (global index) as the one it showed,
   /// or nothing when it stopped showing its item for good (a delete, a
@@ -83,12 +102,17 @@ struct ReuseQueue {
     guard let identifier = cell.reuseIdentifier else { return }
     cell.isQueued = true
     cell.rememberedItem = item
+    let slot = slot(of: identifier)
     guard let item else {
-      queues[identifier, default: Queue()].free.append(cell)
+      queues.values[slot].free.append(cell)
       return
     }
-    queues[identifier, default: Queue()].remember(cell, item)
-    rememberedRange = rememberedRange.map { min($0.lowerBound, item)...max($0.upperBound, item) } ?? item...item
+    queues.values[slot].remember(cell, item)
+    if let range = rememberedRange {
+      rememberedRange = min(range.lowerBound, item)...max(range.upperBound, item)
+    } else {
+      rememberedRange = item...item
+    }
   }
 
   /// A queued cell of `identifier` for `item`: the one that last showed it if
@@ -98,8 +122,8 @@ struct ReuseQueue {
   /// - Complexity: O(1), or O(*q*) for *q* remembered cells of `identifier`
   ///   when `item` lies within the range of remembered items.
   mutating func dequeue(identifier: String, forItem item: Int?) -> CollectionViewCell? {
-    // Found once and taken from in place: the identifier hashed once.
-    guard let slot = queues.index(forKey: identifier) else { return nil }
+    // Found once and taken from in place: the identifier hashed at most once.
+    let slot = slot(of: identifier)
     let range = rememberedRange
     let cell: CollectionViewCell? = Self.take(from: &queues.values[slot]) { queue in
       guard let item, let range, range.contains(item) else { return nil }
@@ -115,6 +139,7 @@ struct ReuseQueue {
   ///
   /// - Complexity: O(*q*) for *q* cells queued under its identifier.
   mutating func remove(_ cell: CollectionViewCell) {
+    lastSlot = nil
     guard cell.isQueued, let identifier = cell.reuseIdentifier, var queue = queues[identifier] else { return }
     queue.free.removeAll { $0 === cell }
     queue.forget(cell)
@@ -140,6 +165,7 @@ struct ReuseQueue {
   /// - Complexity: O(*q*) calls of `newIndex` for *q* remembered cells.
   mutating func remapItems(_ newIndex: (Int) -> Int?) {
     guard rememberedRange != nil else { return }
+    lastSlot = nil
     var range: ClosedRange<Int>?
     for identifier in queues.keys.sorted() {
       queues[identifier, default: Queue()].update { cell in
@@ -157,6 +183,7 @@ struct ReuseQueue {
   /// - Complexity: O(*q*) for *q* queued cells.
   mutating func forgetItems() {
     guard rememberedRange != nil else { return }
+    lastSlot = nil
     for identifier in queues.keys.sorted() {
       queues[identifier, default: Queue()].update { _ in false }
     }

@@ -140,7 +140,14 @@ extension CollectionView {
         leaving.append((cell, index))
       }
     }
-    cells.mount(zip(visible, staying).compactMap { item, cell in cell.map { (item.index, $0) } })
+    // A loop, not `compactMap`: a closure formed on the main actor checks
+    // its executor at every call.
+    var kept: [(index: Int, cell: CollectionViewCell)] = []
+    kept.reserveCapacity(visible.count)
+    for (item, cell) in zip(visible, staying) {
+      if let cell { kept.append((item.index, cell)) }
+    }
+    cells.mount(kept)
     return (staying, leaving)
   }
 

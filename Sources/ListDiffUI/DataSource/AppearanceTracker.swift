@@ -139,8 +139,14 @@ struct AppearanceTracker {
       if slot.visibleIn != pass { changes.willDisappear.append(controller) }
     }
     lastVisible = visible
-    changes.didAppear = visible.filter { appearance(of: $0) == .hidden }
-    changes.didFullyAppear = contained.filter { appearance(of: $0) != .full }
+    // Loops, not `filter`: a closure formed on the main actor checks its
+    // executor at every call.
+    for controller in visible where controller.appearanceSlot.appearance == .hidden {
+      changes.didAppear.append(controller)
+    }
+    for controller in contained where controller.appearanceSlot.appearance != .full {
+      changes.didFullyAppear.append(controller)
+    }
     return changes
   }
 

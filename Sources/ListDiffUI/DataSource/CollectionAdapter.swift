@@ -28,7 +28,12 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   /// collection view when it was added: made once per class, since
   /// `String(reflecting:)` reflects on the type, which cost more than the
   /// rest of a dequeue. One class, one identifier (its qualified name).
-  private var identifiers: [ObjectIdentifier: String] = [:]
+  @exclusivity(unchecked) private var identifiers: [ObjectIdentifier: String] = [:]
+  /// The class last asked for and its identifier: a scroll dequeues one
+  /// class over and over, and comparing it with the last spares hashing
+  /// it. Plain values, written only below, unchecked for exclusive access
+  /// at run time.
+  @exclusivity(unchecked) private var lastIdentified: (cellClass: ObjectIdentifier, identifier: String)?
 
   init(owner: ListDiffDataSource) {
     self.owner = owner
@@ -40,9 +45,14 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   ///
   /// - Complexity: O(1) expected.
   func registeredIdentifier(of cellClass: ListCell.Type) -> String {
-    if let identifier = identifiers[ObjectIdentifier(cellClass)] { return identifier }
+    let key = ObjectIdentifier(cellClass)
+    if let lastIdentified, lastIdentified.cellClass == key { return lastIdentified.identifier }
+    if let identifier = identifiers[key] {
+      lastIdentified = (key, identifier)
+      return identifier
+    }
     let identifier = ListCell.reuseIdentifier(for: cellClass)
-    identifiers[ObjectIdentifier(cellClass)] = identifier
+    identifiers[key] = identifier
     owner.collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
     return identifier
   }

@@ -94,9 +94,16 @@ extension ListDiffDataSource {
     let hashes = Set(wanted.keys.map(SectionScope.namesHash(of:)))
     let onlyHash = hashes.count == 1 ? hashes.first : nil
     var found: [ListItemID: Int] = [:]
+    // The walk below calls no closure per leaf (an `Optional.map`, a `??`):
+    // a closure formed on the main actor checks its executor at every call.
     for leaf in list.leaves.indices {
-      let hash = shownHashes?[leaf] ?? list.leaves[leaf].scope.namesHash
-      guard onlyHash.map({ $0 == hash }) ?? hashes.contains(hash) else { continue }
+      let hash: Int
+      if let shownHashes { hash = shownHashes[leaf] } else { hash = list.leaves[leaf].scope.namesHash }
+      if let onlyHash {
+        guard hash == onlyHash else { continue }
+      } else {
+        guard hashes.contains(hash) else { continue }
+      }
       let names = list.leaves[leaf].scope.names
       guard let identifiers = wanted[names] else { continue }
       for index in list.range(ofLeaf: leaf) {

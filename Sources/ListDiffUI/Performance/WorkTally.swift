@@ -40,7 +40,20 @@ extension ListDiffDataSource {
   /// - Complexity: O(*d*) in the nesting depth (1 for a plain list).
   @inline(__always)
   func countWork(_ counter: WritableKeyPath<ListWorkCounts, Int>) {
+    // Not recursive, so that it is inlined and the key path literal at each
+    // call folds into one stored property's increment (a scroll counts
+    // several times for every cell).
     tally.count(counter)
-    features.nestedLists.parent?.countWork(counter)
+    if features.nestedLists.nesting.isNested { countWorkInOuterLists(counter) }
+  }
+
+  /// `countWork`'s part for the lists this one is nested in.
+  @inline(never)
+  private func countWorkInOuterLists(_ counter: WritableKeyPath<ListWorkCounts, Int>) {
+    var outer = features.nestedLists.parent
+    while let list = outer {
+      list.tally.count(counter)
+      outer = list.features.nestedLists.parent
+    }
   }
 }
