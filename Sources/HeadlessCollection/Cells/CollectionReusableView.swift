@@ -17,6 +17,11 @@ import Foundation
 /// a subclass adds.
 @MainActor
 open class CollectionReusableView {
+  // The view's stored properties are plain values that nothing holds
+  // across a call out, so none is checked for exclusive access at run time
+  // (a check costs a thread-local table's search at every access, and a
+  // scroll reads and writes these for every cell).
+
   /// The view's rectangle in the collection view's content coordinates.
   ///
   /// Changing the size marks the view as needing layout, so
@@ -25,10 +30,6 @@ open class CollectionReusableView {
   /// without resizing it does not, as in UIKit.
   ///
   /// - Complexity: O(1).
-  // The view's stored properties are plain values that nothing holds
-  // across a call out, so none is checked for exclusive access at run time
-  // (a check costs a thread-local table's search at every access, and a
-  // scroll reads and writes these for every cell).
   @exclusivity(unchecked) public var frame: CGRect {
     didSet {
       if frame.size != oldValue.size { setNeedsLayout() }

@@ -16,14 +16,15 @@ import Foundation
 /// a subclass adds.
 @MainActor
 open class CollectionViewCell: CollectionReusableView {
+  // Like the view's, these are plain values nothing holds across a call
+  // out, unchecked for exclusive access at run time (see `frame`).
+
   /// Whether the item the cell shows is selected. The collection view sets it
   /// when it displays the cell and when selection changes; subclasses may
   /// override it to restyle. O(1) here.
   @exclusivity(unchecked) open var isSelected: Bool = false
 
   /// Whether a collection view shows an item in the cell right now.
-  // Like the view's, these are plain values nothing holds across a call
-  // out, unchecked for exclusive access at run time (see `frame`).
   @exclusivity(unchecked) var isMounted = false
 
   /// Whether the cell waits in a reuse queue (see `ReuseQueue`).

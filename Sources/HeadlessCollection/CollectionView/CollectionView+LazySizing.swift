@@ -60,7 +60,11 @@ extension CollectionView {
     let itemCount = engine.itemCount
     while true {
       let inWindow = engine.items(intersecting: sizingWindow)
-      var needed = inWindow.map(\.index).filter(engine.needsSize)
+      // A loop, not `map` and `filter`: every layout pass comes here, and
+      // once the window is sized (a scroll's every step but the first) it
+      // only looks.
+      var needed: [Int] = []
+      for item in inWindow where engine.needsSize(item.index) { needed.append(item.index) }
       if let last = inWindow.last?.index, last + 1 < itemCount, engine.needsSize(last + 1) {
         needed.append(last + 1)
       }

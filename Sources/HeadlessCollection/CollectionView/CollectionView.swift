@@ -177,9 +177,9 @@ public final class CollectionView {
   //
   // None is checked for exclusive access at run time: each is a value
   // whose mutating methods call no client code (no data source, delegate,
-  // handler or view subclass), so no access to one can overlap another,
-  // and the runtime's check (a thread-local table searched and written at
-  // every access) cost a tenth of a scroll.
+  // handler or view subclass), so no access to one can overlap another;
+  // the runtime's check (a thread-local table searched and written at
+  // every access) was a measurable share of every scroll step.
 
   /// The layout: sections, item records, and where everything is placed.
   @exclusivity(unchecked) var engine = FlowLayoutEngine()

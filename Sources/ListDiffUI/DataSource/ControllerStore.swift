@@ -19,20 +19,17 @@ import HeadlessCollection
 /// - `byIndex` maps item indexes of the list shown to the stored controller
 ///   of the item there; it is emptied whenever the list changes or a
 ///   controller leaves or is re-keyed, and holds at most
-///   `byIndexLimit` entries.
+///   `ControllersByIndex.maximumCount` entries.
 @MainActor
 struct ControllerStore {
   private var byKey: [ListItemKey: AnyListCellController] = [:]
   private var indexCache: [ListItemKey: Int]?
   /// The controllers asked for by index since the list last changed: a
   /// scroll asks for each new cell's controller twice (its size, its cell)
-  /// and every callback path after, and an index is one integer to hash
+  /// and every callback path after, and an index is a place on a page
   /// where the item's key is two strings (found through its leaf) to make
   /// and hash.
-  private var byIndex: [Int: AnyListCellController] = [:]
-  /// The most entries `byIndex` keeps: emptied when full, so that a scroll
-  /// through a million items keeps a few screens' worth, not a million.
-  static let byIndexLimit = 16_384
+  private var byIndex = ControllersByIndex()
 
   /// The number of live controllers.
   var count: Int { byKey.count }
@@ -49,15 +46,14 @@ struct ControllerStore {
   /// found there (`note(_:at:)`) since the list last changed.
   ///
   /// - Complexity: O(1) expected.
-  func found(at index: Int) -> AnyListCellController? { byIndex[index] }
+  mutating func found(at index: Int) -> AnyListCellController? { byIndex.controller(at: index) }
 
   /// Remembers that `controller`, stored, is the one of the item at `index`
   /// of the list shown.
   ///
   /// - Complexity: O(1) expected (amortized over the emptying when full).
   mutating func note(_ controller: AnyListCellController, at index: Int) {
-    if byIndex.count >= Self.byIndexLimit { byIndex.removeAll(keepingCapacity: true) }
-    byIndex[index] = controller
+    byIndex.set(controller, at: index)
   }
 
   /// Stores a new controller for `key`, placed in `scope` on `host`.
@@ -77,7 +73,7 @@ struct ControllerStore {
   /// - Complexity: O(1) expected.
   mutating func remove(_ key: ListItemKey) -> AnyListCellController? {
     guard let removed = byKey.removeValue(forKey: key) else { return nil }
-    byIndex.removeAll()
+    byIndex.removeAll(keepingCapacity: false)
     return removed
   }
 
@@ -88,7 +84,7 @@ struct ControllerStore {
   /// - Complexity: O(1) expected.
   mutating func rekey(_ old: ListItemKey, to new: ListItemKey, scope: SectionScope) {
     guard let controller = byKey.removeValue(forKey: old) else { return }
-    byIndex.removeAll()
+    byIndex.removeAll(keepingCapacity: false)
     assert(byKey[new] == nil, "one controller per item identity")
     controller.placement.itemKey = new
     controller.placement.sectionScope = scope
@@ -107,7 +103,7 @@ struct ControllerStore {
   mutating func removeAll() -> [AnyListCellController] {
     defer {
       byKey = [:]
-      byIndex = [:]
+      byIndex = ControllersByIndex()
     }
     return Array(byKey.values)
   }
@@ -158,9 +154,12 @@ extension ControllerStore: DataSourcePart {
         check.expect(cell.controller === controller, "a mount link has two ends")
       }
     }
-    check.expect(byIndex.count <= Self.byIndexLimit, "the controllers found by index are bounded")
+    check.expect(byIndex.count <= ControllersByIndex.maximumCount, "the controllers found by index are bounded")
+    let entries = byIndex.entries
+    check.expect(entries.count == byIndex.count, "the controllers found by index are counted")
+    check.expect(byIndex.lastPageIsCurrent, "the page last read is where it is remembered")
     let list = host.list
-    for (index, controller) in byIndex {
+    for (index, controller) in entries {
       guard index >= 0, index < list.count, let key = controller.itemKey, key == list.key(at: index),
         byKey[key] === controller
       else {

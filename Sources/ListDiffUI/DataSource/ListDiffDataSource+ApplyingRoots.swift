@@ -286,7 +286,7 @@ extension ListDiffDataSource {
   /// `willUnmount` if it is mounted on a cell, what the features owe it,
   /// then nothing more.
   func retire(_ controller: AnyListCellController) {
-    countWork(\.controllersReleased)
+    countWork(.controllersReleased)
     if let cell = controller.mountedListCell { unmount(controller, from: cell) }
     for feature in features.all { feature.controllerWillLeave(controller) }
     controller.didLeaveList()

@@ -61,7 +61,7 @@ extension ListDiffDataSource {
     cell.controller = controller
     controller.mountLink.cell = cell
     appearance.noteLinkChange()
-    countWork(\.cellsMounted)
+    countWork(.cellsMounted)
     configure(controller, cell)
     guard controller.mountedListCell === cell else { return }
     controller.send(.didMount, cell, from: self)
@@ -88,7 +88,7 @@ extension ListDiffDataSource {
     controller.mountLink.cell = nil
     if cell.controller === controller { cell.controller = nil }
     appearance.noteLinkChange()
-    countWork(\.cellsUnmounted)
+    countWork(.cellsUnmounted)
     controller.send(.willUnmount, cell, from: self)
   }
 
@@ -102,7 +102,7 @@ extension ListDiffDataSource {
   /// `configureCell` waits until the cell is laid out (a state change can
   /// configure from outside every other callback).
   func configure(_ controller: AnyListCellController, _ cell: ListCell, layoutNow: Bool = true) {
-    countWork(\.cellsConfigured)
+    countWork(.cellsConfigured)
     callingOut {
       controller.send(.configureCell, cell, from: self)
       guard controller.mountedListCell === cell else { return }
@@ -197,7 +197,7 @@ extension ListDiffDataSource {
     }
     let index = indexPath.item
     let controller = controller(at: index)
-    countWork(\.sizeRequests)
+    countWork(.sizeRequests)
     let sizing = features.nestedLists.sizing
     let container = sizing.container(in: containerSize)
     let size = sizing.fitted(controller.itemSize(containerSize: container), in: container)

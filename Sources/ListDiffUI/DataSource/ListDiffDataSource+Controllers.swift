@@ -27,7 +27,7 @@ extension ListDiffDataSource {
       leaf.controllerType.init(
         viewModel: list.viewModel(at: index), delegate: leaf.delegate, context: context)
     }
-    countWork(\.controllersCreated)
+    countWork(.controllersCreated)
     controllers.insert(controller, for: key, scope: leaf.scope, host: self)
     controllers.note(controller, at: index)
     return controller

@@ -16,12 +16,28 @@ struct WorkTally {
   /// otherwise (see `FlatList.diff(from:minimumAverageLeafCount:)`).
   private(set) var diffs = (leafwise: 0, wholeList: 0)
 
+  /// The running totals counted one at a time, as the work happens.
+  /// Named cases, not key paths: a key path was made by the runtime and
+  /// applied through its generic projection at every count, several times
+  /// for each cell a scroll shows.
+  enum Counter {
+    case controllersCreated, controllersReleased, sizeRequests
+    case cellsConfigured, cellsMounted, cellsUnmounted
+  }
+
   /// Adds one to `counter`.
   ///
   /// - Complexity: O(1).
   @inline(__always)
-  mutating func count(_ counter: WritableKeyPath<ListWorkCounts, Int>) {
-    totals[keyPath: counter] += 1
+  mutating func count(_ counter: Counter) {
+    switch counter {
+    case .controllersCreated: totals.controllersCreated += 1
+    case .controllersReleased: totals.controllersReleased += 1
+    case .sizeRequests: totals.sizeRequests += 1
+    case .cellsConfigured: totals.cellsConfigured += 1
+    case .cellsMounted: totals.cellsMounted += 1
+    case .cellsUnmounted: totals.cellsUnmounted += 1
+    }
   }
 
   /// A root was applied with `counts`, diffed leaf by leaf or not.
@@ -39,17 +55,17 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(*d*) in the nesting depth (1 for a plain list).
   @inline(__always)
-  func countWork(_ counter: WritableKeyPath<ListWorkCounts, Int>) {
-    // Not recursive, so that it is inlined and the key path literal at each
-    // call folds into one stored property's increment (a scroll counts
-    // several times for every cell).
+  func countWork(_ counter: WorkTally.Counter) {
+    // Not recursive, so that it is inlined and each call folds into one
+    // stored property's increment (a scroll counts several times for
+    // every cell).
     tally.count(counter)
     if features.nestedLists.nesting.isNested { countWorkInOuterLists(counter) }
   }
 
   /// `countWork`'s part for the lists this one is nested in.
   @inline(never)
-  private func countWorkInOuterLists(_ counter: WritableKeyPath<ListWorkCounts, Int>) {
+  private func countWorkInOuterLists(_ counter: WorkTally.Counter) {
     var outer = features.nestedLists.parent
     while let list = outer {
       list.tally.count(counter)
