@@ -11,8 +11,9 @@
 /// - `count` is the number of filled slots, at most `maximumCount`
 ///   (reaching it empties the whole, so that a scroll through a million
 ///   items keeps a few screens' worth);
-/// - `lastPage`, when set, is where the page it numbers is in `pages`; it
-///   is forgotten whenever a page is added or any removed.
+/// - `lastPage`, when set, is where the page it numbers is in `pages`:
+///   adding a page (which may move the others) makes it the new page,
+///   removing pages forgets it.
 @MainActor
 struct ControllersByIndex {
   /// The indexes of a page: a screen or two of one-line items.
@@ -76,7 +77,7 @@ struct ControllersByIndex {
     pages.values[page][offset] = controller
   }
 
-  /// Keeps nothing.
+  /// Lets go of every controller.
   ///
   /// - Complexity: O(*p*) in the pages kept.
   mutating func removeAll(keepingCapacity: Bool) {
