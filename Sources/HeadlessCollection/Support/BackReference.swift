@@ -10,8 +10,9 @@
 /// retained and released several times for every cell a scroll shows.
 ///
 /// Invariant: `object` is the owner, alive, until the owner's `deinit`
-/// calls `clear()`, and nil after; the owner creates one in its initializer
-/// and clears it before its `deinit` calls out to anything. Reading it is
+/// calls `clear()`, and nil after; the owner makes one (in its initializer
+/// or on first use) and clears it before its `deinit` calls out to
+/// anything. Reading it is
 /// then as safe as reading a weak reference. Main actor only, as every
 /// owner is.
 ///

@@ -22,7 +22,9 @@ import HeadlessCollection
 ///   their own lists (so it is never negative).
 @MainActor
 struct ListNesting {
-  /// The data source of the list this one is shown in.
+  /// The data source of the list this one is shown in. Computed here, so
+  /// that a reader in another file reads it in place (see
+  /// `MountLink.currentCell`): every count of work asks for it.
   var parent: ListDiffDataSource? { parentReference?.object }
   private var parentReference: BackReference<ListDiffDataSource>?
   /// Whether this list was made to be shown in another's (its parent may
@@ -33,13 +35,6 @@ struct ListNesting {
   /// How many grids in this list have their own lists now: while none
   /// does, a layout of this list need not look for them.
   private(set) var gridsWithLists = 0
-
-  /// `parent`, read in place (see `MountLink.currentCell`): every count
-  /// of work asks for it. A list of its own answers without reading the
-  /// parent's reference (and retaining what it finds).
-  ///
-  /// - Complexity: O(1).
-  var currentParent: ListDiffDataSource? { isNested ? parent : nil }
 
   /// A data source's nesting: in `parent`'s list, sized as `sizing` says.
   init(parent: ListDiffDataSource? = nil, sizing: NestedItemSizing = .free) {
@@ -131,7 +126,7 @@ final class NestedListsFeature: ListFeature {
   }
 
   /// The data source of the list this one is nested in.
-  var parent: ListDiffDataSource? { nesting.currentParent }
+  var parent: ListDiffDataSource? { nesting.parent }
   /// How this list's items are sized.
   var sizing: NestedItemSizing { nesting.sizing }
 
@@ -174,9 +169,16 @@ final class NestedListsFeature: ListFeature {
   /// again because the column width changed): their hooks hear it.
   func noteChangesInside(_ count: Int) {
     guard count > 0 else { return }
-    var outer = nesting.currentParent
+    forEachOuterList { $0.hooks.nestedChangeObserver?(count) }
+  }
+
+  /// Calls `body` with every list this one is nested in, innermost first.
+  ///
+  /// - Complexity: O(*d*) in the nesting depth, plus `body`.
+  func forEachOuterList(_ body: (ListDiffDataSource) -> Void) {
+    var outer = parent
     while let list = outer {
-      list.hooks.nestedChangeObserver?(count)
+      body(list)
       outer = list.features.nestedLists.parent
     }
   }
@@ -184,7 +186,7 @@ final class NestedListsFeature: ListFeature {
   // MARK: Lifecycle
 
   func rootDidApply(_ root: AppliedRoot) {
-    if nesting.currentParent != nil { noteChangesInside(root.changeCount) }
+    if nesting.parent != nil { noteChangesInside(root.changeCount) }
   }
 
   func layoutDidFinish() {

@@ -66,10 +66,6 @@ extension ListDiffDataSource {
   /// `countWork`'s part for the lists this one is nested in.
   @inline(never)
   private func countWorkInOuterLists(_ counter: WorkTally.Counter) {
-    var outer = features.nestedLists.parent
-    while let list = outer {
-      list.tally.count(counter)
-      outer = list.features.nestedLists.parent
-    }
+    features.nestedLists.forEachOuterList { $0.tally.count(counter) }
   }
 }
