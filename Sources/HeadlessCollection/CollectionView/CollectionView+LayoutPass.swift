@@ -131,12 +131,16 @@ extension CollectionView {
     var staying: [CollectionViewCell?] = Array(repeating: nil, count: visible.count)
     var leaving: [(cell: CollectionViewCell, index: Int)] = []
     var cursor = 0
-    for (index, cell) in cells.unmountAll() {
+    let mounted = cells.unmountAll()
+    for (index, cell) in mounted {
       while cursor < visible.count && visible[cursor].index < index { cursor += 1 }
       if cursor < visible.count && visible[cursor].index == index {
         staying[cursor] = cell
       } else {
         cell.isMounted = false
+        // Room for all at the first: a jump replaces every cell, and an
+        // array grown one at a time is copied several times.
+        if leaving.isEmpty { leaving.reserveCapacity(mounted.count) }
         leaving.append((cell, index))
       }
     }
@@ -206,6 +210,7 @@ extension CollectionView {
       // `settleReloadedCells` decides.
       if cell.reloadedFrom == nil { cell.isDisplayed = false }
       entries.append((index, cell))
+      if made.isEmpty { made.reserveCapacity(visible.count - slot) }
       made.append(cell)
       if invalidation.needsLayout { break }
     }

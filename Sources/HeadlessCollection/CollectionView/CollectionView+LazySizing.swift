@@ -59,15 +59,10 @@ extension CollectionView {
     let layout = collectionViewLayout
     let itemCount = engine.itemCount
     while true {
-      let inWindow = engine.items(intersecting: sizingWindow)
-      // A loop, not `map` and `filter`: every layout pass comes here, and
-      // once the window is sized (a scroll's every step but the first) it
-      // only looks.
-      var needed: [Int] = []
-      for item in inWindow where engine.needsSize(item.index) { needed.append(item.index) }
-      if let last = inWindow.last?.index, last + 1 < itemCount, engine.needsSize(last + 1) {
-        needed.append(last + 1)
-      }
+      // Every layout pass comes here, and once the window is sized (a
+      // scroll's every step but the first) it only looks: the engine
+      // answers without making the window's items.
+      var needed = engine.itemsNeedingSize(intersecting: sizingWindow)
       // Pinned header blocks are drawn in the window however far their
       // own place is: they need their real sizes too.
       if !pinning.ranges.isEmpty {

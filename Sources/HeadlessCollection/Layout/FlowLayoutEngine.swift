@@ -140,22 +140,45 @@ struct FlowLayoutEngine {
   /// - Complexity: O(log *n* + the items whose lines cross `rect`'s extent
   ///   along the scroll direction, widened by the thickest line).
   func items(intersecting rect: CGRect) -> [(index: Int, frame: CGRect)] {
-    guard store.count > 0, store.count == itemCount, !rect.isEmpty else { return [] }
+    var result: [(index: Int, frame: CGRect)] = []
+    forEachItem(intersecting: rect) { index, _, frame in result.append((index, frame)) }
+    return result
+  }
+
+  /// The items intersecting `rect` whose sizes must be asked, ascending,
+  /// then the item right after the last one intersecting it, if its size
+  /// must be asked too (it could join their line). Makes no array when
+  /// every size is known, as it is at most steps of a scroll.
+  ///
+  /// - Complexity: that of ``items(intersecting:)``.
+  func itemsNeedingSize(intersecting rect: CGRect) -> [Int] {
+    var result: [Int] = []
+    var last: Int?
+    forEachItem(intersecting: rect) { index, record, _ in
+      if record.needsSize { result.append(index) }
+      last = index
+    }
+    if let last, last + 1 < store.count, store[last + 1].needsSize { result.append(last + 1) }
+    return result
+  }
+
+  /// Calls `visit` with each item whose frame intersects `rect`, ascending:
+  /// its index, record and frame.
+  private func forEachItem(intersecting rect: CGRect, _ visit: (Int, ItemGeometry, CGRect) -> Void) {
+    guard store.count > 0, store.count == itemCount, !rect.isEmpty else { return }
     let low = direction == .vertical ? rect.minY : rect.minX
     let high = direction == .vertical ? rect.maxY : rect.maxX
     var index = store.firstIndex(lineOriginAtLeast: low - maxLineThickness)
-    guard index < store.count else { return [] }
+    guard index < store.count else { return }
     var position: GeometryStore.Position? = store.position(of: index)
-    var result: [(index: Int, frame: CGRect)] = []
     while let current = position {
       let record = store[current]
       if record.lineOrigin >= high { break }
       let frame = self.frame(of: record)
-      if Self.overlaps(frame, rect) { result.append((index, frame)) }
+      if Self.overlaps(frame, rect) { visit(index, record, frame) }
       index += 1
       position = store.position(after: current)
     }
-    return result
   }
 
   /// Whether two rectangles share some area. Rectangles that only touch do

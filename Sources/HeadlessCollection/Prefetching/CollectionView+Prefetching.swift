@@ -19,6 +19,10 @@ extension CollectionView {
         ahead.insert(index)
       }
     }
+    // Nothing ahead, prefetched or to cancel (no prefetch data source, most
+    // often): the step would be empty, and the sets it takes are made at
+    // every pass.
+    if ahead.isEmpty && prefetcher.isIdle { return true }
     let step = prefetcher.prefetch(ahead, shown: Set(visible.map(\.index)))
     // By the data source's index paths, as cells are asked for: during a
     // movement it still has the order from before it (so the moved item's

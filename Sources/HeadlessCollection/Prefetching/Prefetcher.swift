@@ -22,6 +22,12 @@ struct Prefetcher {
   /// The offset along the scroll direction at the last pass.
   private(set) var lastOffset: CGFloat?
 
+  /// Whether nothing is prefetched and nothing waits to be cancelled: a
+  /// pass with nothing ahead then has nothing to send.
+  ///
+  /// - Complexity: O(1).
+  var isIdle: Bool { prefetched.isEmpty && pendingCancels.isEmpty }
+
   /// Notes the offset along the scroll direction at a pass, turning the
   /// direction when it moved the other way.
   ///
