@@ -134,20 +134,31 @@ struct AppearanceTracker {
       let slot = controller.appearanceSlot
       guard slot.appearance != .hidden else { continue }
       if slot.appearance == .full && slot.containedIn != pass {
-        changes.willPartiallyDisappear.append(controller)
+        Self.append(controller, to: &changes.willPartiallyDisappear, reserving: lastVisible.count)
       }
-      if slot.visibleIn != pass { changes.willDisappear.append(controller) }
+      if slot.visibleIn != pass { Self.append(controller, to: &changes.willDisappear, reserving: lastVisible.count) }
     }
     lastVisible = visible
     // Loops, not `filter`: a closure formed on the main actor checks its
     // executor at every call.
     for controller in visible where controller.appearanceSlot.appearance == .hidden {
-      changes.didAppear.append(controller)
+      Self.append(controller, to: &changes.didAppear, reserving: visible.count)
     }
     for controller in contained where controller.appearanceSlot.appearance != .full {
-      changes.didFullyAppear.append(controller)
+      Self.append(controller, to: &changes.didFullyAppear, reserving: contained.count)
     }
     return changes
+  }
+
+  /// Appends `controller` to `list`, which is made room for `capacity` at
+  /// its first element: most passes owe few callbacks or none (and make no
+  /// array), while a scroll by a viewport owes one per cell, and an array
+  /// grown an element at a time was copied several times in each.
+  private static func append(
+    _ controller: AnyListCellController, to list: inout [AnyListCellController], reserving capacity: Int
+  ) {
+    if list.isEmpty { list.reserveCapacity(capacity) }
+    list.append(controller)
   }
 
   /// Takes the step `event` names for `controller`, if it is due from its

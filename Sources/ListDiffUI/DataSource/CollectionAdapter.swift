@@ -19,42 +19,11 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
   /// The data source owns the adapter; the collection view holds it weakly.
   /// Unowned, checked: the data source's `deinit` unhooks the adapter from
   /// the collection view first, and an adapter kept past it by someone
-  /// else traps rather than reading freed memory. (Unchecked, it spared a
-  /// retain of the data source through its side table at each of a cell's
-  /// delegate calls, about 3% of a scroll's profile: not worth that.)
+  /// else traps rather than reading freed memory.
   private unowned let owner: ListDiffDataSource
-  /// The reuse identifier of each cell class dequeued, by class (a class's
-  /// metadata lives as long as the program), each registered with the
-  /// collection view when it was added: made once per class, since
-  /// `String(reflecting:)` reflects on the type, which cost more than the
-  /// rest of a dequeue. One class, one identifier (its qualified name).
-  @exclusivity(unchecked) private var identifiers: [ObjectIdentifier: String] = [:]
-  /// The class last asked for and its identifier: a scroll dequeues one
-  /// class over and over, and comparing it with the last spares hashing
-  /// it. Plain values, written only below, unchecked for exclusive access
-  /// at run time.
-  @exclusivity(unchecked) private var lastIdentified: (cellClass: ObjectIdentifier, identifier: String)?
 
   init(owner: ListDiffDataSource) {
     self.owner = owner
-  }
-
-  /// The reuse identifier of `cellClass` (see
-  /// `ListCell.reuseIdentifier(for:)`), registered with the collection
-  /// view the first time the class is dequeued.
-  ///
-  /// - Complexity: O(1) expected.
-  func registeredIdentifier(of cellClass: ListCell.Type) -> String {
-    let key = ObjectIdentifier(cellClass)
-    if let lastIdentified, lastIdentified.cellClass == key { return lastIdentified.identifier }
-    if let identifier = identifiers[key] {
-      lastIdentified = (key, identifier)
-      return identifier
-    }
-    let identifier = ListCell.reuseIdentifier(for: cellClass)
-    identifiers[key] = identifier
-    owner.collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
-    return identifier
   }
 
   private var forward: (any CollectionViewDelegateFlowLayout)? { owner.collectionViewDelegate }
@@ -197,21 +166,26 @@ final class CollectionAdapter: CollectionViewDataSource, CollectionViewDelegateF
 
   // MARK: Display
 
+  /// Only forwarded: without a delegate to forward to, nothing runs, and
+  /// nothing is bracketed as a callback (a scroll sends this for every
+  /// cell it shows).
   func collectionView(
     _ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath
   ) {
-    owner.callingOut { forward?.collectionView(collectionView, willDisplay: cell, forItemAt: indexPath) }
+    guard let forward else { return }
+    owner.callingOut { forward.collectionView(collectionView, willDisplay: cell, forItemAt: indexPath) }
   }
 
   /// The cell stays mounted on its controller (it waits in the reuse queue
   /// and may come back to the same item); appearance follows at the end of
-  /// the layout pass.
+  /// the layout pass. Only forwarded, as `willDisplay` is.
   func collectionView(
     _ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell,
     forItemAt indexPath: IndexPath
   ) {
+    guard let forward else { return }
     owner.callingOut {
-      forward?.collectionView(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
+      forward.collectionView(collectionView, didEndDisplaying: cell, forItemAt: indexPath)
     }
   }
 

@@ -40,7 +40,8 @@ extension ListDiffDataSource {
   }
 
   private func dequeue(_ cellClass: ListCell.Type, for indexPath: IndexPath) -> CollectionViewCell {
-    collectionView.dequeueReusableCell(withReuseIdentifier: adapter.registeredIdentifier(of: cellClass), for: indexPath)
+    let identifier = cellClasses.identifier(of: cellClass, in: collectionView)
+    return collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
   }
 
   /// Makes `cell` show `controller`'s item. A cell handed back to the item it
@@ -141,9 +142,14 @@ extension ListDiffDataSource {
       if appearanceInputs() == inputs { appearance.settle(under: inputs) }
     }
     let bounds = inputs.bounds
+    let cells = collectionView.visibleCells
+    // Made at their whole size at once: grown an element at a time, each
+    // was copied several times in every pass of a scroll.
     var visible: [AnyListCellController] = []
+    visible.reserveCapacity(cells.count)
     var contained: [AnyListCellController] = []
-    for case let cell as ListCell in collectionView.visibleCells {
+    contained.reserveCapacity(cells.count)
+    for case let cell as ListCell in cells {
       guard let controller = cell.controller, controller.mountedListCell === cell,
         bounds.intersects(cell.frame)
       else { continue }

@@ -14,7 +14,7 @@ protocol DataSourcePart {
 extension ListDiffDataSource {
   /// The invariants of every part — the list shown, the controllers and
   /// their mount links, appearance, the scheduler, the history, the
-  /// deferred sizes, and each feature's — empty when all hold.
+  /// deferred sizes, the cell classes, and each feature's — empty when all hold.
   ///
   /// - Complexity: O(*s* + *c*) in leaves and live controllers, plus O(*n*)
   ///   in the items when the controllers' index is built or the list is
@@ -26,6 +26,7 @@ extension ListDiffDataSource {
     violations += scheduler.invariantViolations(in: self)
     violations += history.invariantViolations(in: self)
     violations += deferredSizes.invariantViolations(in: self)
+    violations += cellClasses.invariantViolations(in: self)
     for feature in features.all { violations += feature.invariantViolations() }
     return violations
   }

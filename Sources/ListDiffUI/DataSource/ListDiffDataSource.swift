@@ -55,7 +55,11 @@ public final class ListDiffDataSource {
   /// Receives the collection view's delegate calls after the data source has
   /// handled them (selection, display, scrolling, layout), and answers the
   /// layout's questions about insets and spacing.
-  public weak var collectionViewDelegate: (any CollectionViewDelegateFlowLayout)?
+  ///
+  /// - Complexity: O(1) to read or set. (Unchecked for exclusive access at
+  ///   run time: it is read for each cell a scroll shows and hides, and no
+  ///   access to it is ever long enough to overlap another.)
+  @exclusivity(unchecked) public weak var collectionViewDelegate: (any CollectionViewDelegateFlowLayout)?
 
   /// Receives every ``ListDiffDiagnostic``: duplicates dropped, sizes
   /// clamped, geometry sanitised, batches rejected (warnings), and models a
@@ -142,9 +146,10 @@ public final class ListDiffDataSource {
   /// The observers and settings the tests and the benchmark hook in
   /// (through `inspection`).
   let hooks = InspectionHooks()
-  /// The collection view's data source and delegate (and the cell classes
-  /// registered with it): kept here, since the collection view holds it
-  /// weakly.
+  /// The cell classes dequeued and registered with the collection view.
+  @exclusivity(unchecked) var cellClasses = CellClasses()
+  /// The collection view's data source and delegate: kept here, since the
+  /// collection view holds it weakly.
   private(set) lazy var adapter = CollectionAdapter(owner: self)
   /// What the data source's closures and tasks hold instead of a weak
   /// reference to it, which would give it a side table: it is retained and

@@ -17,7 +17,8 @@ import HeadlessCollection
 ///   not weak, which would give the parent a side table) only ever reads
 ///   nil after the parent is gone;
 /// - a data source made to be nested sizes its items as a carousel's or a
-///   grid's (`sizing` is not `.free`), and only such a one;
+///   grid's (`sizing` is not `.free`), and only such a one; its work
+///   tally counts in the outer lists, and only its;
 /// - `gridsWithLists` is the number of live grid rows that have made
 ///   their own lists (so it is never negative).
 @MainActor
@@ -65,6 +66,7 @@ extension ListNesting: DataSourcePart {
     var check = InvariantChecker("ListNesting")
     let free = if case .free = sizing { true } else { false }
     check.expect(free != isNested, "only a nested list sizes its items as its row says")
+    check.expect(dataSource.tally.countsInOuterLists == isNested, "a nested list's work counts in the outer lists")
     check.expect(gridsWithLists >= 0, "grids let go of no more lists than they made")
     let made = dataSource.controllers.all.count { ($0 as? GridRowController)?.nestedList != nil }
     check.expect(gridsWithLists == made, "gridsWithLists counts the grid rows with lists")

@@ -5,7 +5,8 @@ import HeadlessCollection
 /// were diffed. The totals also count in every list this one is nested
 /// in (a carousel's work is its list's).
 ///
-/// Invariant: the totals only grow.
+/// Invariants: the totals only grow; `countsInOuterLists` is set exactly
+/// when the list is nested (checked by `ListNesting`, which knows).
 struct WorkTally {
   /// The running totals of the work done (controllers, size requests,
   /// cells; the item and change counts stay zero).
@@ -15,6 +16,10 @@ struct WorkTally {
   /// How many applied roots were diffed leaf by leaf, and how many
   /// otherwise (see `FlatList.diff(from:minimumAverageLeafCount:)`).
   private(set) var diffs = (leafwise: 0, wholeList: 0)
+  /// Whether every count is counted in the lists this one is nested in
+  /// too: kept here, beside the totals, so that counting (several times
+  /// for each cell a scroll shows) reads nothing else of the data source.
+  private(set) var countsInOuterLists = false
 
   /// The running totals counted one at a time, as the work happens.
   /// Named cases, not key paths: a key path was made by the runtime and
@@ -40,6 +45,11 @@ struct WorkTally {
     }
   }
 
+  /// The list is nested in another: counts go to the outer lists too.
+  mutating func noteNested() {
+    countsInOuterLists = true
+  }
+
   /// A root was applied with `counts`, diffed leaf by leaf or not.
   ///
   /// - Complexity: O(1).
@@ -60,7 +70,7 @@ extension ListDiffDataSource {
     // stored property's increment (a scroll counts several times for
     // every cell).
     tally.count(counter)
-    if features.nestedLists.nesting.isNested { countWorkInOuterLists(counter) }
+    if tally.countsInOuterLists { countWorkInOuterLists(counter) }
   }
 
   /// `countWork`'s part for the lists this one is nested in.
