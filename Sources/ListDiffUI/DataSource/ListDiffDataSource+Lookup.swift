@@ -82,6 +82,10 @@ extension ListDiffDataSource {
   ///   those: independent of the other sections' lengths and depths.
   func indexes(of ids: some Collection<ListItemID>, in list: FlatList? = nil) -> [ListItemID: Int] {
     guard !ids.isEmpty else { return [:] }
+    if ids.count == 1, let id = ids.first {
+      guard let index = firstIndex(of: id, in: list) else { return [:] }
+      return [id: index]
+    }
     // The list shown keeps its leaves' name hashes in one array.
     let shownHashes = list == nil ? shown.leafNamesHashes() : nil
     let list = list ?? self.list
@@ -121,18 +125,42 @@ extension ListDiffDataSource {
   }
 
   /// The index of the item shown that `id` names by its whole section
-  /// path, or nil.
+  /// path, or nil. The last one found is remembered until the list changes.
   ///
-  /// - Complexity: that of `indexes(of:in:)` for one id.
+  /// - Complexity: O(1) for the id found last, else that of
+  ///   `indexes(of:in:)` for one id.
   func index(of id: ListItemID) -> Int? {
-    indexes(of: CollectionOfOne(id))[id]
+    if let index = shown.rememberedIndex(of: id) { return index }
+    guard let index = firstIndex(of: id, in: nil) else { return nil }
+    shown.remember(index, of: id)
+    return index
   }
 
   /// The index in `list` of the item `id` names by its whole section path.
   ///
   /// - Complexity: that of `indexes(of:in:)` for one id.
   func index(of id: ListItemID, in list: FlatList) -> Int? {
-    indexes(of: CollectionOfOne(id), in: list)[id]
+    firstIndex(of: id, in: list)
+  }
+
+  /// `indexes(of:in:)` for one id, which VoiceOver's and the keyboard's
+  /// focus look up at every move: the same walk, without the sets and
+  /// tables that gather many ids (most of the cost of looking up one).
+  ///
+  /// - Complexity: O(*s* + *d* · *m* + *k*), as `indexes(of:in:)`.
+  private func firstIndex(of id: ListItemID, in list: FlatList?) -> Int? {
+    let shownHashes = list == nil ? shown.leafNamesHashes() : nil
+    let list = list ?? self.list
+    let wanted = SectionScope.namesHash(of: id.sectionPath)
+    for leaf in list.leaves.indices {
+      let hash: Int
+      if let shownHashes { hash = shownHashes[leaf] } else { hash = list.leaves[leaf].scope.namesHash }
+      guard hash == wanted, list.leaves[leaf].scope.names == id.sectionPath else { continue }
+      for index in list.range(ofLeaf: leaf) where list.identifier(at: index, inLeaf: leaf) == id.identifier {
+        return index
+      }
+    }
+    return nil
   }
 
   /// The index of the item `id` names: by its whole path first, else the

@@ -7,7 +7,9 @@ import HeadlessCollection
 /// what was read from one list (a drag's placement, an index) is never
 /// used on another without being noticed; `list`'s own invariants hold
 /// (`FlatList.invariantViolations()`); the leaves' name hashes, once made,
-/// are those of `list`'s leaves, in order.
+/// are those of `list`'s leaves, in order; the look-up remembered, if
+/// any, was made on `list` (every change of it forgets it), so its index
+/// is an item of `list` with its identity.
 struct ShownList {
   /// The list shown.
   private(set) var list = FlatList()
@@ -16,6 +18,10 @@ struct ShownList {
   /// The `SectionScope.namesHash` of each of `list`'s leaves, in order,
   /// once asked for; dropped with every change of `list`.
   private var namesHashes: [Int]?
+  /// The last item looked up by identity in `list` and the index found,
+  /// the first in display order: VoiceOver's cursor is looked up several
+  /// times in one move, each a walk of the sections.
+  private var lastLookup: (id: ListItemID, index: Int)?
 
   /// The `SectionScope.namesHash` of each of `list`'s leaves, in order:
   /// what a look-up by ``ListItemID`` scans (VoiceOver's cursor is looked
@@ -30,6 +36,23 @@ struct ShownList {
     return hashes
   }
 
+  /// The index found by the last look-up of `id` in the list, if that was
+  /// the last look-up remembered.
+  ///
+  /// - Complexity: O(1), plus comparing `id` with the one remembered.
+  func rememberedIndex(of id: ListItemID) -> Int? {
+    guard let lastLookup, lastLookup.id == id else { return nil }
+    return lastLookup.index
+  }
+
+  /// Remembers that `id` was looked up in the list and found first at
+  /// `index`.
+  ///
+  /// - Complexity: O(1).
+  mutating func remember(_ index: Int, of id: ListItemID) {
+    lastLookup = (id, index)
+  }
+
   /// Shows `new` in place of the list.
   ///
   /// - Complexity: O(1).
@@ -37,6 +60,7 @@ struct ShownList {
     list = new
     generation &+= 1
     namesHashes = nil
+    lastLookup = nil
   }
 
   /// Moves the item at `from` to `to` into `destination` under `key`, as a
@@ -47,6 +71,7 @@ struct ShownList {
     list.moveItem(from: from, to: to, into: destination, key: key)
     generation &+= 1
     namesHashes = nil
+    lastLookup = nil
   }
 
   /// Appends `block` to the list's pinned header blocks, breaking its
@@ -56,6 +81,7 @@ struct ShownList {
     list.pinnedHeaders.append(block)
     generation &+= 1
     namesHashes = nil
+    lastLookup = nil
   }
 
   /// Keeps leaf name hashes that are not the list's (one leaf short): for
@@ -73,6 +99,13 @@ struct ShownList {
       check.expect(
         namesHashes.elementsEqual(list.leaves.lazy.map(\.scope.namesHash)),
         "the leaves' name hashes are those of the list's leaves")
+    }
+    if let lastLookup {
+      let index = lastLookup.index
+      check.expect(
+        index >= 0 && index < list.count && list.identifier(at: index) == lastLookup.id.identifier
+          && list.leaf(ofItem: index).scope.names == lastLookup.id.sectionPath,
+        "the look-up remembered names an item of the list")
     }
     return list.invariantViolations() + check.violations
   }

@@ -310,6 +310,9 @@ package struct ListDiffInspection {
     case .selectionOfGoneItem, .mirrorAheadOfClears: features.interaction.plant(defect)
     case .expansionOfRowNotShown: features.outlines.plantShownRow()
     case .staleLeafNamesHashes: dataSource.shown.plantStaleNamesHashes()
+    case .lookUpRememberedAtAnotherIndex:
+      // The first item's identity, remembered at the second item's index.
+      if dataSource.list.count > 1 { dataSource.shown.remember(1, of: dataSource.itemID(at: 0)) }
     case .controllerFoundAtAnotherIndex:
       // The first item's controller, noted at the second item's index.
       if dataSource.list.count > 1 { dataSource.controllers.note(dataSource.controller(at: 0), at: 1) }
@@ -347,6 +350,9 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
   case pinnedBlockBeyondItems
   /// Leaf name hashes kept for look-ups that are not the list's leaves'.
   case staleLeafNamesHashes
+  /// A look-up by identity remembered at the index of another item (plant
+  /// it on a list of at least two items).
+  case lookUpRememberedAtAnotherIndex
   /// A controller remembered at the index of another item (plant it on a
   /// list of at least two items).
   case controllerFoundAtAnotherIndex
@@ -382,6 +388,8 @@ package enum PlantedDataSourceDefect: CaseIterable, Sendable {
       InvariantViolation("WorkingRangeTracker", "members holds every controller in the working range")
     case .staleLeafNamesHashes:
       InvariantViolation("ShownList", "the leaves' name hashes are those of the list's leaves")
+    case .lookUpRememberedAtAnotherIndex:
+      InvariantViolation("ShownList", "the look-up remembered names an item of the list")
     case .controllerFoundAtAnotherIndex:
       InvariantViolation("ControllerStore", "a controller found by index is the stored one of the item there")
     case .pinnedBlockBeyondItems:
