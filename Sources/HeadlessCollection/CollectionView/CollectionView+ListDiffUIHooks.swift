@@ -68,6 +68,22 @@ extension CollectionView {
   /// - Complexity: O(1).
   package var displayGeneration: UInt64 { cells.displayChanges }
 
+  /// How many cells are mounted now: ``visibleCells``' count, without
+  /// laying out or making the array. With ``mountedCell(at:)``, for a
+  /// viewer that reads the cells after every layout pass (ListDiffUI's
+  /// appearance callbacks).
+  ///
+  /// - Complexity: O(1).
+  package var mountedCellCount: Int { cells.mounted.count }
+
+  /// The mounted cell at `position` (`0..<mountedCellCount`), in index
+  /// order: ``visibleCells``' element there, without laying out.
+  ///
+  /// - Complexity: O(1).
+  package func mountedCell(at position: Int) -> CollectionViewCell {
+    cells.mounted.entries[position].cell
+  }
+
   /// How a batch update moves the content offset; set by ListDiffUI's data
   /// source. Not API.
   ///

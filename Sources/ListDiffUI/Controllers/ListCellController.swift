@@ -181,7 +181,15 @@ open class ListCellController<
   override func deliver(_ event: ListLifecycleEvent, _ anyCell: ListCell?) {
     // A class cast of the cell itself: cast as an optional, it asked the
     // runtime for `Optional<ListCellType>`'s metadata at every callback.
-    let cell: ListCellType? = if let anyCell { anyCell as? ListCellType } else { nil }
+    // A cell of exactly the controller's type (the one the data source
+    // dequeues for it) needs no cast through the runtime.
+    let cell: ListCellType? =
+      if let anyCell {
+        ObjectIdentifier(type(of: anyCell)) == ObjectIdentifier(ListCellType.self)
+          ? unsafeDowncast(anyCell, to: ListCellType.self) : anyCell as? ListCellType
+      } else {
+        nil
+      }
     switch event {
     case .willDisappear: willDisappear(cell: cell)
     case .willPartiallyDisappear: willPartiallyDisappear(cell: cell)

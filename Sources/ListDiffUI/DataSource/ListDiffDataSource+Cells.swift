@@ -142,14 +142,16 @@ extension ListDiffDataSource {
       if appearanceInputs() == inputs { appearance.settle(under: inputs) }
     }
     let bounds = inputs.bounds
-    let cells = collectionView.visibleCells
-    // Made at their whole size at once: grown an element at a time, each
-    // was copied several times in every pass of a scroll.
+    // The cells read in place (this runs at the end of a layout pass, laid
+    // out), and the arrays made at their whole size at once: grown an
+    // element at a time, each was copied several times in every pass.
+    let count = collectionView.mountedCellCount
     var visible: [AnyListCellController] = []
-    visible.reserveCapacity(cells.count)
+    visible.reserveCapacity(count)
     var contained: [AnyListCellController] = []
-    contained.reserveCapacity(cells.count)
-    for case let cell as ListCell in cells {
+    contained.reserveCapacity(count)
+    for position in 0..<count {
+      guard let cell = collectionView.mountedCell(at: position) as? ListCell else { continue }
       guard let controller = cell.controller, controller.mountedListCell === cell,
         bounds.intersects(cell.frame)
       else { continue }
