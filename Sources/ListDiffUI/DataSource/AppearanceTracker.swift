@@ -37,7 +37,9 @@ enum Appearance: Equatable {
 ///   `willDisappear`;
 /// - at most one pass runs at a time (asserted: passes start only from the
 ///   collection view's `collectionViewDidLayout`, which a layout pass sends
-///   after its callbacks, never inside one of them);
+///   after its callbacks, never inside one of them), so the appearances a
+///   pass marks as owed (`owes`) are read only by that pass, and
+///   `visibleNow` holds the controllers seen only while one runs;
 /// - `settled`, when set, names inputs under which a whole pass ran and
 ///   changed none of them: another pass under the same inputs owes nothing.
 ///   Anything else that changes appearance clears it (`forget`) or changes
@@ -61,17 +63,25 @@ struct AppearanceTracker {
   /// The controllers visible at the last pass, in display order: the order
   /// disappearance callbacks go out in.
   private var lastVisible: [AnyListCellController] = []
+  /// The controllers seen by the pass running, in display order (empty
+  /// outside one): the buffer of the pass before the last, reused.
+  private var visibleNow: [AnyListCellController] = []
   /// The number of the pass running or last run: what a controller's slot
   /// is marked with while visible in it.
   private var pass: UInt64 = 0
   private var isRunning = false
 
-  /// The callbacks one pass owes, in the order they are sent.
+  /// The callbacks one pass owes, in the order they are sent: the
+  /// disappearances listed, then, among `visible`, each `didAppear` and
+  /// each `didFullyAppear` that `owes(_:_:)` marks. (Marked on the
+  /// controllers rather than listed: a scroll by a viewport owes both to
+  /// every cell it shows, and two more arrays of them cost a retain and a
+  /// release each.)
   struct Changes {
     var willPartiallyDisappear: [AnyListCellController] = []
     var willDisappear: [AnyListCellController] = []
-    var didAppear: [AnyListCellController] = []
-    var didFullyAppear: [AnyListCellController] = []
+    /// The controllers visible at this pass, in display order.
+    var visible: [AnyListCellController] = []
   }
 
   /// The appearance `controller` was last told.
@@ -102,10 +112,12 @@ struct AppearanceTracker {
     linkChanges &+= 1
   }
 
-  /// Starts a pass.
+  /// Starts a pass: the controllers visible in it follow, with `see`,
+  /// then `nextPass()` says what they are owed.
   mutating func begin() {
     assert(!isRunning, "an appearance pass never starts inside another")
     isRunning = true
+    pass &+= 1
   }
 
   /// Ends the pass.
@@ -113,20 +125,24 @@ struct AppearanceTracker {
     isRunning = false
   }
 
-  /// Computes one pass from the controllers visible now: `visible` are those
-  /// whose cell intersects the bounds, `contained` those whose cell the
-  /// bounds contain (a subset). Changes no appearance: the caller takes each
-  /// step with `step(_:_:)` as it sends the callbacks, since any of them may
-  /// change what is mounted.
+  /// Notes that `controller`'s cell intersects the bounds at this pass, and
+  /// whether the bounds contain it; in display order.
+  ///
+  /// - Complexity: O(1) amortized.
+  mutating func see(_ controller: AnyListCellController, contained: Bool) {
+    controller.appearanceSlot.visibleIn = pass
+    if contained { controller.appearanceSlot.containedIn = pass }
+    visibleNow.append(controller)
+  }
+
+  /// Computes the pass from the controllers seen: lists the disappearances
+  /// owed, and marks the appearances owed (`owes(_:_:)`). Changes no
+  /// appearance: the caller takes each step with `step(_:_:)` as it sends
+  /// the callbacks, since any of them may change what is mounted.
   ///
   /// - Complexity: O(*v*) in the number of controllers visible now or at
   ///   the last pass.
-  mutating func nextPass(visible: [AnyListCellController], contained: [AnyListCellController])
-    -> Changes
-  {
-    pass &+= 1
-    for controller in visible { controller.appearanceSlot.visibleIn = pass }
-    for controller in contained { controller.appearanceSlot.containedIn = pass }
+  mutating func nextPass() -> Changes {
     var changes = Changes()
     // Every shown controller was visible at the last pass: a controller
     // becomes shown only through a pass's `didAppear`.
@@ -138,16 +154,34 @@ struct AppearanceTracker {
       }
       if slot.visibleIn != pass { Self.append(controller, to: &changes.willDisappear, reserving: lastVisible.count) }
     }
-    lastVisible = visible
     // Loops, not `filter`: a closure formed on the main actor checks its
     // executor at every call.
-    for controller in visible where controller.appearanceSlot.appearance == .hidden {
-      Self.append(controller, to: &changes.didAppear, reserving: visible.count)
+    for controller in visibleNow {
+      let slot = controller.appearanceSlot
+      if slot.appearance == .hidden { controller.appearanceSlot.owesDidAppearIn = pass }
+      if slot.containedIn == pass && slot.appearance != .full {
+        controller.appearanceSlot.owesDidFullyAppearIn = pass
+      }
     }
-    for controller in contained where controller.appearanceSlot.appearance != .full {
-      Self.append(controller, to: &changes.didFullyAppear, reserving: contained.count)
-    }
+    // Handed over, not copied; the last pass's buffer, emptied (so that it
+    // keeps no controller), serves the next pass.
+    swap(&lastVisible, &visibleNow)
+    visibleNow.removeAll(keepingCapacity: true)
+    changes.visible = lastVisible
     return changes
+  }
+
+  /// Whether `controller` was owed `event` (`didAppear` or
+  /// `didFullyAppear`) when this pass was computed: before any of its
+  /// callbacks ran, as the disappearances were listed.
+  ///
+  /// - Complexity: O(1).
+  func owes(_ event: ListLifecycleEvent, _ controller: AnyListCellController) -> Bool {
+    switch event {
+    case .didAppear: controller.appearanceSlot.owesDidAppearIn == pass
+    case .didFullyAppear: controller.appearanceSlot.owesDidFullyAppearIn == pass
+    default: false
+    }
   }
 
   /// Appends `controller` to `list`, which is made room for `capacity` at
@@ -219,6 +253,7 @@ extension AppearanceTracker: DataSourcePart {
     for controller in lastVisible {
       check.expect(controller.appearanceSlot.visibleIn <= pass, "a controller is marked only by passes run")
     }
+    check.expect(visibleNow.isEmpty, "no controller is held as seen outside a pass")
     return check.violations
   }
 }
@@ -233,4 +268,9 @@ struct AppearanceSlot {
   fileprivate(set) var visibleIn: UInt64 = 0
   /// The last pass that found its cell inside the bounds (0: none).
   fileprivate(set) var containedIn: UInt64 = 0
+  /// The last pass that owed it `didAppear` when it was computed (0: none).
+  fileprivate(set) var owesDidAppearIn: UInt64 = 0
+  /// The last pass that owed it `didFullyAppear` when it was computed (0:
+  /// none).
+  fileprivate(set) var owesDidFullyAppearIn: UInt64 = 0
 }

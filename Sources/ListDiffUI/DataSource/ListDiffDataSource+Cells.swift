@@ -142,23 +142,16 @@ extension ListDiffDataSource {
       if appearanceInputs() == inputs { appearance.settle(under: inputs) }
     }
     let bounds = inputs.bounds
-    // The cells read in place (this runs at the end of a layout pass, laid
-    // out), and the arrays made at their whole size at once: grown an
-    // element at a time, each was copied several times in every pass.
-    let count = collectionView.mountedCellCount
-    var visible: [AnyListCellController] = []
-    visible.reserveCapacity(count)
-    var contained: [AnyListCellController] = []
-    contained.reserveCapacity(count)
-    for position in 0..<count {
-      guard let cell = collectionView.mountedCell(at: position) as? ListCell else { continue }
-      guard let controller = cell.controller, controller.mountedListCell === cell,
+    // The cells read in place: this runs at the end of a layout pass, laid
+    // out.
+    for position in 0..<collectionView.mountedCellCount {
+      guard let cell = collectionView.mountedCell(at: position) as? ListCell,
+        let controller = cell.controller, controller.mountedListCell === cell,
         bounds.intersects(cell.frame)
       else { continue }
-      visible.append(controller)
-      if bounds.contains(cell.frame) { contained.append(controller) }
+      appearance.see(controller, contained: bounds.contains(cell.frame))
     }
-    let changes = appearance.nextPass(visible: visible, contained: contained)
+    let changes = appearance.nextPass()
     // Each callback may change what is mounted or shown: each step is taken
     // only if still due, and appearance only for a controller still mounted.
     for controller in changes.willPartiallyDisappear
@@ -170,11 +163,11 @@ extension ListDiffDataSource {
       settleLayout(of: controller.mountedListCell)
       controller.send(.willDisappear, controller.mountedListCell, from: self)
     }
-    for controller in changes.didAppear {
+    for controller in changes.visible where appearance.owes(.didAppear, controller) {
       guard let cell = controller.mountedListCell, appearance.step(.didAppear, controller) else { continue }
       controller.send(.didAppear, cell, from: self)
     }
-    for controller in changes.didFullyAppear {
+    for controller in changes.visible where appearance.owes(.didFullyAppear, controller) {
       guard let cell = controller.mountedListCell, appearance.step(.didFullyAppear, controller) else {
         continue
       }
