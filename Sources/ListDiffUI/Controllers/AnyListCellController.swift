@@ -264,7 +264,7 @@ open class AnyListCellController {
   /// `configureCell` is flagged while it runs, so that a state change made
   /// inside it is stored and re-sizes the item without configuring again.
   final func send(_ event: ListLifecycleEvent, _ cell: ListCell?) {
-    send(event, cell, host: host)
+    if let host { send(event, cell, host: host) } else { sendWithoutHost(event, cell) }
   }
 
   /// `send(_:_:)` from the data source that is the controller's host:
@@ -277,18 +277,28 @@ open class AnyListCellController {
   /// - Complexity: O(1), plus the callback.
   final func send(_ event: ListLifecycleEvent, _ cell: ListCell?, from host: ListDiffDataSource) {
     assert(host.scheduler.isClosed || placement.currentHost === host, "sent by the controller's own data source")
-    send(event, cell, host: host.scheduler.isClosed ? nil : host)
+    if host.scheduler.isClosed { sendWithoutHost(event, cell) } else { send(event, cell, host: host) }
   }
 
-  private func send(_ event: ListLifecycleEvent, _ cell: ListCell?, host: ListDiffDataSource?) {
+  /// The callback, as a callback of `host`. The host is borrowed from the
+  /// caller, not wrapped in an optional, which made a copy of it to retain
+  /// and release around every callback.
+  private func send(_ event: ListLifecycleEvent, _ cell: ListCell?, host: ListDiffDataSource) {
     let before = callbackState
     callbackState.begin(event)
     defer { callbackState.end(restoring: before) }
-    guard let host else { return deliver(event, cell) }
     // `host.callingOut`, bracketed here.
     host.enterCallout()
     defer { host.exitCallout() }
     host.hooks.lifecycleObserver?(self, event)
+    deliver(event, cell)
+  }
+
+  /// The callback, for a controller no data source holds.
+  private func sendWithoutHost(_ event: ListLifecycleEvent, _ cell: ListCell?) {
+    let before = callbackState
+    callbackState.begin(event)
+    defer { callbackState.end(restoring: before) }
     deliver(event, cell)
   }
 }

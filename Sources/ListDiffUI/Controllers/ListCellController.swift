@@ -182,14 +182,20 @@ open class ListCellController<
     // A class cast of the cell itself: cast as an optional, it asked the
     // runtime for `Optional<ListCellType>`'s metadata at every callback.
     // A cell of exactly the controller's type (the one the data source
-    // dequeues for it) needs no cast through the runtime.
-    let cell: ListCellType? =
-      if let anyCell {
-        ObjectIdentifier(type(of: anyCell)) == ObjectIdentifier(ListCellType.self)
-          ? unsafeDowncast(anyCell, to: ListCellType.self) : anyCell as? ListCellType
-      } else {
-        nil
-      }
+    // dequeues for it) needs no cast through the runtime, and is handed on
+    // as borrowed (kept in a variable, the cast cell was retained and
+    // released around every callback).
+    guard let anyCell else { return deliver(event, to: nil) }
+    if ObjectIdentifier(type(of: anyCell)) == ObjectIdentifier(ListCellType.self) {
+      deliver(event, to: unsafeDowncast(anyCell, to: ListCellType.self))
+    } else {
+      deliver(event, to: anyCell as? ListCellType)
+    }
+  }
+
+  /// The open method for `event`, with the cell cast.
+  @inline(__always)
+  private func deliver(_ event: ListLifecycleEvent, to cell: ListCellType?) {
     switch event {
     case .willDisappear: willDisappear(cell: cell)
     case .willPartiallyDisappear: willPartiallyDisappear(cell: cell)

@@ -27,12 +27,16 @@ extension ListDiffDataSource {
   ///
   /// - Complexity: O(1) expected, plus the controller's callbacks.
   func cell(forItemAt indexPath: IndexPath) -> CollectionViewCell {
-    guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < list.count else {
+    let index = indexPath.item
+    // A controller noted at the index since the list last changed says the
+    // index is an item's without reading the list (an access checked at
+    // run time, for every cell a scroll shows).
+    guard indexPath.section == 0, index >= 0, controllers.found(at: index) != nil || index < list.count else {
       // The collection view asks only for items it was told about; answer
       // anything else with a blank cell rather than trapping.
       return dequeue(ListCell.self, for: indexPath)
     }
-    let controller = controller(at: indexPath.item)
+    let controller = controller(at: index)
     let dequeued = dequeue(type(of: controller).cellClass, for: indexPath)
     guard let cell = dequeued as? ListCell else { return dequeued }
     mount(controller, on: cell)

@@ -135,7 +135,7 @@ public final class ListDiffDataSource {
   /// one replaced (released on the main actor's next turn).
   var history = RootHistory()
   /// Controllers whose sizes wait for the collection view to take them.
-  var deferredSizes = DeferredSizes()
+  @exclusivity(unchecked) var deferredSizes = DeferredSizes()
   /// The work done so far, counted.
   @exclusivity(unchecked) var tally = WorkTally()
   /// The tasks `observe` started, cancelled when the data source goes.
