@@ -70,8 +70,12 @@ struct ReuseQueue {
   }
 
   private var queues: [String: Queue] = [:]
-  /// Every remembered item lies in this range (which may be wider).
+  /// Every remembered item lies in this range (which may be wider); nil
+  /// when no cell remembers an item, so that a scroll, which dequeues the
+  /// cells it just queued, scans for an item only near those.
   private var rememberedRange: ClosedRange<Int>?
+  /// How many queued cells remember an item, in all queues.
+  private var rememberedCount = 0
   /// The identifier whose queue was last found, and where: a scroll queues
   /// and dequeues one identifier over and over, and comparing it with the
   /// last (the same string, whose first word decides) spares hashing it.
@@ -108,6 +112,7 @@ struct ReuseQueue {
       return
     }
     queues.values[slot].remember(cell, item)
+    rememberedCount += 1
     if let range = rememberedRange {
       rememberedRange = min(range.lowerBound, item)...max(range.upperBound, item)
     } else {
@@ -129,9 +134,17 @@ struct ReuseQueue {
       guard let item, let range, range.contains(item) else { return nil }
       return queue.rememberedItems.lastIndex(of: item)
     }
+    if cell?.rememberedItem != nil { noteRememberedCellLeft() }
     cell?.rememberedItem = nil
     cell?.isQueued = false
     return cell
+  }
+
+  /// A cell that remembered an item left the queues (taken, or forgotten
+  /// by the data source): with the last, the range goes too.
+  private mutating func noteRememberedCellLeft() {
+    rememberedCount -= 1
+    if rememberedCount == 0 { rememberedRange = nil }
   }
 
   /// Takes `cell` out of its queue: a data source returned it without
@@ -145,6 +158,7 @@ struct ReuseQueue {
     queue.forget(cell)
     queues[identifier] = queue
     cell.isQueued = false
+    if cell.rememberedItem != nil { noteRememberedCellLeft() }
     cell.rememberedItem = nil
   }
 
@@ -167,15 +181,18 @@ struct ReuseQueue {
     guard rememberedRange != nil else { return }
     lastSlot = nil
     var range: ClosedRange<Int>?
+    var count = 0
     for identifier in queues.keys.sorted() {
       queues[identifier, default: Queue()].update { cell in
         guard let old = cell.rememberedItem, let new = newIndex(old) else { return false }
         cell.rememberedItem = new
         range = range.map { min($0.lowerBound, new)...max($0.upperBound, new) } ?? new...new
+        count += 1
         return true
       }
     }
     rememberedRange = range
+    rememberedCount = count
   }
 
   /// Forgets which item every queued cell showed; the cells stay queued.
@@ -188,18 +205,24 @@ struct ReuseQueue {
       queues[identifier, default: Queue()].update { _ in false }
     }
     rememberedRange = nil
+    rememberedCount = 0
   }
 }
 
 extension ReuseQueue {
   /// The rules of the queues: a queued cell is not mounted and is queued
   /// once, under its own reuse identifier; a remembered cell remembers an
-  /// item within `rememberedRange`, a free one none.
+  /// item within `rememberedRange`, a free one none; `rememberedCount`
+  /// counts the remembered cells, and the range is nil when there are
+  /// none.
   ///
   /// - Complexity: O(*q*) for *q* queued cells.
   func invariantViolations() -> [InvariantViolation] {
     var check = InvariantChecker("ReuseQueue")
     var cells = Set<ObjectIdentifier>()
+    let remembered = queues.values.reduce(0) { $0 + $1.remembered.count }
+    check.expect(rememberedCount == remembered, "rememberedCount counts the remembered cells")
+    check.expect(remembered > 0 || rememberedRange == nil, "without remembered cells there is no remembered range")
     for (identifier, queue) in queues {
       for cell in queue.free + queue.remembered {
         check.expect(!cell.isMounted, "a queued cell is not mounted")
