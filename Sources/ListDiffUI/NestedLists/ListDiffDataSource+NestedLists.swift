@@ -18,7 +18,6 @@ extension ListDiffDataSource {
       contextObjectList: parent.context.objects,
       diagnosticHandler: { [reference = parent.backReference] diagnostic in reference.object?.report(diagnostic) })
     features.nestedLists.nest(in: parent, sizing: sizing)
-    tally.noteNested()
     hooks.lifecycleObserver = { [reference = parent.backReference] controller, event in
       reference.object?.hooks.lifecycleObserver?(controller, event)
     }

@@ -134,9 +134,11 @@ final class NestedListsFeature: ListFeature {
 
   // MARK: Transitions
 
-  /// This list is nested in `parent`'s, its items sized as `sizing` says.
+  /// This list is nested in `parent`'s, its items sized as `sizing` says,
+  /// its work counted in the outer lists from now on.
   func nest(in parent: ListDiffDataSource, sizing: NestedItemSizing) {
     nesting = ListNesting(parent: parent, sizing: sizing)
+    dataSource.tally.noteNested()
   }
 
   /// This list's items are sized as `sizing` says from now on; returns
